@@ -1,0 +1,44 @@
+"""Board bindings: the only code that touches hardware.
+
+The app gets one board object, built in one place (like micro-gui's
+hardware_setup.py), and never imports `machine` itself. Two boards implement
+the same interface:
+
+- `boards.pico.PicoBoard`: the real Pico (machine.Pin, machine.I2C, the
+  micropython-lib `ssd1306` driver, machine.PWM).
+- `boards.sim.SimBoard`: the MicroPython unix port, with a virtual clock,
+  bouncing virtual buttons and an I2C stand-in that models the SSD1306 panel.
+
+The interface (attributes and methods every board has):
+
+    name            "pico" or "sim".
+    buttons         dict: button name -> pin (names and front-panel order in
+                    scoreboard/pins.py BUTTONS); pin.value() is 0 while pressed.
+    display         the ssd1306 driver instance: a framebuf.FrameBuffer
+                    subclass with fill/text/rect/..., show(), contrast(n),
+                    poweron(), poweroff(), invert(), and write_cmd(byte) /
+                    write_data(buf) used for partial updates.
+    storage_dir     directory for the journal (created if missing).
+    ticks_ms()      millisecond tick counter, wrapping like time.ticks_ms.
+    ticks_diff(a, b)  signed a - b, wrap-aware like time.ticks_diff.
+    sleep_ms(ms)    wait (on the sim: advance the virtual clock).
+    beep(freq, ms)  start a tone and return at once; no-op without a buzzer.
+    serial_read1()  one byte from the USB serial link, or b'' if none is
+                    waiting; never blocks.
+    serial_write(data)  write bytes to the USB serial link.
+
+`load()` picks the board for the interpreter it runs on.
+"""
+
+import sys
+
+
+def load():
+    """The board for this interpreter: the Pico on rp2, the simulation elsewhere."""
+    if sys.platform == "rp2":
+        from boards.pico import PicoBoard
+
+        return PicoBoard()
+    from boards.sim import SimBoard
+
+    return SimBoard()

@@ -1,0 +1,491 @@
+"""The simulated board for the MicroPython unix port.
+
+Only the physical parts are simulated, and they behave like the hardware:
+
+- `Clock`: virtual time. It moves only when the test or emulator advances
+  it (and while bytes travel on the I2C bus), so every run is deterministic.
+- `SimButton`: a machine.PinBase input with a pull-up. A press or release
+  does not switch cleanly: the contact chatters for a few milliseconds
+  (seeded pseudo-random) before it settles, like a real tactile switch.
+- `SimI2C`: the machine.I2C methods the ssd1306 driver uses. It counts the
+  bytes put on the bus, costs their transfer time on the clock, and hands
+  them to the devices on the bus.
+- `Panel`: an SSD1306 controller model. It interprets the command and data
+  bytes the way the chip does (addressing modes, column/page windows,
+  display on/off, contrast, invert, remap) and keeps its own GDDRAM, so a
+  test sees what the glass shows, not what the framebuffer holds.
+
+The display itself is the real micropython-lib `ssd1306` driver talking to
+`SimI2C`.
+"""
+
+import os
+
+try:
+    import machine
+
+    PinBase = getattr(machine, "PinBase", object)
+except ImportError:  # CPython tooling: no machine module
+    PinBase = object
+
+from boards import png
+from scoreboard import pins
+
+TICKS_PERIOD = 1 << 30  # time.ticks_ms wraps here on MicroPython ports
+_TICKS_MASK = TICKS_PERIOD - 1
+_TICKS_HALF = TICKS_PERIOD // 2
+_EIO = 5
+
+
+def ticks_diff(a, b):
+    """Signed a - b on the wrapping tick counter (time.ticks_diff semantics)."""
+    return ((a - b + _TICKS_HALF) & _TICKS_MASK) - _TICKS_HALF
+
+
+class Clock:
+    """Virtual time in nanoseconds; ticks_ms() wraps like the real one."""
+
+    def __init__(self, start_ms=0):
+        self.ns = start_ms * 1_000_000
+
+    def ticks_ms(self):
+        return (self.ns // 1_000_000) & _TICKS_MASK
+
+    def ticks_us(self):
+        return (self.ns // 1_000) & _TICKS_MASK
+
+    def advance(self, ms):
+        self.ns += int(ms * 1_000_000)
+
+    def advance_ns(self, ns):
+        self.ns += ns
+
+
+class Rand:
+    """xorshift32: the same bounce on every interpreter for the same seed."""
+
+    def __init__(self, seed):
+        self.state = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+
+    def next(self):
+        x = self.state
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.state = x
+        return x
+
+    def between(self, lo, hi):
+        return lo + self.next() % (hi - lo + 1)
+
+
+class SimButton(PinBase):
+    """A push button to ground on an input with pull-up: value() is 0 when pressed.
+
+    press()/release() start a contact transition at the current virtual time:
+    the level toggles at random 20-600 us intervals for up to `bounce_us`,
+    then settles. bounce_us=0 gives an ideal switch.
+    """
+
+    def __init__(self, name, clock, rand, bounce_us=5000):
+        self.name = name
+        self._clock = clock
+        self._rand = rand
+        self.bounce_us = bounce_us
+        self._level = 1
+        self._schedule = []  # (time_ns, level), ascending
+        self.pressed = False  # where the finger is, not what the pin reads
+        self.presses = 0
+
+    def value(self, v=None):
+        if v is not None:  # writing to an input only sets the output latch
+            return None
+        now = self._clock.ns
+        sched = self._schedule
+        i = 0
+        while i < len(sched) and sched[i][0] <= now:
+            self._level = sched[i][1]
+            i += 1
+        if i:
+            del sched[:i]
+        return self._level
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def press(self):
+        if not self.pressed:
+            self.pressed = True
+            self.presses += 1
+            self._switch(0)
+
+    def release(self):
+        if self.pressed:
+            self.pressed = False
+            self._switch(1)
+
+    def _switch(self, settled):
+        self.value()  # apply what is already due, then replace the future
+        t = self._clock.ns
+        sched = self._schedule
+        del sched[:]
+        if self.bounce_us <= 0:
+            sched.append((t, settled))
+            return
+        end = t + self._rand.between(self.bounce_us // 10, self.bounce_us) * 1000
+        level = settled
+        while t < end:
+            sched.append((t, level))
+            t += self._rand.between(20, 600) * 1000
+            level ^= 1
+        sched.append((t, settled))
+
+
+# SSD1306 commands that take argument bytes, and how many.
+_ARGS = {
+    0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5,
+    0x81: 1, 0x8D: 1, 0xA3: 2, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1,
+    0xD9: 1, 0xDA: 1, 0xDB: 1,
+}  # fmt: skip
+
+
+class Panel:
+    """SSD1306 controller + 128x64 glass, fed with the bytes of I2C writes."""
+
+    WIDTH = 128
+    PAGES = 8
+
+    def __init__(self):
+        self.gddram = bytearray(self.WIDTH * self.PAGES)
+        self.errors = []  # bytes the chip would not understand
+        # Power-on reset state (datasheet section 8.9 / 10).
+        self.display_on = False
+        self.charge_pump = False
+        self.contrast = 0x7F
+        self.inverted = False
+        self.entire_on = False
+        self.seg_remap = False
+        self.com_reversed = False
+        self.start_line = 0
+        self.offset = 0
+        self.mux = 63
+        self.mode = 2  # page addressing
+        self.col_start, self.col_end = 0, 127
+        self.page_start, self.page_end = 0, 7
+        self.col = 0
+        self.page = 0
+        self.scrolling = False
+        self.data_bytes = 0
+        self._cmd = None
+        self._args = []
+
+    # --- the I2C side: one transaction's bytes after the address ---
+    def receive(self, data):
+        i = 0
+        n = len(data)
+        while i < n:
+            control = data[i]
+            i += 1
+            if control & 0x3F:
+                self.errors.append("bad control byte 0x%02x" % control)
+            continuation, is_data = control & 0x80, control & 0x40
+            if continuation:  # Co=1: exactly one byte, then another control byte
+                if i < n:
+                    self._data(data[i]) if is_data else self._command(data[i])
+                    i += 1
+                continue
+            for j in range(i, n):  # Co=0: the rest of the transaction
+                self._data(data[j]) if is_data else self._command(data[j])
+            return
+
+    def _command(self, b):
+        if self._cmd is not None:
+            self._args.append(b)
+            if len(self._args) == _ARGS[self._cmd]:
+                cmd, args = self._cmd, self._args
+                self._cmd, self._args = None, []
+                self._apply(cmd, args)
+            return
+        if b in _ARGS:
+            self._cmd = b
+            return
+        if b < 0x10:  # page mode: lower column nibble
+            self.col = (self.col & 0xF0) | b
+        elif b < 0x20:
+            self.col = (self.col & 0x0F) | ((b & 0x0F) << 4)
+        elif b in (0x2E, 0x2F):
+            self.scrolling = b == 0x2F
+        elif 0x40 <= b <= 0x7F:
+            self.start_line = b & 0x3F
+        elif b in (0xA0, 0xA1):
+            self.seg_remap = b == 0xA1
+        elif b in (0xA4, 0xA5):
+            self.entire_on = b == 0xA5
+        elif b in (0xA6, 0xA7):
+            self.inverted = b == 0xA7
+        elif b in (0xAE, 0xAF):
+            self.display_on = b == 0xAF
+        elif 0xB0 <= b <= 0xB7:
+            self.page = b & 7
+        elif b in (0xC0, 0xC8):
+            self.com_reversed = b == 0xC8
+        elif b != 0xE3:  # E3 is NOP
+            self.errors.append("unknown command 0x%02x" % b)
+
+    def _apply(self, cmd, a):
+        if cmd == 0x20:
+            self.mode = a[0] & 3
+        elif cmd == 0x21:
+            self.col_start, self.col_end = a[0] & 0x7F, a[1] & 0x7F
+            self.col = self.col_start
+        elif cmd == 0x22:
+            self.page_start, self.page_end = a[0] & 7, a[1] & 7
+            self.page = self.page_start
+        elif cmd == 0x81:
+            self.contrast = a[0]
+        elif cmd == 0x8D:
+            self.charge_pump = bool(a[0] & 0x04)
+        elif cmd == 0xA8:
+            self.mux = a[0] & 0x3F
+        elif cmd == 0xD3:
+            self.offset = a[0] & 0x3F
+        # clock, precharge, VCOMH, COM pins, IREF, scroll setup: no effect on the image
+
+    def _data(self, b):
+        if self.scrolling:
+            self.errors.append("GDDRAM written while scrolling")
+        self.gddram[self.page * self.WIDTH + self.col] = b
+        self.data_bytes += 1
+        if self.mode == 0:  # horizontal: along the page, then the next page
+            if self.col >= self.col_end:
+                self.col = self.col_start
+                self.page = self.page_start if self.page >= self.page_end else self.page + 1
+            else:
+                self.col += 1
+        elif self.mode == 1:  # vertical: down the column, then the next column
+            if self.page >= self.page_end:
+                self.page = self.page_start
+                self.col = self.col_start if self.col >= self.col_end else self.col + 1
+            else:
+                self.page += 1
+        else:  # page mode: along the page only
+            self.col = (self.col + 1) & 0x7F
+
+    def status(self):
+        return 0x00 if self.display_on else 0x40
+
+    # --- the glass side ---
+    def lit(self, x, y):
+        """Is the pixel at screen (x, y) glowing? Screen as seen on a module
+        mounted the usual way (upright with SEG remap on and COM scan reversed,
+        which is how the micropython-lib driver initialises it)."""
+        if not (self.display_on and self.charge_pump):
+            return False
+        if self.entire_on:
+            return True
+        row = y if self.com_reversed else 63 - y
+        if row > self.mux:
+            return False
+        row = (row + self.start_line + self.offset) & 63
+        col = x if self.seg_remap else 127 - x
+        bit = (self.gddram[(row >> 3) * self.WIDTH + col] >> (row & 7)) & 1
+        return bool(bit) != self.inverted
+
+    def image(self):
+        """What the glass shows, packed like the driver's MONO_VLSB buffer."""
+        out = bytearray(self.WIDTH * self.PAGES)
+        for y in range(64):
+            for x in range(128):
+                if self.lit(x, y):
+                    out[(y >> 3) * self.WIDTH + x] |= 1 << (y & 7)
+        return out
+
+    def text(self, ascii=False):
+        """The glass as text: 32 lines of half blocks, or 64 lines of '#'/'.'."""
+        lines = []
+        if ascii:
+            for y in range(64):
+                lines.append("".join("#" if self.lit(x, y) else "." for x in range(128)))
+        else:
+            glyphs = " \u2580\u2584\u2588"  # none, upper, lower, both
+            for y in range(0, 64, 2):
+                lines.append(
+                    "".join(
+                        glyphs[self.lit(x, y) + 2 * self.lit(x, y + 1)] for x in range(128)
+                    ).rstrip()
+                )
+        return "\n".join(lines) + "\n"
+
+    def png(self, scale=4, on=(220, 240, 255), off=(10, 12, 18)):
+        return png.encode_mono(128, 64, self.lit, scale, on, off)
+
+
+class SimI2C:
+    """machine.I2C stand-in: counts bus bytes, costs their time, feeds devices.
+
+    A transaction costs its address byte plus the payload; each byte is 9 bit
+    times (8 data + ACK) of the bus clock. Set `connected = False` to pull
+    the cable: every transfer then fails with OSError(EIO) as on rp2.
+    """
+
+    def __init__(self, clock, freq=400_000):
+        self.clock = clock
+        self.freq = freq
+        self.devices = {}
+        self.connected = True
+        self.bytes = 0
+        self.transactions = 0
+
+    def attach(self, addr, device):
+        self.devices[addr] = device
+
+    def reset_counters(self):
+        self.bytes = 0
+        self.transactions = 0
+
+    def _bus(self, nbytes):
+        self.bytes += nbytes
+        self.transactions += 1
+        self.clock.advance_ns(nbytes * 9 * 1_000_000_000 // self.freq)
+
+    def _device(self, addr):
+        dev = self.devices.get(addr) if self.connected else None
+        if dev is None:
+            self._bus(1)  # the address went out and nobody acknowledged it
+            raise OSError(_EIO)
+        return dev
+
+    def scan(self):
+        return sorted(self.devices) if self.connected else []
+
+    def writeto(self, addr, buf, stop=True):
+        dev = self._device(addr)
+        self._bus(1 + len(buf))
+        dev.receive(bytes(buf))
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        dev = self._device(addr)
+        data = b"".join(bytes(b) for b in vector)
+        self._bus(1 + len(data))
+        dev.receive(data)
+        return len(data)
+
+    def readfrom(self, addr, nbytes, stop=True):
+        dev = self._device(addr)
+        self._bus(1 + nbytes)
+        return bytes([dev.status()]) * nbytes
+
+
+class MemorySerial:
+    """The USB link as two byte queues: feed() what the host sends, take() replies."""
+
+    def __init__(self):
+        self.incoming = bytearray()
+        self.outgoing = bytearray()
+
+    def feed(self, data):
+        self.incoming += data
+
+    def take(self):
+        out = bytes(self.outgoing)
+        self.outgoing = bytearray()
+        return out
+
+    def read1(self):
+        if not self.incoming:
+            return b""
+        b = bytes(self.incoming[:1])
+        self.incoming = self.incoming[1:]
+        return b
+
+    def write(self, data):
+        self.outgoing += data
+
+
+def _makedirs(path):
+    parts = path.split("/")
+    for i in range(1, len(parts) + 1):
+        p = "/".join(parts[:i])
+        if p:
+            try:
+                os.mkdir(p)
+            except OSError:
+                pass  # exists already
+
+
+class SimBoard:
+    """The board interface (see boards/__init__.py) on virtual hardware.
+
+    serial: None for an in-memory MemorySerial, "stdio" for the process's
+    stdin/stdout (the emulator runs the app on a pseudo-terminal that way).
+    """
+
+    name = "sim"
+
+    def __init__(
+        self, seed=1, start_ms=0, storage_dir="/tmp/scoreboard-sim", serial=None, bounce_us=5000
+    ):
+        self.clock = Clock(start_ms)
+        self.rand = Rand(seed)
+        self.buttons = {}
+        for name, _gpio in pins.BUTTONS:
+            self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
+        self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
+        self.panel = Panel()
+        self.i2c.attach(pins.OLED_ADDR, self.panel)
+        import ssd1306  # micropython-lib's driver, installed by `make deps`
+
+        self.display = ssd1306.SSD1306_I2C(
+            pins.OLED_WIDTH, pins.OLED_HEIGHT, self.i2c, addr=pins.OLED_ADDR
+        )
+        self.storage_dir = storage_dir
+        _makedirs(storage_dir)
+        if serial == "stdio":
+            from boards.stdio import StdioSerial
+
+            serial = StdioSerial()
+        self.serial = serial or MemorySerial()
+        self.beeps = []  # (ticks_ms, freq, ms)
+
+    # --- board interface ---
+    def ticks_ms(self):
+        return self.clock.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        self.clock.advance(ms)
+
+    def beep(self, freq, ms):
+        if pins.BUZZER is not None:
+            self.beeps.append((self.ticks_ms(), freq, ms))
+
+    def serial_read1(self):
+        return self.serial.read1()
+
+    def serial_write(self, data):
+        self.serial.write(data)
+
+    # --- for tests and the emulator: a finger on the buttons ---
+    def hold(self, name):
+        self.buttons[name].press()
+
+    def release(self, name):
+        self.buttons[name].release()
+
+    def advance(self, ms, poll=None, step_ms=5):
+        """Let ms of virtual time pass, calling poll(ticks_ms) every step_ms."""
+        end = self.clock.ns + int(ms * 1_000_000)
+        while self.clock.ns < end:
+            self.clock.advance_ns(min(step_ms * 1_000_000, end - self.clock.ns))
+            if poll is not None:
+                poll(self.clock.ticks_ms())
+
+    def tap(self, name, hold_ms=80, poll=None, after_ms=120, step_ms=5):
+        """Press name for hold_ms, release, and wait after_ms."""
+        self.hold(name)
+        self.advance(hold_ms, poll, step_ms)
+        self.release(name)
+        self.advance(after_ms, poll, step_ms)

@@ -1,0 +1,56 @@
+"""The one pin map of the scoreboard (Raspberry Pi Pico, Pico W, Pico 2).
+
+Plain constants so that board bindings, tests and hardware/pinmap.md all read
+the same numbers. GPn is the RP2040/RP2350 GPIO number, not the header pin.
+
+Why these pins:
+- OLED on I2C0 at GP4/GP5 (header pins 6/7): the default the issue names and
+  what most Pico OLED tutorials use; GND is header pin 8, right beside them.
+- Buttons on GP10..GP14 (header pins 14-17 and 19): one run along the same
+  edge, with GND on pins 13 and 18 in the middle of the run, so a breadboard
+  ground rail reaches every switch with short jumpers. The order along the
+  header is the order of the buttons on the front panel (UP above DOWN, then
+  OK, BACK, UNDO), so the wiring never crosses.
+- Kept free on purpose: GP0/GP1 (UART0, a debug console), GP26-GP28 (the ADC
+  pins, e.g. battery voltage sensing) and GP23-GP25/GP29, which the Pico
+  board uses internally (SMPS mode, VBUS sense, LED, VSYS/3; on the Pico W
+  they talk to the wireless chip).
+- Buzzer on GP15 (header pin 20, the end of the same run), PWM slice 7
+  channel B, no other PWM user shares the slice.
+"""
+
+# SSD1306 128x64 OLED on I2C bus 0.
+OLED_I2C_ID = 0
+OLED_SDA = 4
+OLED_SCL = 5
+OLED_FREQ = 400_000
+OLED_ADDR = 0x3C
+OLED_WIDTH = 128
+OLED_HEIGHT = 64
+
+# Momentary buttons from the GPIO to ground; the internal pull-up holds the
+# input at 1, a press reads 0.
+BUTTON_UP = 10
+BUTTON_DOWN = 11
+BUTTON_OK = 12
+BUTTON_BACK = 13
+BUTTON_UNDO = 14
+
+# name -> GPIO, in front-panel order. The names are the events' button names.
+BUTTONS = (
+    ("UP", BUTTON_UP),
+    ("DOWN", BUTTON_DOWN),
+    ("OK", BUTTON_OK),
+    ("BACK", BUTTON_BACK),
+    ("UNDO", BUTTON_UNDO),
+)
+
+# Optional passive piezo buzzer driven by PWM; None when not fitted.
+BUZZER = 15
+
+# GPIO -> physical header pin of the Pico (for the wiring table and tests).
+HEADER_PIN = {
+    0: 1, 1: 2, 2: 4, 3: 5, 4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12,
+    10: 14, 11: 15, 12: 16, 13: 17, 14: 19, 15: 20, 16: 21, 17: 22,
+    18: 24, 19: 25, 20: 26, 21: 27, 22: 29, 26: 31, 27: 32, 28: 34,
+}  # fmt: skip
