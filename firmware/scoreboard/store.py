@@ -1,0 +1,447 @@
+"""The matches on flash: append-only event logs that survive a power cut at any moment.
+
+Each match is two files in the store's folder (docs/storage.md has the full argument):
+
+- ``<id>.jnl`` the journal: one record per event, appended and flushed per event;
+- ``<id>.snp`` the snapshot: a ``#snap 1 <count>`` header, then the records of events
+  0..count-1. It is only ever replaced whole: written to ``<id>.tmp``, closed, renamed over.
+
+Compaction (at hand boundaries) folds the journal into a new snapshot, then empties the
+journal. Records carry their event index and a CRC (see journal.py), so a restore takes the
+snapshot, skips journal records the snapshot already holds, appends the rest while the
+indices follow on, and stops at the first torn or damaged record. Whatever a restore drops
+is reported in ``problems``; nothing here raises on damaged data.
+
+An event line is an opaque str (the rules core owns its encoding); its index 0..n-1 never
+changes, because the host syncs "events after N".
+"""
+
+import json
+import os
+
+from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
+
+JOURNAL = ".jnl"
+SNAPSHOT = ".snp"
+TEMP = ".tmp"  # a snapshot being written; never valid after a restart
+GONE = ".del"  # a match being deleted: its journal renamed, the rest to remove
+DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a human
+SETTINGS = "settings.cfg"
+MAX_ID_CHARS = 24
+ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+_ENOENT = 2
+_SETTING_TYPES = (bool, int, float, str, list)
+
+
+class _Scan:
+    """What a restore found while reading one match."""
+
+    __slots__ = ("declared", "snap", "snap_dropped", "stale", "dropped", "torn", "journal", "count")
+
+    def __init__(self):
+        self.declared = None  # the count the snapshot header claims
+        self.snap = 0  # events taken from the snapshot
+        self.snap_dropped = 0  # snapshot lines not usable
+        self.stale = 0  # journal records the snapshot already holds
+        self.dropped = 0  # journal lines not usable
+        self.torn = False  # the journal ends without a newline
+        self.journal = False  # the journal file exists
+        self.count = 0  # events restored in all
+
+
+class MatchStore:
+    """The device's matches and settings under ``root`` (a folder on littlefs)."""
+
+    __slots__ = ("root", "problems", "_known", "_tail", "_tail_id")
+
+    def __init__(self, root="/data"):
+        self.root = root.rstrip("/") or "/"
+        self.problems = []  # human-readable notes on what restores dropped or repaired
+        self._known = {}  # match id -> (events in its snapshot, events in all)
+        self._tail = None  # the journal kept open for appending ...
+        self._tail_id = None  # ... and whose it is
+        _make_dirs(self.root)
+        self._finish_interrupted()
+
+    # -- matches -----------------------------------------------------------------------
+
+    def list(self):
+        """The ids of the stored matches, sorted."""
+        ids = []
+        for name in os.listdir(self.root):
+            dot = name.rfind(".")
+            stem, ext = name[:dot], name[dot:]
+            if (ext == JOURNAL or ext == SNAPSHOT) and _valid_id(stem) and stem not in ids:
+                ids.append(stem)
+        ids.sort()
+        return ids
+
+    def create(self, match_id):
+        """Start an empty match."""
+        _check_id(match_id)
+        if self._exists(match_id):
+            raise ValueError("match %r already exists; pick another id" % match_id)
+        open(self._path(match_id, JOURNAL), "wb").close()
+        self._known[match_id] = (0, 0)
+
+    def count(self, match_id):
+        """How many events the match holds."""
+        return self._state(match_id)[1]
+
+    def append(self, match_id, line):
+        """Persist one event line; returns its index. On flash when this returns.
+
+        On OSError (flash full or failing) the caller should re-read ``count``: the store
+        forgets what it knew about the match and restores it from flash on next use.
+        """
+        payload = _event_bytes(line)
+        snap, count = self._state(match_id)
+        try:
+            if self._tail_id != match_id:
+                self._close_tail()
+                self._tail = open(self._path(match_id, JOURNAL), "ab")
+                self._tail_id = match_id
+            tail = self._tail
+            tail.write(encode(count, payload))
+            tail.flush()  # littlefs commits the append here, atomically
+        except OSError:
+            self._close_tail()
+            self._known.pop(match_id, None)
+            raise
+        self._known[match_id] = (snap, count + 1)
+        return count
+
+    def read(self, match_id, start=0):
+        """The match's event lines from index ``start`` on, streamed one by one."""
+        snap, count = self._state(match_id)
+        if type(start) is not int or start < 0:
+            raise ValueError("start must be an event index >= 0, got %r" % (start,))
+        return self._lines(match_id, start, count, snap)
+
+    def compact(self, match_id):
+        """Fold the journal into the snapshot (call at hand boundaries).
+
+        Returns False when there was nothing new to fold (nothing is written then).
+        """
+        snap, count = self._state(match_id)
+        if count == snap:
+            return False
+        self._snapshot(match_id, count, False)
+        return True
+
+    def delete(self, match_id):
+        """Remove a match for good (only once the host holds all of it)."""
+        _check_id(match_id)
+        if not self._exists(match_id):
+            raise ValueError("no match %r to delete" % match_id)
+        if self._tail_id == match_id:
+            self._close_tail()
+        self._known.pop(match_id, None)
+        gone = self._path(match_id, GONE)
+        # One rename is the commit point: with its journal (or lone snapshot) renamed, the
+        # match no longer exists; a restart finishes removing the rest.
+        for ext in (JOURNAL, SNAPSHOT):
+            if _exists(self._path(match_id, ext)):
+                os.rename(self._path(match_id, ext), gone)
+                break
+        self._finish_delete(match_id)
+
+    def close(self):
+        """Close the open journal (before unmounting or a soft reset)."""
+        self._close_tail()
+
+    # -- space and settings ------------------------------------------------------------
+
+    def usage(self):
+        """``(bytes in the store's files, bytes free on the filesystem, filesystem bytes)``."""
+        used = 0
+        for name in os.listdir(self.root):
+            used += os.stat(self.root + "/" + name)[6]
+        fs = os.statvfs(self.root)
+        return used, fs[1] * fs[4], fs[1] * fs[2]
+
+    def load_settings(self, defaults):
+        """``defaults`` updated with the stored values of the same keys and types."""
+        values = dict(defaults)
+        raw = _read_small(self.root + "/" + SETTINGS)
+        if raw is None:
+            return values
+        record = decode(raw)
+        stored = None
+        if record is not None:
+            try:
+                stored = json.loads(record[1])
+            except ValueError:
+                stored = None
+        if not isinstance(stored, dict):
+            self.problems.append("settings unreadable; using the defaults")
+            return values
+        for key in values:
+            if key in stored:
+                if type(stored[key]) is type(values[key]):
+                    values[key] = stored[key]
+                else:
+                    self.problems.append("setting %r has the wrong type; default kept" % key)
+        return values
+
+    def save_settings(self, values):
+        """Replace the settings record atomically. Returns False when already stored."""
+        if not isinstance(values, dict):
+            raise TypeError("settings must be a dict, got %s" % type(values).__name__)
+        for key in values:
+            if not isinstance(key, str) or not isinstance(values[key], _SETTING_TYPES):
+                raise TypeError("setting %r: keys are str, values bool/int/float/str/list" % (key,))
+        payload = json.dumps(values).encode()
+        if len(payload) > MAX_EVENT_BYTES:
+            raise ValueError("settings take %d bytes; at most %d" % (len(payload), MAX_EVENT_BYTES))
+        record = encode(0, payload)
+        path = self.root + "/" + SETTINGS
+        if _read_small(path) == record:
+            return False  # spare the flash
+        with open(path + TEMP, "wb") as out:
+            out.write(record)
+        os.rename(path + TEMP, path)
+        return True
+
+    # -- restore and compaction --------------------------------------------------------
+
+    def _state(self, match_id):
+        known = self._known.get(match_id)
+        if known is None:
+            _check_id(match_id)
+            if not self._exists(match_id):
+                raise ValueError("no match %r; create it first" % match_id)
+            known = self._restore(match_id)
+            self._known[match_id] = known
+        return known
+
+    def _restore(self, match_id):
+        """Read a match back from flash, repair what a power cut left, note what was lost."""
+        scan = _Scan()
+        for _ in self._walk(match_id, 0, None, 0, scan):
+            pass
+        count = scan.count
+        note = "match %s: " % match_id
+        snapshot_damaged = scan.snap_dropped > 0 or (
+            scan.declared is not None and scan.declared != scan.snap
+        )
+        if snapshot_damaged:
+            self.problems.append(
+                note
+                + "snapshot damaged; kept events 0..%d, %d line(s) unreadable"
+                % (scan.snap - 1, scan.snap_dropped)
+            )
+        torn_only = scan.dropped == 1 and scan.torn
+        if torn_only:
+            self.problems.append(note + "dropped event %d, cut short by a power loss" % count)
+        elif scan.dropped:
+            self.problems.append(
+                note
+                + "dropped %d damaged journal line(s) after event %d; copy in %s%s"
+                % (scan.dropped, count - 1, match_id, DAMAGED)
+            )
+        if snapshot_damaged or scan.dropped:
+            self._snapshot(match_id, count, scan.dropped and not torn_only)
+            return count, count
+        if not scan.journal or (scan.stale and count == scan.snap):
+            # no journal (a repair was cut short) or only records the snapshot holds (a
+            # compaction was cut before emptying it): start a clean journal
+            open(self._path(match_id, JOURNAL), "wb").close()
+        return scan.snap, count
+
+    def _snapshot(self, match_id, count, keep_journal):
+        """Write events 0..count-1 as the new snapshot, then empty the journal."""
+        self._close_tail()
+        temp = self._path(match_id, TEMP)
+        written = 0
+        with open(temp, "wb") as out:
+            out.write(b"#snap 1 %d\n" % count)
+            for index, payload in self._walk(match_id, 0, count, 0, None):
+                out.write(encode(index, payload))
+                written += 1
+        if written != count:  # flash changed under us: keep the old files untouched
+            os.remove(temp)
+            raise OSError(5, "match %s: read back %d of %d events" % (match_id, written, count))
+        os.rename(temp, self._path(match_id, SNAPSHOT))  # the commit point
+        journal = self._path(match_id, JOURNAL)
+        if keep_journal:
+            os.rename(journal, self._path(match_id, DAMAGED))
+        open(journal, "wb").close()
+        self._known[match_id] = (count, count)
+
+    def _lines(self, match_id, start, end, snap):
+        if start >= end:
+            return
+        for _, payload in self._walk(match_id, start, end, snap, None):
+            yield payload.decode()
+
+    def _walk(self, match_id, start, end, snap, scan):
+        """Yield ``(index, payload)`` for events start..end-1 (end None: all there are).
+
+        Takes snapshot records while their indices run 0, 1, 2, ..., then journal records
+        that continue the run, skipping ones already taken; stops at the first record that
+        is torn, damaged or leaves a gap. With ``scan``, reads on to count what it drops
+        and notes what it found there. ``snap`` events known to be in the
+        snapshot let a read starting after them skip it.
+        """
+        expected = 0
+        if start < snap:
+            snap = 0
+        raw = b""
+        f = self._open(match_id, SNAPSHOT) if snap == 0 else None
+        if f is not None:
+            with f:
+                raw = f.readline(MAX_RECORD_BYTES)
+                if raw[:1] == b"#":
+                    if scan is not None:
+                        scan.declared = _header_count(raw)
+                    raw = f.readline(MAX_RECORD_BYTES)
+                while raw:
+                    record = decode(raw)
+                    if record is None or record[0] != expected:
+                        break
+                    if expected >= start:
+                        yield record
+                    expected += 1
+                    if expected == end:
+                        return
+                    raw = f.readline(MAX_RECORD_BYTES)
+                if scan is not None:
+                    while raw:
+                        scan.snap_dropped += 1
+                        raw = f.readline(MAX_RECORD_BYTES)
+        else:
+            expected = snap
+        if scan is not None:
+            scan.snap = expected
+        f = self._open(match_id, JOURNAL)
+        if f is not None:
+            if scan is not None:
+                scan.journal = True
+            with f:
+                raw = f.readline(MAX_RECORD_BYTES)
+                while raw:
+                    record = decode(raw)
+                    if record is None or record[0] > expected:
+                        break
+                    if record[0] == expected:
+                        if expected >= start:
+                            yield record
+                        expected += 1
+                        if expected == end:
+                            return
+                    elif scan is not None:
+                        scan.stale += 1
+                    raw = f.readline(MAX_RECORD_BYTES)
+                if scan is not None:
+                    while raw:
+                        scan.dropped += 1
+                        scan.torn = raw[-1] != 10
+                        raw = f.readline(MAX_RECORD_BYTES)
+        if scan is not None:
+            scan.count = expected
+
+    # -- files -------------------------------------------------------------------------
+
+    def _finish_interrupted(self):
+        """After a restart: drop unfinished snapshots, finish interrupted deletes."""
+        for name in os.listdir(self.root):
+            if name.endswith(TEMP):
+                os.remove(self.root + "/" + name)
+            elif name.endswith(GONE):
+                self._finish_delete(name[: -len(GONE)])
+
+    def _finish_delete(self, match_id):
+        for ext in (SNAPSHOT, TEMP, DAMAGED, GONE):
+            _remove(self._path(match_id, ext))
+
+    def _close_tail(self):
+        tail, self._tail, self._tail_id = self._tail, None, None
+        if tail is not None:
+            try:
+                tail.close()
+            except OSError:
+                pass  # every record was flushed when written; nothing is lost
+
+    def _exists(self, match_id):
+        return _exists(self._path(match_id, JOURNAL)) or _exists(self._path(match_id, SNAPSHOT))
+
+    def _open(self, match_id, ext):
+        try:
+            return open(self._path(match_id, ext), "rb")
+        except OSError as e:
+            if e.args[0] == _ENOENT:
+                return None
+            raise
+
+    def _path(self, match_id, ext):
+        return self.root + "/" + match_id + ext
+
+
+def _valid_id(match_id):
+    if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
+        return False
+    for char in match_id:
+        if char not in ID_CHARS:
+            return False
+    return True
+
+
+def _check_id(match_id):
+    if not _valid_id(match_id):
+        raise ValueError(
+            "bad match id %r: 1-%d characters from A-Z a-z 0-9 _ -" % (match_id, MAX_ID_CHARS)
+        )
+
+
+def _event_bytes(line):
+    if not isinstance(line, str):
+        raise TypeError("an event line is a str, got %s" % type(line).__name__)
+    if "\n" in line or "\r" in line:
+        raise ValueError("an event line must not contain a line break")
+    payload = line.encode()
+    if len(payload) > MAX_EVENT_BYTES:
+        raise ValueError("event line of %d bytes; at most %d" % (len(payload), MAX_EVENT_BYTES))
+    return payload
+
+
+def _header_count(raw):
+    """The count in a ``#snap 1 <count>`` header; -1 (never a real count) if unreadable."""
+    if raw[:8] != b"#snap 1 " or raw[-1:] != b"\n":
+        return -1
+    try:
+        return int(raw[8:-1])
+    except ValueError:
+        return -1
+
+
+def _read_small(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read(MAX_RECORD_BYTES + 1)
+    except OSError:
+        return None
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass  # already gone
+
+
+def _make_dirs(path):
+    parts = path.split("/")
+    for i in range(2 if path.startswith("/") else 1, len(parts) + 1):
+        try:
+            os.mkdir("/".join(parts[:i]))
+        except OSError:
+            pass  # exists already (anything worse shows at the first file opened in it)
