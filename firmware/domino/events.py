@@ -1,0 +1,111 @@
+"""Event encoding: one compact JSON object per line, identical bytes on CPython and MicroPython.
+
+A match file is its setup line followed by its events::
+
+    {"game":"muggins","players":["Ana","Ben"],"v":1}
+    {"k":"play","p":0,"t":"6-6"}
+    {"e":0,"k":"play","p":1,"t":"6-4"}
+
+MicroPython's dicts do not keep insertion order and its ``json.dumps`` spaces differ, so the core
+writes JSON itself: keys sorted, no spaces, non-ASCII escaped. Reading uses ``json.loads``.
+"""
+
+import json
+
+from .errors import DominoError
+
+VERSION = 1
+MAX_LINE = 512  # bytes; the device's serial and journal buffers are sized from this
+
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _string(s):
+    out = ['"']
+    for ch in s:
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif " " <= ch <= "~":
+            out.append(ch)
+        else:
+            code = ord(ch)
+            if code > 0xFFFF:
+                code -= 0x10000
+                out.append("\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)))
+            else:
+                out.append("\\u%04x" % code)
+    out.append('"')
+    return "".join(out)
+
+
+def dumps(value):
+    """Canonical JSON: sorted keys, no spaces; the same text on every interpreter."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        raise DominoError("%r: the match format holds whole numbers only" % (value,))
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(dumps(v) for v in value) + "]"
+    if isinstance(value, dict):
+        keys = sorted(value)
+        for k in keys:
+            if not isinstance(k, str):
+                raise DominoError("key %r: keys must be strings" % (k,))
+        return "{" + ",".join(_string(k) + ":" + dumps(value[k]) for k in keys) + "}"
+    raise DominoError("%r: not storable in a match file" % (value,))
+
+
+def loads(line):
+    """One event from one line; a clear DominoError for anything that is not an event object."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode()
+        except Exception:
+            raise DominoError("line is not UTF-8 text")
+    if len(line) > MAX_LINE * 4:
+        raise DominoError("line of %d characters: at most %d" % (len(line), MAX_LINE * 4))
+    try:
+        value = json.loads(line)
+    except Exception:
+        raise DominoError("not JSON: %r" % (line[:60],))
+    if not isinstance(value, dict):
+        raise DominoError("expected a JSON object, got %r" % (line[:60],))
+    return value
+
+
+def read_match(text):
+    """Setup and events from a match file: JSON lines, or one JSON object
+    ``{"setup": {...}, "events": [...]}``. Blank lines are skipped."""
+    stripped = text.strip()
+    if stripped.startswith("{") and '"events"' in stripped.split("\n", 1)[0]:
+        try:
+            doc = json.loads(stripped)
+        except Exception:
+            doc = None
+        if isinstance(doc, dict) and "setup" in doc:
+            events = doc.get("events", [])
+            if not isinstance(events, list):
+                raise DominoError('"events" must be a list of event objects')
+            return doc["setup"], events
+    lines = [ln for ln in text.split("\n") if ln.strip()]
+    if not lines:
+        raise DominoError("empty match file: the first line must be the setup")
+    out = []
+    for i, ln in enumerate(lines):
+        try:
+            out.append(loads(ln))
+        except DominoError as e:
+            raise DominoError("line %d: %s" % (i + 1, e))
+    return out[0], out[1:]
+
+
+def write_match(setup, events):
+    return "".join(dumps(e) + "\n" for e in [setup] + list(events))

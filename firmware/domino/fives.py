@@ -1,0 +1,94 @@
+"""Muggins (booklet 000) and All Fives / Sniff (booklet 003): the open ends' total scores when it
+is a multiple of five."""
+
+from .game import Game, round5
+from .layouts import Line, Spinner
+
+BOOL = (True, False)
+
+
+class Muggins(Game):
+    """000 MUGGINS: seven tiles each, the highest double leads and spins four ways; an end total
+    that is a multiple of five scores that total; an unclaimed count goes to whoever calls
+    "Muggins"; draw until able; domino scores all others' pips; blocked, each player scores the
+    difference to every higher hand; 100 is game."""
+
+    key = "muggins"
+    title = "Muggins"
+    booklet = "000_95c9f3b326e0ac9e.txt"
+    deal = 7
+    players = (2, 4)
+    draws = "until"
+    target = 100
+    stop_at_target = True
+    options = Game.options + (
+        ("muggins", True, BOOL),  # an opponent may take a count the player did not claim
+        ("lone_spinner", 1, (1, 2)),  # 5-5 alone counts 10 (1) or 20 (2)
+        ("spinner_counts", False, BOOL),  # the spinner counts after both sides are played
+        ("sides_first", False, BOOL),  # the spinner's ends open only after both its sides
+        ("round", False, BOOL),  # round each losing hand to the nearest five
+    )
+
+    def layout(self, number):
+        o = self.opts
+        return Spinner(o["lone_spinner"], o["spinner_counts"], o["sides_first"])
+
+    def play_points(self, hand, player, t, arm):
+        total = hand.layout.count()
+        return total if total and total % 5 == 0 else 0
+
+    def pips_value(self, ctx, side):
+        return round5(ctx.pips[side]) if self.opts["round"] else ctx.pips[side]
+
+    def hand_points(self, ctx):
+        if ctx.out is not None:
+            return self.out_takes_all(ctx, lambda s: self.pips_value(ctx, s))
+        return self.cascade(ctx)
+
+
+class AllFives(Muggins):
+    """003 All Fives (Sniff): seven tiles for two players, five for three or four; both halves of
+    a double at an end count (4 and 6 = 10; 9-9 and 1-1 = 20); draw until able, the last two
+    tiles stay in the boneyard; the winner scores the others' pips, each rounded to the nearest
+    five (17 → 15, 18 → 20); 100 points with double-six, 200 with double-nine.
+
+    Decided here (003 is silent): a blocked hand is won by the lowest pip count, which scores
+    the others' rounded pips; a tie for lowest scores nothing. The layout is a line with two
+    ends, as 003 says ("both ends of the tile chain"); ``spinner=true`` plays it four ways."""
+
+    key = "allfives"
+    title = "All Fives"
+    booklet = "003_a02f01eefec1aa16.txt"
+    deal = {2: 7, 3: 5, 4: 5}
+    reserve = 2
+    options = Game.options + (
+        ("muggins", False, BOOL),
+        ("spinner", False, BOOL),
+        ("lone_spinner", 1, (1, 2)),
+        ("spinner_counts", False, BOOL),
+        ("sides_first", False, BOOL),
+        ("round", True, BOOL),
+    )
+
+    def default_target(self):
+        return 200 if self.top >= 9 else 100
+
+    def layout(self, number):
+        if self.opts["spinner"]:
+            return Muggins.layout(self, number)
+        return Line()
+
+    def hand_points(self, ctx):
+        if ctx.out is not None:
+            return self.out_takes_all(ctx, lambda s: self.pips_value(ctx, s))
+        return self.lowest_takes_pips(ctx, lambda s: self.pips_value(ctx, s))
+
+    @staticmethod
+    def lowest_takes_pips(ctx, value):
+        low = min(ctx.pips)
+        winners = [s for s, p in enumerate(ctx.pips) if p == low]
+        pts = [0] * len(ctx.pips)
+        if len(winners) == 1:
+            w = winners[0]
+            pts[w] = sum(value(s) for s in range(len(ctx.pips)) if s != w)
+        return pts

@@ -1,0 +1,180 @@
+"""The base game: the common flow every table game shares, with hooks a game overrides.
+
+Modelled on python-chess's ``variant.py``: a game is a small class whose data (set, deal, target,
+house rules) and a few hooks (layout, what a play scores, what a hand's end scores, when the
+match is over) say everything that differs from this base.
+"""
+
+from .errors import DominoError
+from .layouts import Line, joins
+from .tiles import SET_SIZES
+
+
+def round5(n):
+    """Round to the nearest multiple of five (All Fives: 17 → 15, 18 → 20)."""
+    return (n + 2) // 5 * 5
+
+
+class Game:
+    key = ""
+    title = ""
+    booklet = ""  # the seed file the defaults come from
+    top = 6  # double-six
+    players = (2, 4)  # allowed player counts, inclusive
+    deal = 7  # tiles per player: an int, or a dict {players: tiles}
+    reserve = 0  # tiles that always stay in the boneyard
+    draws = "until"  # "none" (pass), "until" (draw until able), "one", "two"
+    target = 100  # points that win the match; None when a number of rounds is played
+    rounds = None
+    lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
+    stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
+    # House rules: (name, booklet default, allowed values). A game extends this tuple.
+    options = (("top", None, (6, 9, 12, 15)),)
+
+    def __init__(self, opts=None, players=2):
+        self.opts = {}
+        for key, default, allowed in self.options:
+            self.opts[key] = default
+        for key in opts or {}:
+            spec = self._spec(key)
+            value = opts[key]
+            if value not in spec[2]:
+                raise DominoError(
+                    "option %s=%r for %s: allowed values are %s"
+                    % (key, value, self.key, ", ".join(repr(v) for v in spec[2]))
+                )
+            self.opts[key] = value
+        if self.opts.get("top") is not None:
+            self.top = self.opts["top"]
+        lo, hi = self.players
+        if not isinstance(players, int) or not lo <= players <= hi:
+            raise DominoError("%d players for %s: allowed are %d to %d" % (players, self.key, lo, hi))
+        self.n = players
+        left = SET_SIZES[self.top] - players * self.deal_size(players)
+        if left < self.reserve:
+            raise DominoError(
+                "%s with %d players needs %d tiles; the double-%d set has %d"
+                % (self.key, players, players * self.deal_size(players) + self.reserve, self.top,
+                   SET_SIZES[self.top])
+            )
+
+    def _spec(self, key):
+        for spec in self.options:
+            if spec[0] == key:
+                return spec
+        raise DominoError(
+            "option %r for %s: known options are %s"
+            % (key, self.key, ", ".join(s[0] for s in self.options))
+        )
+
+    # --- the deal and the table -------------------------------------------------------------
+
+    def deal_size(self, players):
+        return self.deal[players] if isinstance(self.deal, dict) else self.deal
+
+    def boneyard(self):
+        return SET_SIZES[self.top] - self.n * self.deal_size(self.n)
+
+    def layout(self, number):
+        """A fresh layout for hand ``number`` (0-based)."""
+        return Line()
+
+    def default_target(self):
+        return self.target
+
+    def start_hand(self, hand):
+        """Set up game-specific state on a new hand (trains, spells)."""
+
+    def leader(self, match, number):
+        """Who must lead hand ``number``, or None when the tiles decide (highest double)."""
+        return None
+
+    def check_lead(self, hand, player, t):
+        """Raise DominoError if ``t`` may not open the hand."""
+
+    def joins(self, hand, t, arm):
+        """The pip left open when ``t`` is laid on ``arm``, or None. Games with other matching
+        rules (All Sevens, Matador, Super Dominós) override this."""
+        return joins(t, arm.open)
+
+    def check_play(self, hand, player, t, arm_index):
+        """Raise DominoError for a play the game forbids beyond matching (unsatisfied doubles)."""
+
+    def check_draw(self, hand, player, n):
+        """Raise DominoError if ``player`` may not draw ``n`` tiles now."""
+        if hand.turn is not None and player != hand.turn:
+            raise DominoError("only the player whose turn it is (seat %d) draws" % hand.turn)
+        if self.draws == "none":
+            raise DominoError("%s has no drawing: pass when you cannot play" % self.title)
+        limit = {"one": 1, "two": 2}.get(self.draws)
+        if limit is not None and hand.drawn + n > limit:
+            raise DominoError("%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit))
+
+    def after_draw(self, hand, player, n):
+        """Game-specific bookkeeping after a draw (owed draws in Super Dominós)."""
+
+    def check_pass(self, hand, player):
+        """Raise DominoError if passing is not allowed yet (the player must draw first)."""
+        can_draw = hand.boneyard - self.reserve
+        if self.draws == "until" and can_draw > 0:
+            raise DominoError(
+                "draw first: %d tile(s) can still be drawn before passing" % can_draw
+            )
+        need = {"one": 1, "two": 2}.get(self.draws, 0)
+        if hand.drawn < min(need, hand.drawn + can_draw):
+            raise DominoError("draw %d tile(s) before passing" % min(need, hand.drawn + can_draw))
+
+    def after_pass(self, hand, player):
+        """Who plays after ``player`` passed."""
+        return (player + 1) % self.n
+
+    # --- scoring ----------------------------------------------------------------------------
+
+    def play_points(self, hand, player, t, arm_index):
+        """Points the player earns for the play just made (the layout already holds it)."""
+        return 0
+
+    def next_turn(self, hand, player, t):
+        """Who plays after ``player`` laid ``t``."""
+        return (player + 1) % self.n
+
+    def hand_points(self, ctx):
+        """Points per side at a hand's end. ``ctx`` is a HandEnd: sides' remaining pips and
+        tiles, who went out (or None when blocked)."""
+        raise NotImplementedError
+
+    def is_over(self, match):
+        """A fixed number of hands is played, or a side reaches the target (in lowest-wins
+        games reaching it ends the match too; the lowest total still wins)."""
+        if match.rounds is not None and len(match.records) >= match.rounds:
+            return True
+        return match.target is not None and max(match.totals) >= match.target
+
+    def winners(self, match):
+        best = min(match.totals) if self.lowest_wins else max(match.totals)
+        return [s for s, t in enumerate(match.totals) if t == best]
+
+    # --- shared scoring rules, named so games read like their booklets ----------------------
+
+    @staticmethod
+    def out_takes_all(ctx, value=None):
+        """Going domino: the side that went out scores every other side's pips."""
+        pts = [0] * len(ctx.pips)
+        value = value or (lambda s: ctx.pips[s])
+        pts[ctx.out] = sum(value(s) for s in range(len(ctx.pips)) if s != ctx.out)
+        return pts
+
+    @staticmethod
+    def cascade(ctx):
+        """Blocked (Muggins, Draw, Block): every side scores, against each side holding more
+        pips, the difference between their totals; the lowest hand gains the most."""
+        p = ctx.pips
+        return [sum(q - p[s] for q in p if q > p[s]) for s in range(len(p))]
+
+    @staticmethod
+    def lowest_takes_differences(ctx):
+        """Booklet 004: the lowest hand scores the sum of its differences to every other hand;
+        sides tied for lowest each score it."""
+        low = min(ctx.pips)
+        total = sum(q - low for q in ctx.pips)
+        return [total if q == low else 0 for q in ctx.pips]

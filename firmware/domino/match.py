@@ -1,0 +1,584 @@
+"""A match is its setup plus a list of events; everything else is a fold of that list.
+
+``Match.apply(event)`` checks the event completely before it changes anything, so a rejected
+event leaves the match exactly as it was. Undo and redo are events too: the log only grows.
+
+Events (``k`` is the kind; ``p`` a player index in seating order, who plays next is ``p + 1``):
+
+- ``play``  ``{"k":"play","p":1,"t":"6-4","e":0}`` lay a tile on end ``e`` (no ``e`` to lead)
+- ``draw``  ``{"k":"draw","p":1,"n":1}`` take ``n`` tiles from the boneyard
+- ``pass``  ``{"k":"pass","p":1}`` end the turn without laying a tile
+- ``claim`` ``{"k":"claim","p":1}`` the player claims the count their play made
+- ``mug``   ``{"k":"mug","p":0}`` "Muggins!": an opponent takes a count that was not claimed
+- ``pts``   ``{"k":"pts","p":0,"n":10}`` points entered by hand (points-only scoring)
+- ``end``   ``{"k":"end","left":[0,12,["6-4","2-1"]],"out":0}`` the hand's end: what each player
+  still holds (pips, a list of tiles, or ``{"p":pips,"n":tiles,"d":holds a double}``)
+- ``fix``   ``{"k":"fix","h":2,"left":[...]}`` correct the tally of an earlier hand
+- ``undo`` / ``redo`` / ``note`` ``{"k":"note","text":"..."}``
+"""
+
+from . import registry
+from .errors import DominoError
+from .tiles import hand_pips, is_double, name, parse, set_pips
+
+KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note")
+MAX_PLAYERS = 10
+MAX_NAME = 16
+
+
+class Left:
+    """What one player (or side) still holds at a hand's end."""
+
+    __slots__ = ("pips", "count", "double", "tiles")
+
+    def __init__(self, pips, count=None, double=None, tiles=None):
+        self.pips = pips
+        self.count = count
+        self.double = double
+        self.tiles = tiles
+
+
+class HandEnd:
+    """The facts a game scores a hand's end from, per side."""
+
+    def __init__(self, left, out, last, sides, hand):
+        self.players = left  # Left per player
+        self.out = out  # the side that went out, or None when blocked
+        self.blocked = out is None
+        self.last = last  # the player who laid the last tile, or None
+        self.hand = hand  # the Hand, for games that look at the table
+        self.sides = sides
+        self.pips = []
+        self.counts = []
+        self.doubles = []
+        for members in sides:
+            ls = [left[p] for p in members]
+            self.pips.append(sum(x.pips for x in ls))
+            self.counts.append(None if None in [x.count for x in ls] else sum(x.count for x in ls))
+            self.doubles.append(None if None in [x.double for x in ls] else any(x.double for x in ls))
+
+
+class Record:
+    """A finished hand."""
+
+    __slots__ = ("number", "play", "tally", "left", "out", "last", "hand")
+
+    def __init__(self, number, play, tally, left, out, last, hand):
+        self.number = number
+        self.play = play  # points per side scored during play
+        self.tally = tally  # points per side from the hand's end
+        self.left = left  # the raw ``left`` entries, for corrections
+        self.out = out
+        self.last = last
+        self.hand = hand
+
+    def points(self):
+        return [a + b for a, b in zip(self.play, self.tally)]
+
+
+class Hand:
+    """The state of the hand in progress."""
+
+    def __init__(self, match, number):
+        g = match.game
+        self.number = number
+        self.layout = g.layout(number)
+        self.counts = [g.deal_size(g.n)] * g.n
+        self.boneyard = g.boneyard()
+        self.turn = g.leader(match, number)
+        self.passes = 0  # consecutive passes; everyone passing blocks the hand
+        self.drawn = 0  # tiles drawn in the current turn
+        self.pending = None  # (player, points) counted but not yet claimed
+        self.points = [0] * len(match.sides)
+        self.out = None  # the player who went domino
+        self.blocked = False
+        self.last = None  # who laid the last tile
+        self.seen = set()  # tiles on the table
+        g.start_hand(self)
+
+    def is_over(self):
+        return self.out is not None or self.blocked
+
+
+class Match:
+    def __init__(self, setup):
+        if not isinstance(setup, dict):
+            raise DominoError("setup must be an object with game and players")
+        if setup.get("v", 1) != 1:
+            raise DominoError("match format version %r: this core reads version 1" % setup.get("v"))
+        players = setup.get("players")
+        if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+            raise DominoError("players: give a list of 2 to %d names" % MAX_PLAYERS)
+        for p in players:
+            if not isinstance(p, str) or not 0 < len(p) <= MAX_NAME:
+                raise DominoError("player name %r: 1 to %d characters" % (p, MAX_NAME))
+        self.players = players
+        n = len(players)
+        self.game = registry.create(setup.get("game"), setup.get("opts"), n)
+        self.sides = self._sides(setup.get("teams"), n)
+        self.side_of = [0] * n
+        for s, members in enumerate(self.sides):
+            for p in members:
+                self.side_of[p] = s
+        self.target = self._limit(setup, "target", self.game.default_target())
+        self.rounds = self._limit(setup, "rounds", self.game.rounds)
+        if self.target is None and self.rounds is None:
+            raise DominoError("give a target score or a number of rounds")
+        self.setup = setup
+        self.log = []  # every event ever applied, undo included: what is stored and synced
+        self.effective = []  # the events in force after undo/redo
+        self.undone = []  # events undone, newest last: what redo brings back
+        self._reset()
+
+    @staticmethod
+    def _sides(teams, n):
+        if teams is None:
+            return [[p] for p in range(n)]
+        seen = []
+        if not isinstance(teams, list) or len(teams) < 2:
+            raise DominoError("teams: a list of at least two lists of player indices")
+        for team in teams:
+            if not isinstance(team, list) or not team:
+                raise DominoError("team %r: a non-empty list of player indices" % (team,))
+            for p in team:
+                if not isinstance(p, int) or not 0 <= p < n or p in seen:
+                    raise DominoError("team member %r: each player 0..%d in one team" % (p, n - 1))
+                seen.append(p)
+        if len(seen) != n:
+            raise DominoError("teams: every player 0..%d must be in a team" % (n - 1))
+        return [list(t) for t in teams]
+
+    @staticmethod
+    def _limit(setup, key, default):
+        value = setup.get(key, default)
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 10000):
+            raise DominoError("%s %r: a whole number 1..10000, or null" % (key, value))
+        return value
+
+    def _reset(self):
+        self.totals = [0] * len(self.sides)
+        self.records = []
+        self.marks = [0]  # len(effective) when each hand started
+        self.over = False
+        self.hand = Hand(self, 0)
+
+    # --- the fold ---------------------------------------------------------------------------
+
+    @classmethod
+    def replay(cls, setup, events):
+        m = cls(setup)
+        for i, ev in enumerate(events):
+            try:
+                m.apply(ev)
+            except DominoError as e:
+                raise DominoError("event %d: %s" % (i, e))
+        return m
+
+    def apply(self, ev):
+        """Check and apply one event; return what happened, for the device to announce."""
+        if not isinstance(ev, dict):
+            raise DominoError("event %r: expected an object with a kind k" % (ev,))
+        kind = ev.get("k")
+        if kind not in KINDS:
+            raise DominoError("event kind %r: allowed kinds are %s" % (kind, ", ".join(KINDS)))
+        if kind == "undo":
+            result = self._undo()
+        elif kind == "redo":
+            result = self._redo()
+        else:
+            if self.over and kind not in ("fix", "note"):
+                raise DominoError("the match is over; only undo, redo, fix or note")
+            result = self._do(ev)
+            self.effective.append(ev)
+            self.undone = []
+        self.log.append(ev)
+        return result
+
+    def _do(self, ev):
+        kind = ev["k"]
+        if kind == "note":
+            text = ev.get("text")
+            if not isinstance(text, str) or len(text) > 200:
+                raise DominoError("note: text of at most 200 characters")
+            return {}
+        if kind == "fix":
+            return self._fix(ev)
+        hand = self.hand
+        if kind == "end":
+            return self._end(hand, ev)
+        if hand.is_over() and kind != "pts":
+            raise DominoError(
+                "the hand is over (%s); enter what each player holds with an end event"
+                % ("blocked" if hand.blocked else self.players[hand.out] + " went out")
+            )
+        p = self._player(ev)
+        if kind == "play":
+            return self._play(hand, p, ev)
+        if kind == "draw":
+            return self._draw(hand, p, ev)
+        if kind == "pass":
+            return self._pass(hand, p)
+        if kind == "claim":
+            return self._claim(hand, p)
+        if kind == "mug":
+            return self._muggins(hand, p)
+        return self._points(hand, p, ev)
+
+    def _player(self, ev):
+        p = ev.get("p")
+        if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < len(self.players):
+            raise DominoError("player %r: a seat number 0..%d" % (p, len(self.players) - 1))
+        return p
+
+    def _check_turn(self, hand, p):
+        if hand.turn is not None and p != hand.turn:
+            raise DominoError(
+                "it is %s's turn (seat %d), not %s's" % (self.players[hand.turn], hand.turn, self.players[p])
+            )
+
+    def _score(self, hand, player, pts):
+        side = self.side_of[player]
+        hand.points[side] += pts
+        self.totals[side] += pts
+        if self.game.stop_at_target and self.target is not None and self.totals[side] >= self.target:
+            self._close_hand(hand, [0] * len(self.sides), None, None)
+
+    # --- plays, draws, passes ---------------------------------------------------------------
+
+    def _play(self, hand, p, ev):
+        g = self.game
+        t = parse(ev.get("t"), g.top)
+        self._check_turn(hand, p)
+        if t in hand.seen:
+            raise DominoError("%s is already on the table" % name(t))
+        if hand.counts[p] <= 0:
+            raise DominoError("%s has no tiles left to play" % self.players[p])
+        lay = hand.layout
+        e = ev.get("e")
+        if lay.is_empty():
+            if e is not None:
+                raise DominoError("end %r: the first tile of a hand is laid without an end" % (e,))
+            g.check_lead(hand, p, t)
+            opened = None
+        else:
+            if e is None:
+                fits = [i for i in lay.open_arms() if g.joins(hand, t, lay.arms[i]) is not None]
+                raise DominoError("%s: say which end (e); it fits ends %s" % (name(t), fits or "none"))
+            arm = lay.arm_index(e)
+            opened = g.joins(hand, t, arm)
+            if opened is None:
+                fits = [i for i in lay.open_arms() if g.joins(hand, t, lay.arms[i]) is not None]
+                raise DominoError(
+                    "%s does not match end %d, which shows %d; it fits ends %s"
+                    % (name(t), e, arm.open, fits or "none")
+                )
+            g.check_play(hand, p, t, e)
+        # Checked: from here on nothing raises.
+        if opened is None:
+            lay.start(t)
+        else:
+            lay.extend(t, e, opened)
+        hand.seen.add(t)
+        hand.counts[p] -= 1
+        hand.last = p
+        hand.passes = 0
+        hand.drawn = 0
+        hand.pending = None
+        pts = g.play_points(hand, p, t, e)
+        result = {"count": lay.count(), "scored": pts}
+        if hand.counts[p] == 0:
+            hand.out = p
+            hand.turn = None
+            result["out"] = p
+        else:
+            hand.turn = g.next_turn(hand, p, t)
+        if pts:
+            if g.opts.get("muggins"):
+                hand.pending = (p, pts)
+            else:
+                self._score(hand, p, pts)
+        return result
+
+    def _draw(self, hand, p, ev):
+        n = ev.get("n", 1)
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise DominoError("draw n=%r: a whole number of tiles, at least 1" % (n,))
+        self.game.check_draw(hand, p, n)
+        available = hand.boneyard - self.game.reserve
+        if n > available:
+            raise DominoError(
+                "%s cannot draw %d: %d tile(s) may be drawn%s"
+                % (self.players[p], n, max(available, 0),
+                   " (%d stay in reserve)" % self.game.reserve if self.game.reserve else "")
+            )
+        hand.counts[p] += n
+        hand.boneyard -= n
+        if p == hand.turn or hand.turn is None:
+            hand.drawn += n
+        hand.pending = None
+        self.game.after_draw(hand, p, n)
+        return {"boneyard": hand.boneyard}
+
+    def _pass(self, hand, p):
+        self._check_turn(hand, p)
+        self.game.check_pass(hand, p)
+        hand.pending = None
+        hand.passes += 1
+        hand.drawn = 0
+        hand.turn = self.game.after_pass(hand, p)
+        if hand.passes >= self.game.n:
+            hand.blocked = True
+            hand.turn = None
+            return {"blocked": True}
+        return {}
+
+    def _claim(self, hand, p):
+        if hand.pending is None or hand.pending[0] != p:
+            raise DominoError(
+                "%s has nothing to claim: the ends total %d" % (self.players[p], hand.layout.count())
+            )
+        pts = hand.pending[1]
+        hand.pending = None
+        self._score(hand, p, pts)
+        return {"scored": pts}
+
+    def _muggins(self, hand, p):
+        if not self.game.opts.get("muggins"):
+            raise DominoError("muggins is off in this match (house rule muggins=false)")
+        if hand.pending is None:
+            raise DominoError("no unclaimed count to take")
+        owner, pts = hand.pending
+        if self.side_of[owner] == self.side_of[p]:
+            raise DominoError("%s cannot take a count from their own side" % self.players[p])
+        hand.pending = None
+        self._score(hand, p, pts)
+        return {"scored": pts}
+
+    def _points(self, hand, p, ev):
+        n = ev.get("n")
+        if not isinstance(n, int) or isinstance(n, bool) or n == 0 or not -1000 <= n <= 1000:
+            raise DominoError("points n=%r: a whole number -1000..1000, not 0" % (n,))
+        self._score(hand, p, n)
+        return {"scored": n}
+
+    # --- the hand's end ---------------------------------------------------------------------
+
+    def _left(self, hand, entries, out):
+        """Read the ``left`` entries, checking them against the tiles still off the table."""
+        g = self.game
+        n = len(self.players)
+        if not isinstance(entries, list) or len(entries) != n:
+            raise DominoError("left: one entry per player (%d), each pips or a list of tiles" % n)
+        unplayed = set_pips(g.top) - hand_pips(hand.seen)
+        named = set()
+        left = []
+        for p, entry in enumerate(entries):
+            who = self.players[p]
+            if isinstance(entry, bool):
+                entry = None
+            if isinstance(entry, int):
+                x = Left(entry)
+            elif isinstance(entry, list):
+                tiles = [parse(t, g.top) for t in entry]
+                for t in tiles:
+                    if t in hand.seen:
+                        raise DominoError("%s holds %s, but it is on the table" % (who, name(t)))
+                    if t in named:
+                        raise DominoError("%s is listed twice" % name(t))
+                    named.add(t)
+                x = Left(hand_pips(tiles), len(tiles), any(is_double(t) for t in tiles), tiles)
+            elif isinstance(entry, dict):
+                x = Left(entry.get("p"), entry.get("n"), entry.get("d"))
+                if x.double is not None:
+                    x.double = bool(x.double)
+                if x.count is not None and (not isinstance(x.count, int) or x.count < 0):
+                    raise DominoError("%s: tile count n=%r must be 0 or more" % (who, x.count))
+            else:
+                raise DominoError("%s: %r is not pips, a list of tiles or {p,n,d}" % (who, entry))
+            if not isinstance(x.pips, int) or isinstance(x.pips, bool) or x.pips < 0:
+                raise DominoError("%s: pips %r must be a whole number, 0 or more" % (who, x.pips))
+            if x.pips > unplayed:
+                raise DominoError(
+                    "%s: %d pips is more than the %d pips of all tiles off the table" % (who, x.pips, unplayed)
+                )
+            if x.count is None and hand.counts[p] == 0:
+                x.count = 0
+            if p == out and x.pips:
+                raise DominoError("%s went out, so holds 0 pips, not %d" % (who, x.pips))
+            if x.count is not None and x.count == 0 and x.pips:
+                raise DominoError("%s holds no tiles, so 0 pips, not %d" % (who, x.pips))
+            left.append(x)
+        total = sum(x.pips for x in left)
+        if total > unplayed:
+            raise DominoError(
+                "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
+            )
+        return left
+
+    def _end(self, hand, ev):
+        if hand is None:
+            raise DominoError("no hand is in progress")
+        out = ev.get("out")
+        if hand.out is not None:
+            if out is not None and out != hand.out:
+                raise DominoError(
+                    "out=%r: %s already went out" % (out, self.players[hand.out])
+                )
+            out = hand.out
+        elif out is not None:
+            out = self._player({"p": out})
+            if hand.layout.played and hand.counts[out] > 0:
+                raise DominoError(
+                    "out=%d: %s still holds %d tile(s)" % (out, self.players[out], hand.counts[out])
+                )
+        left = self._left(hand, ev.get("left"), out)
+        tally = self._tally(hand, left, out)
+        hand.pending = None
+        return self._close_hand(hand, tally, ev.get("left"), out)
+
+    def _tally(self, hand, left, out):
+        ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
+        return self.game.hand_points(ctx)
+
+    def _close_hand(self, hand, tally, left, out):
+        rec = Record(hand.number, hand.points, tally, left, out, hand.last, hand)
+        self.records.append(rec)
+        for s, pts in enumerate(tally):
+            self.totals[s] += pts
+        self.marks.append(len(self.effective) + 1)
+        if self.game.is_over(self):
+            self.over = True
+            self.hand = None
+        else:
+            self.hand = Hand(self, len(self.records))
+        return {"hand": tally, "totals": list(self.totals), "over": self.over}
+
+    # --- corrections, undo, redo ------------------------------------------------------------
+
+    def _fix(self, ev):
+        h = ev.get("h")
+        if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < len(self.records):
+            raise DominoError("fix h=%r: a finished hand 0..%d" % (h, len(self.records) - 1))
+        rec = self.records[h]
+        if rec.left is None:
+            raise DominoError("hand %d ended at the target without a tally; nothing to fix" % h)
+        left = self._left(rec.hand, ev.get("left"), rec.out)
+        tally = self._tally(rec.hand, left, rec.out)
+        totals = [0] * len(self.sides)
+        for r in self.records:
+            pts = r.play if r is rec else r.points()
+            if r is rec:
+                pts = [a + b for a, b in zip(pts, tally)]
+            for s in range(len(totals)):
+                totals[s] += pts[s]
+            if r is not self.records[-1] and self._over_at(totals, r):
+                raise DominoError(
+                    "this correction ends the match at hand %d; undo back to it instead" % r.number
+                )
+        if self.hand is not None:
+            for s in range(len(totals)):
+                totals[s] += self.hand.points[s]
+        # Checked: apply.
+        rec.tally = tally
+        rec.left = ev.get("left")
+        self.totals = totals
+        was_over = self.over
+        self.over = self.game.is_over(self)
+        if was_over and not self.over:
+            self.hand = Hand(self, len(self.records))
+            self.marks[-1] = len(self.effective) + 1
+        elif self.over and not was_over:
+            self.hand = None
+        return {"hand": tally, "totals": list(self.totals), "over": self.over}
+
+    def _over_at(self, totals, rec):
+        saved = self.totals, self.records
+        self.totals = totals
+        self.records = self.records[: self.records.index(rec) + 1]
+        try:
+            return self.game.is_over(self)
+        finally:
+            self.totals, self.records = saved
+
+    def _undo(self):
+        if not self.effective:
+            raise DominoError("nothing to undo")
+        ev = self.effective.pop()
+        self.undone.append(ev)
+        self._refold(ev.get("k") == "fix")
+        return {"undone": ev}
+
+    def _redo(self):
+        if not self.undone:
+            raise DominoError("nothing to redo")
+        ev = self.undone[-1]
+        self._do(ev)  # it was valid in this very state before it was undone
+        self.undone.pop()
+        self.effective.append(ev)
+        return {"redone": ev}
+
+    def _refold(self, from_start):
+        """Rebuild after an undo: from the start of the hand the log now ends in (a correction
+        of an older hand rebuilds from the first event)."""
+        events = self.effective
+        keep = 0
+        if not from_start:
+            for k, mark in enumerate(self.marks):
+                if mark <= len(events):
+                    keep = k
+        undone = self.undone
+        if keep == 0:
+            self._reset()
+        else:
+            self.records = self.records[:keep]
+            self.marks = self.marks[: keep + 1]
+            self.totals = [0] * len(self.sides)
+            for r in self.records:
+                for s, pts in enumerate(r.points()):
+                    self.totals[s] += pts
+            self.over = False
+            self.hand = Hand(self, keep)
+        start = self.marks[keep]
+        self.effective = events[:start]
+        for ev in events[start:]:
+            if ev.get("k") != "note":
+                self._do(ev)
+            self.effective.append(ev)
+        self.undone = undone
+
+    # --- what the table sees ----------------------------------------------------------------
+
+    def notes(self):
+        return [e["text"] for e in self.effective if e.get("k") == "note"]
+
+    def winners(self):
+        return self.game.winners(self) if self.over else []
+
+    def standings(self):
+        """Standings and per-hand scores: what ``replay`` prints, identical on every interpreter."""
+        hands = []
+        running = [0] * len(self.sides)
+        for r in self.records:
+            pts = r.points()
+            running = [a + b for a, b in zip(running, pts)]
+            hands.append({"hand": r.number + 1, "play": list(r.play), "tally": list(r.tally),
+                          "points": pts, "totals": running, "out": r.out})
+        out = {
+            "game": self.game.key,
+            "players": list(self.players),
+            "sides": [[self.players[p] for p in side] for side in self.sides],
+            "totals": list(self.totals),
+            "hands": hands,
+            "over": self.over,
+            "winners": [[self.players[p] for p in self.sides[s]] for s in self.winners()],
+            "events": len(self.log),
+        }
+        if self.hand is not None:
+            out["current"] = {
+                "hand": self.hand.number + 1,
+                "turn": None if self.hand.turn is None else self.players[self.hand.turn],
+                "ends": self.hand.layout.ends(),
+                "count": self.hand.layout.count(),
+                "points": list(self.hand.points),
+            }
+        return out

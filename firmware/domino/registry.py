@@ -1,0 +1,37 @@
+"""Every game the core knows, by key. Game modules are imported on first use so the Pico only
+loads the rules of the game on the table."""
+
+from .errors import DominoError
+
+# key: (module, class). Order is the order the device's menu lists them in.
+GAMES = (
+    ("muggins", "fives", "Muggins"),
+    ("allfives", "fives", "AllFives"),
+    ("bergen", "bergen", "Bergen"),
+    ("bergen-schmidt", "bergen", "BergenSchmidt"),
+    ("draw", "block", "Draw"),
+    ("block", "block", "Block"),
+    ("doble12", "block", "Doble12"),
+    ("mexican", "mexican", "MexicanTrain"),
+    ("cardinal", "mexican", "CardinalMexicanTrain"),
+    ("super", "superdominos", "SuperDominos"),
+    ("doble15", "superdominos", "Doble15"),
+)
+
+
+def keys():
+    return [g[0] for g in GAMES]
+
+
+def game_class(key):
+    for k, module, cls in GAMES:
+        if k == key:
+            mod = __import__("domino." + module, None, None, [cls])
+            return getattr(mod, cls)
+    raise DominoError("game %r: known games are %s" % (key, ", ".join(keys())))
+
+
+def create(key, opts, players):
+    if opts is not None and not isinstance(opts, dict):
+        raise DominoError("opts: an object of house rules, like {\"muggins\": false}")
+    return game_class(key)(opts, players)
