@@ -24,7 +24,8 @@ import os
 try:
     import machine
 
-    PinBase = getattr(machine, "PinBase", object)
+    # The unix port's PinBase makes SimButton a real pin to machine.Signal & co.
+    PinBase: type = getattr(machine, "PinBase", object)
 except ImportError:  # CPython tooling: no machine module
     PinBase = object
 
@@ -156,9 +157,12 @@ class Panel:
     PAGES = 8
 
     def __init__(self):
-        self.gddram = bytearray(self.WIDTH * self.PAGES)
         self.errors = []  # bytes the chip would not understand
-        # Power-on reset state (datasheet section 8.9 / 10).
+        self.power_cycle()
+
+    def power_cycle(self):
+        """Power-on reset (datasheet section 10): display off, RAM undefined."""
+        self.gddram = bytearray(b"\x55" * (self.WIDTH * self.PAGES))  # stripes, not blank
         self.display_on = False
         self.charge_pump = False
         self.contrast = 0x7F
@@ -191,12 +195,18 @@ class Panel:
             continuation, is_data = control & 0x80, control & 0x40
             if continuation:  # Co=1: exactly one byte, then another control byte
                 if i < n:
-                    self._data(data[i]) if is_data else self._command(data[i])
+                    self._byte(data[i], is_data)
                     i += 1
                 continue
             for j in range(i, n):  # Co=0: the rest of the transaction
-                self._data(data[j]) if is_data else self._command(data[j])
+                self._byte(data[j], is_data)
             return
+
+    def _byte(self, b, is_data):
+        if is_data:
+            self._data(b)
+        else:
+            self._command(b)
 
     def _command(self, b):
         if self._cmd is not None:
@@ -424,7 +434,13 @@ class SimBoard:
     name = "sim"
 
     def __init__(
-        self, seed=1, start_ms=0, storage_dir="/tmp/scoreboard-sim", serial=None, bounce_us=5000
+        self,
+        seed=1,
+        start_ms=0,
+        storage_dir="/tmp/scoreboard-sim",
+        serial=None,
+        bounce_us=5000,
+        oled_connected=True,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
@@ -434,11 +450,10 @@ class SimBoard:
         self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
         self.panel = Panel()
         self.i2c.attach(pins.OLED_ADDR, self.panel)
-        import ssd1306  # micropython-lib's driver, installed by `make deps`
+        self.i2c.connected = oled_connected
+        from boards.oled import Oled  # needs framebuf: imported here so Panel runs anywhere
 
-        self.display = ssd1306.SSD1306_I2C(
-            pins.OLED_WIDTH, pins.OLED_HEIGHT, self.i2c, addr=pins.OLED_ADDR
-        )
+        self.display = Oled(pins.OLED_WIDTH, pins.OLED_HEIGHT, self.i2c, addr=pins.OLED_ADDR)
         self.storage_dir = storage_dir
         _makedirs(storage_dir)
         if serial == "stdio":

@@ -1,0 +1,66 @@
+"""The real board: Raspberry Pi Pico / Pico W / Pico 2 with the parts in hardware/.
+
+Everything comes from scoreboard/pins.py. The display driver is
+micropython-lib's ssd1306 (`mpremote mip install ssd1306`).
+"""
+
+import os
+import time
+
+import machine
+
+from boards.oled import Oled
+from boards.stdio import StdioSerial
+from scoreboard import pins
+
+
+class PicoBoard:
+    name = "pico"
+
+    def __init__(self, storage_dir="/data"):
+        self.buttons = {}
+        for name, gpio in pins.BUTTONS:
+            self.buttons[name] = machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.i2c = machine.I2C(
+            pins.OLED_I2C_ID,
+            sda=machine.Pin(pins.OLED_SDA),
+            scl=machine.Pin(pins.OLED_SCL),
+            freq=pins.OLED_FREQ,
+        )
+        self.display = Oled(pins.OLED_WIDTH, pins.OLED_HEIGHT, self.i2c, addr=pins.OLED_ADDR)
+        self.storage_dir = storage_dir
+        try:
+            os.mkdir(storage_dir)
+        except OSError:
+            pass  # exists already
+        self._pwm = None
+        self._beep_timer = None
+        if pins.BUZZER is not None:
+            self._pwm = machine.PWM(machine.Pin(pins.BUZZER))
+            self._pwm.duty_u16(0)
+            self._beep_timer = machine.Timer(-1)  # a software timer
+        self._serial = StdioSerial()
+
+    def ticks_ms(self):
+        return time.ticks_ms()
+
+    def ticks_diff(self, a, b):
+        return time.ticks_diff(a, b)
+
+    def sleep_ms(self, ms):
+        time.sleep_ms(ms)
+
+    def beep(self, freq, ms):
+        """Start a tone; a one-shot timer silences it, so the app never waits."""
+        pwm, timer = self._pwm, self._beep_timer
+        if pwm is None or timer is None:
+            return
+        pwm.freq(freq)
+        pwm.duty_u16(32768)  # square wave: loudest for a piezo
+        timer.init(mode=machine.Timer.ONE_SHOT, period=ms, callback=lambda t: pwm.duty_u16(0))
+
+    def serial_read1(self):
+        return self._serial.read1()
+
+    def serial_write(self, data):
+        self._serial.write(data)

@@ -1,0 +1,151 @@
+"""Polled, debounced push buttons: press, release, short, long, hold-to-repeat.
+
+Modelled on Peter Hinch's Pushbutton/EButton (micropython-async), but driven
+by `poll(now_ms)` from the app loop instead of a task, so it needs no
+asyncio (an asyncio task can call poll just as well).
+
+Debouncing is Hinch's: a change of level is believed at once (a switch only
+chatters while it really is changing) and the pin is then left alone for
+`debounce_ms`, which outlasts the chatter. So a press costs no latency and
+bouncing cannot produce a second press.
+
+Events are shared tuples (name, kind), one per button and kind:
+
+    DOWN    the button went down (immediately).
+    UP      it came up again.
+    SHORT   on release, if the press did not turn into LONG or REPEAT.
+    LONG    held for long_ms (buttons without repeat only).
+    REPEAT  held: first after repeat_delay_ms, then ever faster, from
+            repeat_ms down to repeat_min_ms (fast number entry). At most one
+            per poll, timed from that poll, so a slow loop never overshoots.
+
+Use DOWN + REPEAT on repeating buttons (UP/DOWN in number entry) and
+SHORT + LONG on the others.
+"""
+
+import time
+
+from scoreboard import pins
+
+DOWN = "down"
+UP = "up"
+SHORT = "short"
+LONG = "long"
+REPEAT = "repeat"
+
+
+def _ticks_diff(a, b):  # MicroPython's arithmetic, for CPython tooling
+    return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
+
+
+ticks_diff = getattr(time, "ticks_diff", _ticks_diff)
+
+
+class _Button:
+    __slots__ = (
+        "name", "pin", "repeats", "down", "changed", "pressed_at", "held",
+        "last_repeat", "interval", "ev_down", "ev_up", "ev_short", "ev_long", "ev_repeat",
+    )  # fmt: skip
+
+    def __init__(self, name, pin, repeats, now):
+        self.name = name
+        self.pin = pin
+        self.repeats = repeats
+        # A button already down at start-up (held, or stuck) gives no press.
+        self.down = pin.value() == 0
+        self.held = True
+        self.changed = now
+        self.pressed_at = now
+        self.last_repeat = now
+        self.interval = 0
+        self.ev_down = (name, DOWN)
+        self.ev_up = (name, UP)
+        self.ev_short = (name, SHORT)
+        self.ev_long = (name, LONG)
+        self.ev_repeat = (name, REPEAT)
+
+
+class Buttons:
+    """All front-panel buttons. pin_map: name -> pin (pin.value() is 0 when pressed)."""
+
+    def __init__(
+        self,
+        pin_map,
+        now=0,
+        repeat=("UP", "DOWN"),
+        debounce_ms=20,
+        long_ms=600,
+        repeat_delay_ms=400,
+        repeat_ms=250,
+        repeat_min_ms=40,
+        diff=ticks_diff,
+    ):
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.repeat_delay_ms = repeat_delay_ms
+        self.repeat_ms = repeat_ms
+        self.repeat_min_ms = repeat_min_ms
+        self._diff = diff
+        order = [name for name, _gpio in pins.BUTTONS if name in pin_map]
+        order += sorted(name for name in pin_map if name not in order)
+        self._buttons = [_Button(n, pin_map[n], n in repeat, now) for n in order]
+        self._events = []
+        self.last_event = now
+
+    def poll(self, now):
+        """Read the pins at time now (ticks_ms); return this poll's events.
+
+        The returned list is reused by the next poll.
+        """
+        events = self._events
+        del events[:]
+        diff = self._diff
+        for b in self._buttons:
+            if diff(now, b.changed) >= self.debounce_ms:
+                down = b.pin.value() == 0
+                if down != b.down:
+                    b.down = down
+                    b.changed = now
+                    if down:
+                        b.pressed_at = now
+                        b.held = False
+                        b.last_repeat = now
+                        b.interval = self.repeat_delay_ms
+                        events.append(b.ev_down)
+                    else:
+                        if not b.held:
+                            events.append(b.ev_short)
+                        events.append(b.ev_up)
+            if not b.down:
+                continue
+            if b.repeats:
+                if diff(now, b.last_repeat) >= b.interval:
+                    # The first gap is the delay, then repeat_ms shrinking by a fifth each time.
+                    b.interval = self.repeat_ms if not b.held else b.interval * 4 // 5
+                    if b.interval < self.repeat_min_ms:
+                        b.interval = self.repeat_min_ms
+                    b.last_repeat = now
+                    b.held = True
+                    events.append(b.ev_repeat)
+            elif not b.held and diff(now, b.pressed_at) >= self.long_ms:
+                b.held = True
+                events.append(b.ev_long)
+        if events:
+            self.last_event = now
+        return events
+
+    def is_down(self, name):
+        for b in self._buttons:
+            if b.name == name:
+                return b.down
+        raise KeyError(name)
+
+    def any_down(self):
+        for b in self._buttons:
+            if b.down:
+                return True
+        return False
+
+    def idle_ms(self, now):
+        """Time since the last event (for screen sleep)."""
+        return self._diff(now, self.last_event)

@@ -1,0 +1,190 @@
+"""Screen updates that send only what changed, plus big digits.
+
+The ssd1306 driver's show() sends the whole frame: 6 commands and 1,024
+data bytes, 1,044 bytes on the I2C bus, about 23 ms at 400 kHz. Most
+updates change a digit or two. `Display` remembers what the panel was last
+sent and, on update(), sends only the changed spans: for each, a column/page
+address window (SSD1306 commands 0x21/0x22, in the horizontal addressing
+mode the driver sets up) and the window's bytes, one data write per page,
+all through the driver's own write_cmd/write_data.
+
+Cost model (I2C driver): a command is its own transaction of 3 bytes
+(address, control, command); a data write is 2 + n bytes. So a window of
+p pages by w columns costs 18 + p * (w + 2) bytes.
+"""
+
+import framebuf
+
+_SET_COL_ADDR = 0x21
+_SET_PAGE_ADDR = 0x22
+_WINDOW_COST = 18  # six 3-byte command transactions
+_WRITE_COST = 2  # address byte + data control byte per data write
+_FULL_FRAME = 1044
+_INIT_COST = 25 * 3 + _FULL_FRAME  # the driver's init: 25 commands and a blank frame
+
+
+def window_cost(pages, width):
+    return _WINDOW_COST + pages * (width + _WRITE_COST)
+
+
+class Display:
+    """Wraps the ssd1306 driver; draw on .fb (the driver), then call update()."""
+
+    def __init__(self, driver):
+        self.fb = driver
+        self._buf = driver.buffer
+        self._width = driver.width
+        self._pages = driver.pages
+        # Narrow panels sit centred in the controller's 128 columns (as in the driver).
+        self._col0 = (128 - driver.width) // 2
+        self._sent = bytearray(len(self._buf))
+        self._valid = False  # the panel's content is unknown until a full frame
+        # A panel absent at boot, or one that dropped off the bus (and may have
+        # been power-cycled with it), needs its init sequence again.
+        self._needs_init = not getattr(driver, "ready", True)
+        self._mv = memoryview(self._buf)
+        self.last_cost = 0
+        self.errors = 0
+
+    def invalidate(self):
+        """Forget what the panel shows; the next update sends a full frame."""
+        self._valid = False
+
+    def update(self):
+        """Send the changes; return the bytes put on the bus, or -1 on a bus error.
+
+        An I2C error (loose cable) never escapes: the next update
+        re-initialises the panel and resends the whole frame, so the screen
+        heals once the cable is back.
+        """
+        try:
+            if self._valid:
+                cost = self._send_changes()
+            else:
+                cost = self._send_all()
+        except OSError:
+            self._valid = False
+            self._needs_init = True
+            self.errors += 1
+            cost = -1
+        self.last_cost = cost
+        return cost
+
+    def _send_all(self):
+        fb = self.fb
+        cost = _FULL_FRAME
+        if self._needs_init:
+            drawn = bytes(self._buf)  # init_display() clears the framebuffer
+            fb.init_display()
+            self._buf[:] = drawn
+            if not getattr(fb, "ready", True):
+                raise OSError(5)
+            self._needs_init = False
+            cost += _INIT_COST
+        fb.show()
+        self._sent[:] = self._buf
+        self._valid = True
+        return cost
+
+    def dirty_windows(self):
+        """The windows (page0, page1, col0, col1) an update would send now."""
+        width = self._width
+        buf, sent = self._buf, self._sent
+        windows = []
+        for page in range(self._pages):
+            o = page * width
+            if buf[o : o + width] == sent[o : o + width]:
+                continue
+            for x0, x1 in self._runs(o):
+                self._add(windows, page, x0, x1)
+        return windows
+
+    def _runs(self, o):
+        """Column runs that differ on one page; gaps cheaper to resend are bridged."""
+        buf, sent = self._buf, self._sent
+        runs = []
+        start = last = -1
+        for x in range(self._width):
+            if buf[o + x] != sent[o + x]:
+                if start < 0:
+                    start = x
+                elif x - last - 1 > _WINDOW_COST + _WRITE_COST:
+                    runs.append((start, last))
+                    start = x
+                last = x
+        if start >= 0:
+            runs.append((start, last))
+        return runs
+
+    def _add(self, windows, page, x0, x1):
+        """Grow a window ending on the page above if that is cheaper than a new one."""
+        alone = window_cost(1, x1 - x0 + 1)
+        for w in windows:
+            if w[1] != page - 1:
+                continue
+            lo = min(w[2], x0)
+            hi = max(w[3], x1)
+            before = window_cost(w[1] - w[0] + 1, w[3] - w[2] + 1)
+            if window_cost(w[1] - w[0] + 2, hi - lo + 1) <= before + alone:
+                w[1], w[2], w[3] = page, lo, hi
+                return
+        windows.append([page, page, x0, x1])
+
+    def _send_changes(self):
+        fb, mv, width, col0 = self.fb, self._mv, self._width, self._col0
+        cost = 0
+        for p0, p1, x0, x1 in self.dirty_windows():
+            for cmd in (_SET_COL_ADDR, col0 + x0, col0 + x1, _SET_PAGE_ADDR, p0, p1):
+                fb.write_cmd(cmd)
+            for page in range(p0, p1 + 1):
+                a = page * width + x0
+                b = page * width + x1 + 1
+                fb.write_data(mv[a:b])
+                self._sent[a:b] = mv[a:b]
+            cost += window_cost(p1 - p0 + 1, x1 - x0 + 1)
+        return cost
+
+    # Panel power and contrast, with the same no-crash rule as update().
+    def power(self, on):
+        try:
+            if on:
+                self.fb.poweron()
+            else:
+                self.fb.poweroff()
+            return True
+        except OSError:
+            self.errors += 1
+            return False
+
+    def contrast(self, level):
+        try:
+            self.fb.contrast(level)
+            return True
+        except OSError:
+            self.errors += 1
+            return False
+
+
+_glyph_buf = bytearray(8)
+_glyph = framebuf.FrameBuffer(_glyph_buf, 8, 8, framebuf.MONO_VLSB)
+
+
+def big_text(fb, text, x, y, scale=2, c=1):
+    """The built-in 8x8 font drawn scale times larger; returns the width drawn."""
+    for ch in text:
+        _glyph.fill(0)
+        _glyph.text(ch, 0, 0, 1)
+        for col in range(8):
+            bits = _glyph_buf[col]
+            row = 0
+            while bits:
+                if bits & 1:
+                    fb.fill_rect(x + col * scale, y + row * scale, scale, scale, c)
+                bits >>= 1
+                row += 1
+        x += 8 * scale
+    return len(text) * 8 * scale
+
+
+def text_width(text, scale=1):
+    return len(text) * 8 * scale
