@@ -80,8 +80,10 @@ typecheck-host: deps
 pytest: deps
 	$(BIN)/pytest
 
+# Endurance tests only (marked @pytest.mark.soak; left out of `make test`).
 soak: deps
-	$(BIN)/pytest -m soak
+	@$(BIN)/pytest -m soak; status=$$?; \
+	if [ $$status -eq 5 ]; then echo "no soak tests yet"; status=0; fi; exit $$status
 
 # Every bench/*.py script, each run as a module from the repo root; they write their results
 # under bench/results/.

@@ -40,9 +40,10 @@ def test_core_module_on_micropython(module: Path) -> None:
     output = result.stdout + result.stderr
     lines = output.strip().splitlines()
     summary = re.fullmatch(r"(\d+) passed, (\d+) failed", lines[-1]) if lines else None
-    assert summary, "MicroPython run ended without a summary line:\n" + output
+    if summary is None:
+        pytest.fail(f"MicroPython run ended without a summary line:\n{output}", pytrace=False)
     passed, failed = int(summary[1]), int(summary[2])
-    assert result.returncode == 0 and failed == 0, (
-        f"{failed} failed on MicroPython (exit {result.returncode}):\n{output}"
-    )
-    assert passed > 0, f"{module.name} has no test_* functions:\n{output}"
+    if result.returncode != 0 or failed:
+        pytest.fail(f"on MicroPython (exit {result.returncode}):\n{output}", pytrace=False)
+    if passed == 0:
+        pytest.fail(f"{module.name} has no test_* functions:\n{output}", pytrace=False)
