@@ -494,7 +494,7 @@ class SimBoard:
         """Let ms of virtual time pass, calling poll(ticks_ms) every step_ms."""
         end = self.clock.ns + int(ms * 1_000_000)
         while self.clock.ns < end:
-            self.clock.advance_ns(min(step_ms * 1_000_000, end - self.clock.ns))
+            self.clock.advance_ns(min(int(step_ms * 1_000_000), end - self.clock.ns))
             if poll is not None:
                 poll(self.clock.ticks_ms())
 

@@ -23,8 +23,6 @@ Use DOWN + REPEAT on repeating buttons (UP/DOWN in number entry) and
 SHORT + LONG on the others.
 """
 
-import time
-
 from scoreboard import pins
 
 DOWN = "down"
@@ -34,12 +32,6 @@ LONG = "long"
 REPEAT = "repeat"
 
 
-def _ticks_diff(a, b):  # MicroPython's arithmetic, for CPython tooling
-    return ((a - b + (1 << 29)) & ((1 << 30) - 1)) - (1 << 29)
-
-
-ticks_diff = getattr(time, "ticks_diff", _ticks_diff)
-
 
 class _Button:
     __slots__ = (
@@ -47,14 +39,14 @@ class _Button:
         "last_repeat", "interval", "ev_down", "ev_up", "ev_short", "ev_long", "ev_repeat",
     )  # fmt: skip
 
-    def __init__(self, name, pin, repeats, now):
+    def __init__(self, name, pin, repeats, now, debounce_ms):
         self.name = name
         self.pin = pin
         self.repeats = repeats
         # A button already down at start-up (held, or stuck) gives no press.
         self.down = pin.value() == 0
         self.held = True
-        self.changed = now
+        self.changed = now - debounce_ms  # no lock-out: the first poll reads the pin
         self.pressed_at = now
         self.last_repeat = now
         self.interval = 0
@@ -66,19 +58,24 @@ class _Button:
 
 
 class Buttons:
-    """All front-panel buttons. pin_map: name -> pin (pin.value() is 0 when pressed)."""
+    """All front-panel buttons.
+
+    pin_map: name -> pin (pin.value() is 0 when pressed); now: the current
+    ticks_ms; diff: the board's ticks_diff (the tick period differs between
+    ports, so the board's own arithmetic is the one to use).
+    """
 
     def __init__(
         self,
         pin_map,
-        now=0,
+        now,
+        diff,
         repeat=("UP", "DOWN"),
         debounce_ms=20,
         long_ms=600,
         repeat_delay_ms=400,
         repeat_ms=250,
         repeat_min_ms=40,
-        diff=ticks_diff,
     ):
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
@@ -88,7 +85,7 @@ class Buttons:
         self._diff = diff
         order = [name for name, _gpio in pins.BUTTONS if name in pin_map]
         order += sorted(name for name in pin_map if name not in order)
-        self._buttons = [_Button(n, pin_map[n], n in repeat, now) for n in order]
+        self._buttons = [_Button(n, pin_map[n], n in repeat, now, debounce_ms) for n in order]
         self._events = []
         self.last_event = now
 
