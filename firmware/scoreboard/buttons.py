@@ -32,7 +32,6 @@ LONG = "long"
 REPEAT = "repeat"
 
 
-
 class _Button:
     __slots__ = (
         "name", "pin", "repeats", "down", "changed", "pressed_at", "held",

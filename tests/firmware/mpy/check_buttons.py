@@ -11,7 +11,7 @@ class Rig:
     """A simulated board, its buttons, and a log of (ms since start, name, kind)."""
 
     def __init__(self, seed=1, start_ms=0, bounce_us=5000, **options):
-        self.board = SimBoard(seed=seed, start_ms=start_ms, storage_dir=STORAGE, bounce_us=bounce_us)
+        self.board = SimBoard(seed, start_ms, STORAGE, bounce_us=bounce_us)
         self.start = self.board.ticks_ms()
         self.buttons = Buttons(self.board.buttons, self.start, self.board.ticks_diff, **options)
         self.log = []
@@ -167,7 +167,9 @@ def test_buttons_are_independent():
     rig.release("OK", 10)
     rig.release("UP")
     assert [(n, k) for _t, n, k in rig.log if n == "OK"] == [
-        ("OK", DOWN), ("OK", SHORT), ("OK", UP)
+        ("OK", DOWN),
+        ("OK", SHORT),
+        ("OK", UP),
     ], rig.log
     assert [k for _t, n, k in rig.log if n == "UP"] == [DOWN, SHORT, UP], rig.log
 
