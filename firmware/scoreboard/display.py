@@ -20,7 +20,8 @@ _SET_PAGE_ADDR = 0x22
 _WINDOW_COST = 18  # six 3-byte command transactions
 _WRITE_COST = 2  # address byte + data control byte per data write
 _FULL_FRAME = 1044
-_INIT_COST = 25 * 3 + _FULL_FRAME  # the driver's init: 25 commands and a blank frame
+# The driver's init: 25 commands (24 in older releases) and a blank frame.
+_INIT_COST = 25 * 3 + _FULL_FRAME
 
 
 def window_cost(pages, width):
