@@ -7,7 +7,9 @@ A match file is its setup line followed by its events::
     {"e":0,"k":"play","p":1,"t":"6-4"}
 
 MicroPython's dicts do not keep insertion order and its ``json.dumps`` spaces differ, so the core
-writes JSON itself: keys sorted, no spaces, non-ASCII escaped. Reading uses ``json.loads``.
+writes JSON itself: keys sorted, no spaces, control characters escaped, the rest as UTF-8
+(MicroPython reads no surrogate-pair escapes, so a name like "José" travels as UTF-8).
+Reading uses ``json.loads``.
 """
 
 import json
@@ -25,15 +27,10 @@ def _string(s):
     for ch in s:
         if ch in _ESCAPES:
             out.append(_ESCAPES[ch])
-        elif " " <= ch <= "~":
-            out.append(ch)
+        elif ch < " " or ch == "\x7f":
+            out.append("\\u%04x" % ord(ch))
         else:
-            code = ord(ch)
-            if code > 0xFFFF:
-                code -= 0x10000
-                out.append("\\u%04x\\u%04x" % (0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)))
-            else:
-                out.append("\\u%04x" % code)
+            out.append(ch)
     out.append('"')
     return "".join(out)
 

@@ -33,7 +33,7 @@ class Game:
 
     def __init__(self, opts=None, players=2):
         self.opts = {}
-        for key, default, allowed in self.options:
+        for key, default, _allowed in self.options:
             self.opts[key] = default
         for key in opts or {}:
             spec = self._spec(key)
@@ -48,14 +48,21 @@ class Game:
             self.top = self.opts["top"]
         lo, hi = self.players
         if not isinstance(players, int) or not lo <= players <= hi:
-            raise DominoError("%d players for %s: allowed are %d to %d" % (players, self.key, lo, hi))
+            raise DominoError(
+                "%d players for %s: allowed are %d to %d" % (players, self.key, lo, hi)
+            )
         self.n = players
         left = SET_SIZES[self.top] - players * self.deal_size(players)
         if left < self.reserve:
             raise DominoError(
                 "%s with %d players needs %d tiles; the double-%d set has %d"
-                % (self.key, players, players * self.deal_size(players) + self.reserve, self.top,
-                   SET_SIZES[self.top])
+                % (
+                    self.key,
+                    players,
+                    players * self.deal_size(players) + self.reserve,
+                    self.top,
+                    SET_SIZES[self.top],
+                )
             )
 
     def _spec(self, key):
@@ -108,7 +115,9 @@ class Game:
             raise DominoError("%s has no drawing: pass when you cannot play" % self.title)
         limit = {"one": 1, "two": 2}.get(self.draws)
         if limit is not None and hand.drawn + n > limit:
-            raise DominoError("%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit))
+            raise DominoError(
+                "%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit)
+            )
 
     def after_draw(self, hand, player, n):
         """Game-specific bookkeeping after a draw (owed draws in Super Dominós)."""
@@ -117,9 +126,7 @@ class Game:
         """Raise DominoError if passing is not allowed yet (the player must draw first)."""
         can_draw = hand.boneyard - self.reserve
         if self.draws == "until" and can_draw > 0:
-            raise DominoError(
-                "draw first: %d tile(s) can still be drawn before passing" % can_draw
-            )
+            raise DominoError("draw first: %d tile(s) can still be drawn before passing" % can_draw)
         need = {"one": 1, "two": 2}.get(self.draws, 0)
         if hand.drawn < min(need, hand.drawn + can_draw):
             raise DominoError("draw %d tile(s) before passing" % min(need, hand.drawn + can_draw))
@@ -137,6 +144,12 @@ class Game:
     def next_turn(self, hand, player, t):
         """Who plays after ``player`` laid ``t``."""
         return (player + 1) % self.n
+
+    def read_end(self, match, hand, ev, out=None):
+        """Points per side from a hand's ``end`` (or ``fix``) event, and who went out. Games
+        scored from tricks, bids or melds override this to read their own fields; the default
+        reads who went out and what everyone still holds."""
+        return match.standard_end(hand, ev, out)
 
     def hand_points(self, ctx):
         """Points per side at a hand's end. ``ctx`` is a HandEnd: sides' remaining pips and

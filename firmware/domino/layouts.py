@@ -148,6 +148,8 @@ class Spinner(Line):
         return self.arms[arm].length > length
 
     def open_arms(self):
+        if not self.arms:
+            return []
         if self.spinner is None or (self.sides_first and not self.sides_played()):
             return [0, 1]
         return [0, 1, 2, 3]

@@ -55,19 +55,21 @@ class HandEnd:
             ls = [left[p] for p in members]
             self.pips.append(sum(x.pips for x in ls))
             self.counts.append(None if None in [x.count for x in ls] else sum(x.count for x in ls))
-            self.doubles.append(None if None in [x.double for x in ls] else any(x.double for x in ls))
+            self.doubles.append(
+                None if None in [x.double for x in ls] else any(x.double for x in ls)
+            )
 
 
 class Record:
     """A finished hand."""
 
-    __slots__ = ("number", "play", "tally", "left", "out", "last", "hand")
+    __slots__ = ("number", "play", "tally", "end", "out", "last", "hand")
 
-    def __init__(self, number, play, tally, left, out, last, hand):
+    def __init__(self, number, play, tally, end, out, last, hand):
         self.number = number
         self.play = play  # points per side scored during play
         self.tally = tally  # points per side from the hand's end
-        self.left = left  # the raw ``left`` entries, for corrections
+        self.end = end  # the end event (or its correction); None if the target ended the hand
         self.out = out
         self.last = last
         self.hand = hand
@@ -151,7 +153,9 @@ class Match:
     @staticmethod
     def _limit(setup, key, default):
         value = setup.get(key, default)
-        if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 10000):
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 10000
+        ):
             raise DominoError("%s %r: a whole number 1..10000, or null" % (key, value))
         return value
 
@@ -233,15 +237,22 @@ class Match:
     def _check_turn(self, hand, p):
         if hand.turn is not None and p != hand.turn:
             raise DominoError(
-                "it is %s's turn (seat %d), not %s's" % (self.players[hand.turn], hand.turn, self.players[p])
+                "it is %s's turn (seat %d), not %s's"
+                % (self.players[hand.turn], hand.turn, self.players[p])
             )
 
     def _score(self, hand, player, pts):
         side = self.side_of[player]
         hand.points[side] += pts
         self.totals[side] += pts
-        if self.game.stop_at_target and self.target is not None and self.totals[side] >= self.target:
+        if (
+            self.game.stop_at_target
+            and self.target is not None
+            and self.totals[side] >= self.target
+        ):
             self._close_hand(hand, [0] * len(self.sides), None, None)
+            return True
+        return False
 
     # --- plays, draws, passes ---------------------------------------------------------------
 
@@ -263,7 +274,9 @@ class Match:
         else:
             if e is None:
                 fits = [i for i in lay.open_arms() if g.joins(hand, t, lay.arms[i]) is not None]
-                raise DominoError("%s: say which end (e); it fits ends %s" % (name(t), fits or "none"))
+                raise DominoError(
+                    "%s: say which end (e); it fits ends %s" % (name(t), fits or "none")
+                )
             arm = lay.arm_index(e)
             opened = g.joins(hand, t, arm)
             if opened is None:
@@ -308,8 +321,12 @@ class Match:
         if n > available:
             raise DominoError(
                 "%s cannot draw %d: %d tile(s) may be drawn%s"
-                % (self.players[p], n, max(available, 0),
-                   " (%d stay in reserve)" % self.game.reserve if self.game.reserve else "")
+                % (
+                    self.players[p],
+                    n,
+                    max(available, 0),
+                    " (%d stay in reserve)" % self.game.reserve if self.game.reserve else "",
+                )
             )
         hand.counts[p] += n
         hand.boneyard -= n
@@ -335,7 +352,8 @@ class Match:
     def _claim(self, hand, p):
         if hand.pending is None or hand.pending[0] != p:
             raise DominoError(
-                "%s has nothing to claim: the ends total %d" % (self.players[p], hand.layout.count())
+                "%s has nothing to claim: the ends total %d"
+                % (self.players[p], hand.layout.count())
             )
         pts = hand.pending[1]
         hand.pending = None
@@ -399,7 +417,8 @@ class Match:
                 raise DominoError("%s: pips %r must be a whole number, 0 or more" % (who, x.pips))
             if x.pips > unplayed:
                 raise DominoError(
-                    "%s: %d pips is more than the %d pips of all tiles off the table" % (who, x.pips, unplayed)
+                    "%s: %d pips is more than the %d pips of all tiles off the table"
+                    % (who, x.pips, unplayed)
                 )
             if x.count is None and hand.counts[p] == 0:
                 x.count = 0
@@ -411,19 +430,26 @@ class Match:
         total = sum(x.pips for x in left)
         if total > unplayed:
             raise DominoError(
-                "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
+                "the hands hold %d pips in all, but only %d pips are off the table"
+                % (total, unplayed)
             )
         return left
 
     def _end(self, hand, ev):
         if hand is None:
             raise DominoError("no hand is in progress")
-        out = ev.get("out")
+        tally, out = self.game.read_end(self, hand, ev)
+        hand.pending = None
+        return self._close_hand(hand, tally, ev, out)
+
+    def standard_end(self, hand, ev, out=None):
+        """The usual hand's end: who went out and what each player still holds → points per
+        side by the game's ``hand_points``. Returns (points, the player who went out)."""
+        if out is None:
+            out = ev.get("out")
         if hand.out is not None:
             if out is not None and out != hand.out:
-                raise DominoError(
-                    "out=%r: %s already went out" % (out, self.players[hand.out])
-                )
+                raise DominoError("out=%r: %s already went out" % (out, self.players[hand.out]))
             out = hand.out
         elif out is not None:
             out = self._player({"p": out})
@@ -432,16 +458,11 @@ class Match:
                     "out=%d: %s still holds %d tile(s)" % (out, self.players[out], hand.counts[out])
                 )
         left = self._left(hand, ev.get("left"), out)
-        tally = self._tally(hand, left, out)
-        hand.pending = None
-        return self._close_hand(hand, tally, ev.get("left"), out)
-
-    def _tally(self, hand, left, out):
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
-        return self.game.hand_points(ctx)
+        return self.game.hand_points(ctx), out
 
-    def _close_hand(self, hand, tally, left, out):
-        rec = Record(hand.number, hand.points, tally, left, out, hand.last, hand)
+    def _close_hand(self, hand, tally, end, out):
+        rec = Record(hand.number, hand.points, tally, end, out, hand.last, hand)
         self.records.append(rec)
         for s, pts in enumerate(tally):
             self.totals[s] += pts
@@ -460,10 +481,9 @@ class Match:
         if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < len(self.records):
             raise DominoError("fix h=%r: a finished hand 0..%d" % (h, len(self.records) - 1))
         rec = self.records[h]
-        if rec.left is None:
+        if rec.end is None:
             raise DominoError("hand %d ended at the target without a tally; nothing to fix" % h)
-        left = self._left(rec.hand, ev.get("left"), rec.out)
-        tally = self._tally(rec.hand, left, rec.out)
+        tally, _ = self.game.read_end(self, rec.hand, ev, rec.out)
         totals = [0] * len(self.sides)
         for r in self.records:
             pts = r.play if r is rec else r.points()
@@ -480,7 +500,7 @@ class Match:
                 totals[s] += self.hand.points[s]
         # Checked: apply.
         rec.tally = tally
-        rec.left = ev.get("left")
+        rec.end = ev
         self.totals = totals
         was_over = self.over
         self.over = self.game.is_over(self)
@@ -561,8 +581,16 @@ class Match:
         for r in self.records:
             pts = r.points()
             running = [a + b for a, b in zip(running, pts)]
-            hands.append({"hand": r.number + 1, "play": list(r.play), "tally": list(r.tally),
-                          "points": pts, "totals": running, "out": r.out})
+            hands.append(
+                {
+                    "hand": r.number + 1,
+                    "play": list(r.play),
+                    "tally": list(r.tally),
+                    "points": pts,
+                    "totals": running,
+                    "out": r.out,
+                }
+            )
         out = {
             "game": self.game.key,
             "players": list(self.players),

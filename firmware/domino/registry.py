@@ -33,5 +33,5 @@ def game_class(key):
 
 def create(key, opts, players):
     if opts is not None and not isinstance(opts, dict):
-        raise DominoError("opts: an object of house rules, like {\"muggins\": false}")
+        raise DominoError('opts: an object of house rules, like {"muggins": false}')
     return game_class(key)(opts, players)

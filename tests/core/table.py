@@ -1,0 +1,46 @@
+# Helpers for core tests on both interpreters: build a match from short event tuples.
+from domino.match import Match
+
+
+def match(game, players=2, **setup):
+    setup["game"] = game
+    setup["players"] = ["P%d" % i for i in range(players)] if isinstance(players, int) else players
+    return Match(setup)
+
+
+def play(m, p, t, e=None):
+    ev = {"k": "play", "p": p, "t": t}
+    if e is not None:
+        ev["e"] = e
+    return m.apply(ev)
+
+
+def end(m, left, out=None):
+    ev = {"k": "end", "left": left}
+    if out is not None:
+        ev["out"] = out
+    return m.apply(ev)
+
+
+def snapshot(m):
+    """Everything observable about a match, to check that a rejected event changed nothing."""
+    from domino.events import dumps
+
+    h = m.hand
+    hand = None
+    if h is not None:
+        hand = [
+            h.turn,
+            h.counts,
+            h.boneyard,
+            h.passes,
+            h.drawn,
+            h.pending,
+            h.points,
+            h.out,
+            h.blocked,
+            sorted(h.seen),
+            h.layout.describe(),
+            h.layout.count(),
+        ]
+    return dumps([m.standings(), hand, len(m.log), len(m.effective), len(m.undone)])

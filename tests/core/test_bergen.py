@@ -1,0 +1,103 @@
+# Bergen: booklet 000 and booklet 003 as presets of one game.
+from table import end, match, play
+
+from check import raises
+from domino.errors import DominoError
+
+
+def test_000_highest_double_leads_and_scores_two():
+    m = match("bergen")
+    assert m.hand.counts == [6, 6] and m.target == 15
+    err = raises(DominoError, play, m, 0, "6-5")
+    assert "double" in str(err)
+    assert play(m, 0, "6-6")["scored"] == 2
+
+
+def test_000_double_header_two_triple_header_three():
+    m = match("bergen", opts={})
+    play(m, 0, "4-4")
+    play(m, 1, "4-2", 0)  # ends 2 and 4-4: nothing
+    assert m.totals == [2, 0]
+    assert play(m, 0, "2-1", 0)["scored"] == 0
+    r = play(m, 1, "1-4", 0)  # ends 4 and the double 4-4: a triple-header
+    assert r["scored"] == 3
+    m2 = match("bergen")
+    play(m2, 0, "5-5")
+    play(m2, 1, "5-3", 0)
+    play(m2, 0, "5-2", 1)  # ends 3 and 2
+    assert play(m2, 1, "2-3", 1)["scored"] == 2  # ends 3 and 3: a double-header
+
+
+def test_000_domino_scores_one():
+    m = match("bergen")
+    m.hand.counts = [1, 6]
+    play(m, 0, "3-3")
+    assert end(m, [0, 9])["hand"] == [1, 0]
+
+
+def test_000_blocked_lowest_hand_without_a_double_scores_one():
+    m = match("bergen", 3)
+    r = end(m, [["6-6"], ["5-4"], ["6-5"]])  # P0 lowest non-double pips but holds a double
+    assert r["hand"] == [0, 1, 0]
+    m = match("bergen", 2)
+    r = end(m, [["1-1", "2-0"], ["3-3", "1-0"]])  # both hold doubles: lowest pips of non-doubles
+    assert r["hand"] == [0, 1]
+    m = match("bergen", 2, opts={"pips_without_doubles": False})
+    r = end(m, [["1-1", "2-0"], ["3-3", "1-0"]])  # counting doubles: 4 against 7
+    assert r["hand"] == [1, 0]
+
+
+def test_000_blocked_needs_to_know_who_holds_a_double():
+    m = match("bergen")
+    err = raises(DominoError, end, m, [5, 7])
+    assert "double" in str(err)
+    r = end(m, [{"p": 5, "d": 1}, {"p": 7, "d": 0}])
+    assert r["hand"] == [0, 1]
+
+
+def test_003_lowest_double_begins_and_scores_two():
+    m = match("bergen-schmidt")
+    assert m.target == 15 and m.hand.counts == [6, 6]
+    assert play(m, 0, "1-1")["scored"] == 2
+    m4 = match("bergen-schmidt", 4)
+    assert m4.target == 10 and m4.hand.counts == [5, 5, 5, 5]
+    assert match("bergen-schmidt", 3).target == 10
+
+
+def test_003_laying_the_highest_double_on_the_table_scores_two():
+    m = match("bergen-schmidt")
+    play(m, 0, "1-1")
+    play(m, 1, "1-4", 0)  # ends 4 and 1-1
+    r = play(m, 0, "4-4", 0)  # the highest double so far (2), ends 4-4 and 1-1: no triple
+    assert r["scored"] == 2
+
+
+def test_003_triple_and_equal_ends():
+    m = match("bergen-schmidt")
+    play(m, 0, "0-0")
+    play(m, 1, "0-3", 0)  # ends 3 and 0-0
+    r = play(m, 0, "3-3", 0)  # highest double (2) + ends 3-3 / 0-0: no triple
+    assert r["scored"] == 2
+    r = play(m, 1, "0-5", 1)  # ends 3-3 and 5
+    assert r["scored"] == 0
+    r = play(m, 0, "5-3", 1)  # ends 3-3 and 3: a triple
+    assert r["scored"] == 3
+
+
+def test_003_draw_one_then_pass_and_two_stay_in_the_boneyard():
+    m = match("bergen-schmidt")
+    play(m, 0, "0-0")
+    err = raises(DominoError, m.apply, {"k": "pass", "p": 1})
+    assert "draw 1" in str(err)
+    m.apply({"k": "draw", "p": 1})
+    raises(DominoError, m.apply, {"k": "draw", "p": 1})
+    m.apply({"k": "pass", "p": 1})
+    assert m.hand.turn == 0
+
+
+def test_003_domino_two_and_blocked_two():
+    m = match("bergen-schmidt", 3)
+    r = end(m, [["6-6", "1-0"], ["5-4"], ["2-2"]])  # only P1 holds no double
+    assert r["hand"] == [0, 2, 0]
+    r = end(m, [["6-5"], ["1-0"], ["2-2"]])  # two hold no double: the lowest hand
+    assert r["hand"] == [0, 2, 0]

@@ -1,0 +1,139 @@
+# Muggins (000) and All Fives (003): multiples of five on the open ends.
+from table import end, match, play, snapshot
+
+from check import raises
+from domino.errors import DominoError
+from domino.game import round5
+
+
+def test_000_muggins_end_total_multiple_of_five_scores_that_total():
+    m = match("muggins")
+    assert play(m, 0, "5-5")["count"] == 10
+    m.apply({"k": "claim", "p": 0})
+    play(m, 1, "5-0", 0)
+    m.apply({"k": "claim", "p": 1})
+    assert m.totals == [10, 10]
+    assert play(m, 0, "5-3", 1)["scored"] == 0  # 0 + 3 = 3
+    assert play(m, 1, "3-2", 1)["scored"] == 0  # 0 + 2 = 2
+    assert play(m, 0, "0-3", 0)["scored"] == 5  # 3 + 2 = 5
+    m.apply({"k": "claim", "p": 0})
+    assert m.totals == [15, 10]
+
+
+def test_000_muggins_an_unclaimed_count_goes_to_the_opponent_who_calls_it():
+    m = match("muggins")
+    play(m, 0, "5-5")  # 10, not claimed
+    m.apply({"k": "mug", "p": 1})
+    assert m.totals == [0, 10]
+    err = raises(DominoError, m.apply, {"k": "claim", "p": 0})
+    assert "nothing to claim" in str(err)
+
+
+def test_000_muggins_a_count_lapses_once_play_moves_on():
+    m = match("muggins")
+    play(m, 0, "5-5")
+    play(m, 1, "5-1", 0)
+    raises(DominoError, m.apply, {"k": "mug", "p": 1})
+    assert m.totals == [0, 0]
+
+
+def test_muggins_off_scores_counts_at_once():
+    m = match("muggins", opts={"muggins": False})
+    play(m, 0, "6-4")
+    assert m.totals == [10, 0]
+    err = raises(DominoError, m.apply, {"k": "mug", "p": 1})
+    assert "muggins=false" in str(err)
+
+
+def test_000_muggins_domino_scores_all_other_hands():
+    m = match("muggins", players=3, opts={"muggins": False})
+    m.hand.counts = [1, 7, 7]  # as if the hand were nearly over
+    play(m, 0, "6-2")
+    assert m.hand.out == 0
+    r = end(m, [0, 12, 9])
+    assert r["hand"] == [21, 0, 0]
+
+
+def test_000_muggins_blocked_each_scores_the_difference_to_every_higher_hand():
+    # "the player holding the lowest number is given the difference between his total and that
+    # opponent. Then the next lowest is given ... the difference ... of each of his higher"
+    m = match("muggins", players=3)
+    r = end(m, [4, 10, 15])
+    assert r["hand"] == [(10 - 4) + (15 - 4), 15 - 10, 0]
+
+
+def test_000_muggins_the_target_ends_the_match_at_once():
+    m = match("muggins", opts={"muggins": False}, target=20)
+    play(m, 0, "5-5")  # 10
+    play(m, 1, "5-0", 0)  # 0 + the spinner's 10
+    assert m.totals == [10, 10] and not m.over
+    play(m, 0, "0-0", 0)  # 0-0 crosswise (0) + 10
+    assert m.over and m.standings()["winners"] == [["P0"]]
+    err = raises(DominoError, play, m, 1, "5-1", 1)
+    assert "over" in str(err)
+
+
+def test_003_all_fives_both_halves_of_a_double_count():
+    m = match("allfives", opts={"muggins": False})
+    play(m, 0, "6-4")  # "4 at one end and 6 at the other end = 10"
+    assert m.totals == [10, 0]
+    m2 = match("allfives", opts={"top": 9, "muggins": False})
+    play(m2, 0, "9-1")
+    play(m2, 1, "9-9", 0)
+    r = play(m2, 0, "1-1", 1)  # "9/9 at one end and 1/1 at the other end = 20"
+    assert r["count"] == 20 and m2.totals == [10 + 20, 0]
+
+
+def test_003_all_fives_rounds_each_hand_to_the_nearest_five():
+    assert round5(17) == 15 and round5(18) == 20  # the booklet's own examples
+    assert [round5(n) for n in (0, 2, 3, 12, 13)] == [0, 0, 5, 10, 15]
+    m = match("allfives", players=3)
+    m.hand.counts = [1, 5, 5]
+    play(m, 0, "6-6")
+    r = end(m, [0, 17, 18])
+    assert r["hand"] == [35, 0, 0]
+
+
+def test_003_all_fives_target_is_100_with_double_six_and_200_with_double_nine():
+    assert match("allfives").target == 100
+    assert match("allfives", opts={"top": 9}).target == 200
+
+
+def test_003_all_fives_deals_seven_to_two_and_five_to_three_or_four_and_keeps_two():
+    assert match("allfives").hand.counts == [7, 7]
+    m = match("allfives", players=4)
+    assert m.hand.counts == [5, 5, 5, 5]
+    assert m.hand.boneyard == 8
+    m.apply({"k": "draw", "p": 0, "n": 6})
+    err = raises(DominoError, m.apply, {"k": "draw", "p": 0, "n": 1})
+    assert "2 stay in reserve" in str(err)
+
+
+def test_a_rejected_play_changes_nothing():
+    m = match("muggins")
+    play(m, 0, "6-6")
+    before = snapshot(m)
+    for bad in (
+        {"k": "play", "p": 1, "t": "5-4", "e": 0},  # does not match
+        {"k": "play", "p": 1, "t": "6-6", "e": 0},  # already on the table
+        {"k": "play", "p": 0, "t": "6-4", "e": 0},  # not their turn
+        {"k": "play", "p": 1, "t": "6-9", "e": 0},  # not in the set
+        {"k": "play", "p": 1, "t": "6-4", "e": 9},  # no such end
+        {"k": "play", "p": 1, "t": "6-4"},  # no end given
+        {"k": "play", "p": 5, "t": "6-4", "e": 0},  # no such player
+        {"k": "draw", "p": 1, "n": 0},
+        {"k": "pass", "p": 1},  # must draw first
+        {"k": "jump", "p": 1},
+        {"k": "end", "left": [3]},
+        {"k": "end", "left": [200, 0]},
+    ):
+        raises(DominoError, m.apply, bad)
+        assert snapshot(m) == before, bad
+
+
+def test_the_error_says_which_ends_fit():
+    m = match("muggins")
+    play(m, 0, "6-6")
+    play(m, 1, "6-1", 0)
+    err = raises(DominoError, play, m, 0, "1-3", 1)
+    assert "3-1" in str(err) and "end 1" in str(err) and "[0]" in str(err)

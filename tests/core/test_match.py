@@ -1,0 +1,181 @@
+# The match fold: setup checks, undo/redo, corrections, every prefix folds, the event format.
+from table import end, match, play, snapshot
+
+from check import raises
+from domino import events
+from domino.errors import DominoError
+from domino.match import Match
+
+
+def test_setup_errors_name_the_value_and_what_is_allowed():
+    err = raises(DominoError, Match, {"game": "chess", "players": ["A", "B"]})
+    assert "chess" in str(err) and "muggins" in str(err)
+    err = raises(DominoError, Match, {"game": "muggins", "players": ["A"]})
+    assert "2 to 10" in str(err)
+    err = raises(DominoError, Match, {"game": "muggins", "players": ["A", "B", "C", "D", "E"]})
+    assert "5 players" in str(err) and "2 to 4" in str(err)
+    err = raises(DominoError, Match, {"game": "muggins", "players": ["A", "B"], "opts": {"x": 1}})
+    assert "'x'" in str(err) and "lone_spinner" in str(err)
+    err = raises(
+        DominoError, Match, {"game": "muggins", "players": ["A", "B"], "opts": {"lone_spinner": 3}}
+    )
+    assert "1, 2" in str(err)
+    err = raises(DominoError, Match, {"game": "muggins", "players": ["A", "B"], "target": -5})
+    assert "target" in str(err)
+    err = raises(
+        DominoError,
+        Match,
+        {"game": "block", "players": ["A", "B", "C", "D"], "teams": [[0, 1], [1, 2, 3]]},
+    )
+    assert "team member 1" in str(err)
+    err = raises(DominoError, Match, {"game": "muggins", "players": ["A", "B"], "v": 2})
+    assert "version" in str(err)
+
+
+def test_undo_then_redo_restores_the_state():
+    m = match("muggins")
+    play(m, 0, "5-5")
+    m.apply({"k": "claim", "p": 0})
+    play(m, 1, "5-0", 0)
+    before = snapshot(m)
+    m.apply({"k": "undo"})
+    assert m.hand.turn == 1 and m.totals == [10, 0] and len(m.hand.seen) == 1
+    m.apply({"k": "undo"})
+    assert m.totals == [0, 0] and m.hand.pending == (0, 10)
+    m.apply({"k": "redo"})
+    m.apply({"k": "redo"})
+    assert snapshot(m) == before.replace('"events":3', '"events":7').replace(",3,3,0]", ",7,3,0]")
+    raises(DominoError, m.apply, {"k": "redo"})
+
+
+def test_undo_reaches_back_across_a_hand_end():
+    m = match("block")
+    play(m, 0, "6-6")
+    end(m, [10, 20])
+    assert m.totals == [10, 0] and len(m.records) == 1
+    m.apply({"k": "undo"})
+    assert m.totals == [0, 0] and not m.records and m.hand.layout.played == [(6, 6)]
+    m.apply({"k": "undo"})
+    assert m.hand.layout.is_empty()
+    raises(DominoError, m.apply, {"k": "undo"})
+    assert len(m.log) == 4  # the log only grows
+
+
+def test_a_new_event_after_undo_clears_redo():
+    m = match("muggins")
+    play(m, 0, "6-6")
+    m.apply({"k": "undo"})
+    play(m, 0, "5-5")
+    raises(DominoError, m.apply, {"k": "redo"})
+
+
+def test_fix_corrects_a_past_tally_and_everything_after_recomputes():
+    m = match("block", 3)
+    end(m, [4, 10, 15])
+    end(m, [6, 6, 6])
+    assert m.totals == [17, 5, 0]
+    m.apply({"k": "fix", "h": 0, "left": [10, 4, 15]})
+    assert m.totals == [5, 17, 0]
+    assert m.standings()["hands"][0]["points"] == [5, 17, 0]
+    m.apply({"k": "undo"})
+    assert m.totals == [17, 5, 0]
+
+
+def test_fix_that_would_end_the_match_earlier_is_refused():
+    m = match("block", 2, target=20)
+    end(m, [0, 10])
+    end(m, [0, 5])
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [0, 25]})
+    assert "undo" in str(err)
+    assert m.totals == [15, 0]
+
+
+def test_fix_can_reopen_a_finished_match():
+    m = match("block", 2, target=20)
+    end(m, [0, 25])
+    assert m.over
+    m.apply({"k": "fix", "h": 0, "left": [0, 15]})
+    assert not m.over and m.hand is not None and m.totals == [15, 0]
+    end(m, [0, 5])
+    assert m.over
+
+
+def test_nothing_but_undo_redo_fix_note_after_the_match():
+    m = match("block", 2, target=10)
+    end(m, [0, 10])
+    err = raises(DominoError, play, m, 0, "6-6")
+    assert "over" in str(err)
+    m.apply({"k": "note", "text": "good game"})
+    assert m.notes() == ["good game"]
+
+
+def test_every_prefix_of_a_log_folds_and_replay_agrees():
+    m = match("muggins", 3)
+    log = [
+        {"k": "play", "p": 0, "t": "5-5"},
+        {"k": "play", "p": 1, "t": "5-0", "e": 0},
+        {"k": "claim", "p": 1},
+        {"k": "play", "p": 2, "t": "5-1", "e": 1},
+        {"k": "undo"},
+        {"k": "play", "p": 2, "t": "0-0", "e": 0},
+        {"k": "mug", "p": 0},
+        {"k": "note", "text": "Café con leche — ¡dominó!"},
+        {"k": "end", "left": [12, 20, 7]},
+    ]
+    for ev in log:
+        m.apply(ev)
+    text = events.write_match(m.setup, m.log)
+    setup, evs = events.read_match(text)
+    for n in range(len(evs) + 1):
+        Match.replay(setup, evs[:n])
+    again = Match.replay(setup, evs)
+    assert events.dumps(again.standings()) == events.dumps(m.standings())
+    # P0 took the 10 by Muggins; blocked: P2 (7) scores 5 + 13, P0 (12) scores 8
+    assert again.totals == [10 + (20 - 12), 10, (12 - 7) + (20 - 7)]
+
+
+def test_event_lines_are_canonical_and_round_trip():
+    ev = {"t": "6-4", "k": "play", "p": 1, "e": 0}
+    line = events.dumps(ev)
+    assert line == '{"e":0,"k":"play","p":1,"t":"6-4"}'
+    assert events.loads(line) == ev
+    assert events.dumps({"text": 'Müller "x"\n\x03'}) == '{"text":"Müller \\"x\\"\\n\\u0003"}'
+    assert events.loads(events.dumps({"s": "ñ😀"})) == {"s": "ñ😀"}
+    raises(DominoError, events.loads, "[1,2]")
+    raises(DominoError, events.loads, "{nope")
+    raises(DominoError, events.loads, b"\xff\xfe")
+    raises(DominoError, events.dumps, {"x": 1.5})
+
+
+def test_match_file_as_one_json_document():
+    doc = (
+        '{"setup": {"game": "block", "players": ["A", "B"]},'
+        ' "events": [{"k": "end", "left": [1, 2]}]}'
+    )
+    setup, evs = events.read_match(doc)
+    assert Match.replay(setup, evs).totals == [1, 0]
+    raises(DominoError, events.read_match, "")
+
+
+def test_replay_names_the_bad_event():
+    err = raises(
+        DominoError,
+        Match.replay,
+        {"game": "block", "players": ["A", "B"]},
+        [{"k": "end", "left": [1, 2]}, {"k": "fly"}],
+    )
+    assert "event 1" in str(err) and "fly" in str(err)
+
+
+def test_impossible_pips_are_refused():
+    m = match("block")
+    err = raises(DominoError, end, m, [100, 100])
+    assert "168" in str(err)
+    m.hand.counts = [1, 7]
+    play(m, 0, "6-6")
+    err = raises(DominoError, end, m, [5, 3])
+    assert "P0" in str(err) and "0 pips" in str(err)
+    err = raises(DominoError, end, m, [0, ["6-6"]])
+    assert "on the table" in str(err)
+    err = raises(DominoError, end, m, [0, ["1-2", "2-1"]])
+    assert "twice" in str(err)
