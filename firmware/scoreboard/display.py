@@ -132,9 +132,14 @@ class Display:
         windows.append([page, page, x0, x1])
 
     def _send_changes(self):
-        fb, mv, width, col0 = self.fb, self._mv, self._width, self._col0
+        windows = self.dirty_windows()
         cost = 0
-        for p0, p1, x0, x1 in self.dirty_windows():
+        for p0, p1, x0, x1 in windows:
+            cost += window_cost(p1 - p0 + 1, x1 - x0 + 1)
+        if cost >= _FULL_FRAME:  # most of the screen changed: one plain frame is cheaper
+            return self._send_all()
+        fb, mv, width, col0 = self.fb, self._mv, self._width, self._col0
+        for p0, p1, x0, x1 in windows:
             for cmd in (_SET_COL_ADDR, col0 + x0, col0 + x1, _SET_PAGE_ADDR, p0, p1):
                 fb.write_cmd(cmd)
             for page in range(p0, p1 + 1):
@@ -142,7 +147,6 @@ class Display:
                 b = page * width + x1 + 1
                 fb.write_data(mv[a:b])
                 self._sent[a:b] = mv[a:b]
-            cost += window_cost(p1 - p0 + 1, x1 - x0 + 1)
         return cost
 
     # Panel power and contrast, with the same no-crash rule as update().
