@@ -1,0 +1,69 @@
+"""A stand-in scoreboard for the link tests, on the MicroPython unix port.
+
+The real store, the real link and a bounded byte-wise line reader, with the serial port on
+stdin/stdout (the tests put a pseudo-terminal there). Events reach the store the way the app
+appends them, through a control pipe (fd given as the second argument) carrying JSON lines
+``{"create": id}`` or ``{"append": id, "line": event}``.
+
+    micropython -X heapsize=180K tests/host/mpy_device.py STORE_DIR [CONTROL_FD]
+"""
+
+import json
+import select
+import sys
+
+sys.path.append("firmware")
+
+from boards.stdio import StdioSerial  # noqa: E402
+from scoreboard.link import MAX_REQUEST, Link  # noqa: E402
+from scoreboard.store import MatchStore  # noqa: E402
+
+
+def main():
+    store = MatchStore(sys.argv[1])
+    serial = StdioSerial()
+    link = Link(store, serial.write)
+    poll = select.poll()
+    poll.register(sys.stdin, select.POLLIN)
+    control = None
+    if len(sys.argv) > 2:
+        control = open("/dev/fd/" + sys.argv[2], "rb")
+        poll.register(control, select.POLLIN)
+    buf = bytearray()
+    dropped = 0  # bytes of an oversized line being skipped
+    while True:
+        ready = poll.poll(1000)
+        for obj, _ in ready:
+            if control is not None and obj is control:
+                cmd = control.readline()
+                if not cmd:
+                    poll.unregister(control)
+                    control = None
+                    continue
+                run(store, link, json.loads(cmd))
+                continue
+            b = serial.read1()
+            if not b:
+                continue
+            if b == b"\n":
+                reply = link.overflow(dropped) if dropped else link.handle(bytes(buf))
+                buf = bytearray()
+                dropped = 0
+                if reply:
+                    serial.write(reply)
+            elif dropped or len(buf) >= MAX_REQUEST:
+                dropped = (dropped or len(buf)) + 1
+                buf = bytearray()
+            else:
+                buf.extend(b)
+
+
+def run(store, link, cmd):
+    if "create" in cmd:
+        store.create(cmd["create"])
+    else:
+        index = store.append(cmd["append"], cmd["line"])
+        link.on_event(cmd["append"], index, cmd["line"])
+
+
+main()
