@@ -210,7 +210,7 @@ class Match:
         hand = self.hand
         if kind == "end":
             return self._end(hand, ev)
-        if hand.is_over() and kind != "pts":
+        if hand.is_over() and kind not in ("pts", "claim", "mug"):
             raise DominoError(
                 "the hand is over (%s); enter what each player holds with an end event"
                 % ("blocked" if hand.blocked else self.players[hand.out] + " went out")

@@ -1,0 +1,103 @@
+"""Property tests on random legal games for every game of the core issue (CPython, hypothesis)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from domino.errors import DominoError
+from domino.events import dumps
+from domino.match import Match
+from driver import Table
+
+GAMES = [
+    ("muggins", 2),
+    ("muggins", 4),
+    ("allfives", 3),
+    ("bergen", 2),
+    ("bergen", 4),
+    ("bergen-schmidt", 3),
+    ("draw", 2),
+    ("block", 4),
+    ("doble12", 5),
+]
+
+
+def state(m):
+    """Everything observable except the log's length (undo and redo add to the log)."""
+    h = m.hand
+    cur = None
+    if h is not None:
+        cur = [
+            h.turn,
+            h.counts,
+            h.boneyard,
+            h.passes,
+            h.drawn,
+            h.pending,
+            h.points,
+            h.out,
+            h.blocked,
+            sorted(h.seen),
+            h.layout.describe(),
+            h.layout.count(),
+        ]
+    s = m.standings()
+    s.pop("events")
+    return dumps([s, cur])
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32), st.integers(1, 60))
+def test_random_legal_games_keep_the_invariants(game, seed, steps):
+    key, n = game
+    table = Table(key, n, seed)
+    m = table.m
+    for i in range(steps):
+        if not table.step():
+            break
+        table.check()
+        if i % 7 == 3 and m.effective:
+            before = state(m)
+            m.apply({"k": "undo"})
+            m.apply({"k": "redo"})
+            assert state(m) == before
+        if i % 5 == 1 and m.hand is not None and m.hand.seen:
+            before = state(m)
+            t = sorted(m.hand.seen)[0]
+            bad = {"k": "play", "p": m.hand.turn or 0, "t": "%d-%d" % t, "e": 0}
+            try:
+                m.apply(bad)
+                raise AssertionError("a tile already on the table was accepted")
+            except DominoError:
+                pass
+            assert state(m) == before
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32))
+def test_every_prefix_folds_to_the_same_state_as_the_live_match(game, seed):
+    key, n = game
+    table = Table(key, n, seed)
+    m = table.m
+    for _ in range(80):
+        if not table.step():
+            break
+    log = list(m.log)
+    for k in range(0, len(log) + 1, max(1, len(log) // 8)):
+        Match.replay(m.setup, log[:k])
+    assert dumps(Match.replay(m.setup, log).standings()) == dumps(m.standings())
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from(GAMES), st.integers(0, 2**32))
+def test_whole_matches_finish_with_a_winner(game, seed):
+    key, n = game
+    table = Table(key, n, seed)
+    for _ in range(20000):
+        if not table.step():
+            break
+        table.check()
+    m = table.m
+    assert m.over
+    assert m.standings()["winners"]
+    best = max(m.totals)
+    assert m.totals[m.winners()[0]] == best
