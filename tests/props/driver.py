@@ -10,13 +10,13 @@ import random
 
 from domino.errors import DominoError
 from domino.match import Match
-from domino.tiles import full_set, hand_pips, set_pips
+from domino.tiles import full_set, hand_pips, name, set_pips
 
 
 class Table:
     def __init__(self, game, players, seed, **setup):
         self.rng = random.Random(seed)
-        setup.update(game=game, players=["P%d" % i for i in range(players)])
+        setup.update(game=game, players=[f"P{i}" for i in range(players)])
         self.m = Match(setup)
         self.hands = []
         self.bone = []
@@ -79,7 +79,7 @@ class Table:
                 dbl = [x for x in self.hands[p] if x[0] == x[1]]
                 if dbl:
                     t = max(dbl) if m.game.key != "bergen-schmidt" else min(dbl)
-            ev = {"k": "play", "p": p, "t": "%d-%d" % t}
+            ev = {"k": "play", "p": p, "t": name(t)}
             if arm is not None:
                 ev["e"] = arm
             self.apply(ev)
@@ -103,7 +103,7 @@ class Table:
         return True
 
     def left(self):
-        return [["%d-%d" % t for t in h] for h in self.hands]
+        return [[name(t) for t in h] for h in self.hands]
 
     def end_hand(self):
         self.apply({"k": "end", "left": self.left()})

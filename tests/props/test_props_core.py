@@ -1,12 +1,13 @@
 """Property tests on random legal games for every game of the core issue (CPython, hypothesis)."""
 
+from driver import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from domino.errors import DominoError
 from domino.events import dumps
 from domino.match import Match
-from driver import Table
+from domino.tiles import name
 
 GAMES = [
     ("muggins", 2),
@@ -63,7 +64,7 @@ def test_random_legal_games_keep_the_invariants(game, seed, steps):
         if i % 5 == 1 and m.hand is not None and m.hand.seen:
             before = state(m)
             t = sorted(m.hand.seen)[0]
-            bad = {"k": "play", "p": m.hand.turn or 0, "t": "%d-%d" % t, "e": 0}
+            bad = {"k": "play", "p": m.hand.turn or 0, "t": name(t), "e": 0}
             try:
                 m.apply(bad)
                 raise AssertionError("a tile already on the table was accepted")
