@@ -1,0 +1,298 @@
+"""Screens before and around a match: start, new match (game, house rules, players, names,
+target or rounds), stored matches, settings."""
+
+from domino import DominoError, registry
+from scoreboard.app import LAYOUTS, SLEEP_CHOICES
+from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
+
+
+def show(value):
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "std"
+    return str(value)
+
+
+class StartMenu(Menu):
+    def __init__(self, app):
+        self.actions = []
+        items = []
+        m = app.match
+        if m is not None:
+            self.actions.append("resume")
+            items.append(("Winner: " if m.over else "Resume: ") + app.match_id)
+        for a, label in (("new", "New match"), ("list", "Matches"), ("settings", "Settings")):
+            self.actions.append(a)
+            items.append(label)
+        Menu.__init__(self, "Domino scoreboard", items)
+
+    def choose(self, app, index):
+        a = self.actions[index]
+        if a == "resume":
+            app.home()
+        elif a == "new":
+            app.push(GameMenu(app))
+        elif a == "list":
+            app.push(Matches(app))
+        else:
+            app.push(Settings(app))
+
+
+class GameMenu(Menu):
+    """Every game the core knows, in the registry's order."""
+
+    def __init__(self, app):
+        self.classes = []
+        items = []
+        for key, _mod, _cls in registry.GAMES:
+            try:
+                cls = registry.game_class(key)
+            except Exception:  # a game module this build does not carry
+                continue
+            self.classes.append(cls)
+            items.append(cls.title)
+        Menu.__init__(self, "Game", items)
+
+    def choose(self, app, index):
+        app.push(SetupForm(app, self.classes[index]))
+
+
+class Field:
+    """One form row: a choice among values (OK steps through) or a number (UP/DOWN edit)."""
+
+    __slots__ = ("label", "values", "index", "number", "key")
+
+    def __init__(self, key, label, values=None, index=0, number=None):
+        self.key = key
+        self.label = label
+        self.values = values
+        self.index = index
+        self.number = number
+
+    def value(self):
+        if self.number is not None:
+            return self.number.value
+        return self.values[self.index]
+
+    def text(self):
+        return "%s: %s" % (self.label, show(self.value()))
+
+
+class Form(Screen):
+    """Rows of fields and a final action row. UP/DOWN move between rows; OK on a choice steps
+    its value; OK on a number starts editing it (UP/DOWN change, OK ends). The cursor starts
+    on the action row, so the defaults cost one press."""
+
+    action = "Next"
+
+    def __init__(self, heading, fields):
+        self.heading = heading
+        self.fields = fields
+        self.cursor = len(fields)
+        self.editing = False
+        self.top = 0
+
+    def draw(self, app, fb):
+        title(fb, self.heading)
+        rows = len(self.fields) + 1
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + 7:
+            self.top = self.cursor - 6
+        for i in range(self.top, min(rows, self.top + 7)):
+            if i == len(self.fields):
+                text = "> " + self.action
+            else:
+                f = self.fields[i]
+                text = f.text() + (" <>" if self.editing and i == self.cursor else "")
+            row(fb, 1 + i - self.top, fit(text), i == self.cursor)
+
+    def key(self, app, key, repeat):
+        n = len(self.fields) + 1
+        if self.editing:
+            f = self.fields[self.cursor]
+            if f.number.key(key, repeat):
+                self.changed(app, f)
+            elif key in ("ok", "back"):
+                self.editing = False
+            return
+        if key == "down":
+            self.cursor = (self.cursor + 1) % n
+        elif key == "up":
+            self.cursor = (self.cursor - 1) % n
+        elif key == "back":
+            app.pop()
+        elif key == "ok":
+            if self.cursor == len(self.fields):
+                self.done(app)
+                return
+            f = self.fields[self.cursor]
+            if f.number is not None:
+                self.editing = True
+            else:
+                f.index = (f.index + 1) % len(f.values)
+                self.changed(app, f)
+
+    def changed(self, app, field):
+        pass
+
+    def done(self, app):
+        pass
+
+    def field(self, key):
+        for f in self.fields:
+            if f.key == key:
+                return f
+        return None
+
+
+class SetupForm(Form):
+    """House rules (booklet defaults preselected), players, partnerships, target or rounds."""
+
+    def __init__(self, app, cls):
+        self.cls = cls
+        fields = []
+        for key, default, allowed in cls.options:
+            values = list(allowed)
+            if default not in values:
+                values.insert(0, default)
+            fields.append(Field("o:" + key, key, values, values.index(default)))
+        lo, hi = cls.players
+        fields.append(Field("players", "players", None, 0, NumberEntry(lo, lo, hi)))
+        fields.append(Field("teams", "partners", [False, True], 0))
+        fields.append(Field("mode", "play to", ["target", "rounds"], 0))
+        fields.append(Field("limit", "points", None, 0, NumberEntry(100, 1, 10000)))
+        Form.__init__(self, cls.title, fields)
+        self.game = None
+        self.changed(app, self.field("players"))
+
+    def opts(self):
+        out = {}
+        for f in self.fields:
+            if f.key[:2] == "o:" and f.value() is not None:
+                out[f.key[2:]] = f.value()
+        return out
+
+    def changed(self, app, field):
+        """Recompute the game's defaults (target, rounds) when a rule or the players change."""
+        if field.key == "limit":
+            return
+        n = self.field("players").value()
+        try:
+            self.game = registry.create(self.cls.key, self.opts(), n)
+        except DominoError as e:
+            app.flash(str(e), True)
+            return
+        mode = self.field("mode")
+        limit = self.field("limit")
+        target = self.game.default_target()
+        if field.key != "mode":
+            mode.index = 0 if target is not None else 1
+        if mode.value() == "target":
+            limit.label = "points"
+            limit.number.value = target or 100
+        else:
+            limit.label = "rounds"
+            limit.number.value = self.game.rounds or 10
+
+    def done(self, app):
+        n = self.field("players").value()
+        teams = None
+        if self.field("teams").value():
+            if n % 2 or n < 4:
+                app.flash("partners: an even number of players, 4 or more", True)
+                return
+            half = n // 2
+            teams = [[p, p + half] for p in range(half)]  # partners sit opposite
+        setup = {"v": 1, "game": self.cls.key, "players": [], "opts": self.opts()}
+        if teams:
+            setup["teams"] = teams
+        limit = self.field("limit").value()
+        if self.field("mode").value() == "target":
+            setup["target"] = limit
+            setup["rounds"] = None
+        else:
+            setup["target"] = None
+            setup["rounds"] = limit
+        app.push(Names(app, setup, n))
+
+
+class Names(Form):
+    """A name for each seat from the presets; OK on a seat steps to the next free preset."""
+
+    action = "Start match"
+
+    def __init__(self, app, setup, n):
+        self.setup = setup
+        presets = app.settings["names"]
+        fields = []
+        for p in range(n):
+            fields.append(Field("p%d" % p, "%d" % (p + 1), presets, p % len(presets)))
+        Form.__init__(self, "Players", fields)
+
+    def done(self, app):
+        names = [f.value() for f in self.fields]
+        for i, a in enumerate(names):
+            if a in names[:i]:
+                app.flash("%s is at two seats; pick another name" % a, True)
+                return
+        setup = dict(self.setup)
+        setup["players"] = names
+        try:
+            app.new_match(setup)
+        except (DominoError, OSError, ValueError) as e:
+            app.flash(str(e), True)
+
+
+class Matches(Menu):
+    """The matches on the device; OK opens one where it was left."""
+
+    def __init__(self, app):
+        self.ids = app.store.list()
+        self.ids.reverse()  # newest first
+        Menu.__init__(self, "Matches", self.ids or ["none stored"])
+
+    def choose(self, app, index):
+        if not self.ids:
+            return
+        try:
+            app.open_match(self.ids[index])
+        except Exception as e:
+            app.flash("cannot open %s: %s" % (self.ids[index], e), True)
+
+
+class Settings(Form):
+    """Contrast, screen sleep, button layout. Applied at once, saved on leaving."""
+
+    action = "Save"
+
+    def __init__(self, app):
+        s = app.settings
+        sleep = SLEEP_CHOICES.index(s["sleep"]) if s["sleep"] in SLEEP_CHOICES else 0
+        fields = [
+            Field("contrast", "contrast", None, 0, NumberEntry(s["contrast"], 0, 255)),
+            Field("sleep", "sleep s", list(SLEEP_CHOICES), sleep),
+            Field("layout", "keys", list(LAYOUTS), s["layout"]),
+        ]
+        Form.__init__(self, "Settings", fields)
+
+    def changed(self, app, field):
+        if field.key == "contrast":
+            app.display.contrast(field.value())
+
+    def done(self, app):
+        s = app.settings
+        s["contrast"] = self.field("contrast").value()
+        s["sleep"] = self.field("sleep").value()
+        s["layout"] = LAYOUTS.index(self.field("layout").value())
+        app.save_settings()
+        app.pop()
+        app.flash("settings saved")
+
+    def key(self, app, key, repeat):
+        if key == "back" and not self.editing:
+            app.display.contrast(app.settings["contrast"])  # leave without saving
+        Form.key(self, app, key, repeat)

@@ -1,0 +1,560 @@
+"""The screens of a match: the table, tile entry, muggins, hand-end tally, results, history.
+
+docs/ui.md shows each screen and the presses it takes. Screens read the match and send events
+through ``app.record``; they never touch flash or the display hardware themselves.
+"""
+
+from domino import DominoError
+from domino.tiles import hand_pips, set_pips
+from scoreboard import plays
+from scoreboard.app import StorageError
+from scoreboard.display import big_text
+from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, right, row, title
+
+
+def home(app):
+    """The screen the match's state calls for."""
+    m = app.match
+    if m is None:
+        from scoreboard.menus import StartMenu
+
+        return StartMenu(app)
+    if m.over:
+        return Winner()
+    if m.hand.is_over():
+        return Tally(app)
+    return Table()
+
+
+def attempt(app, ev):
+    """Record ev; on a DominoError or a flash failure show why and return None."""
+    try:
+        return app.record(ev)
+    except (DominoError, StorageError) as e:
+        app.flash(str(e), True)
+        return None
+
+
+def side_name(m, s):
+    members = m.sides[s]
+    if len(members) == 1:
+        return m.players[members[0]]
+    return "+".join(m.players[p][:3] for p in members)
+
+
+def standings_rows(fb, m, first_row, rows):
+    """Sides and totals, two to a row (``rows`` rows from ``first_row``)."""
+    n = len(m.sides)
+    per_row = 1 if n <= rows else 2
+    width = COLS // per_row
+    for s in range(min(n, rows * per_row)):
+        r = first_row + s // per_row
+        x = (s % per_row) * width * 8
+        label = fit(side_name(m, s), width - 4)
+        pad = width - len(label) - (1 if per_row > 1 else 0)
+        text = label + "%*d" % (pad, m.totals[s]) if pad > 0 else label
+        fb.text(text, x, r * 8, 1)
+
+
+def scored_text(m, player, pts, lead):
+    return "%s +%d %s" % (m.players[player], pts, plays.describe(m, pts, lead))
+
+
+class Table(Screen):
+    """During a hand: whose turn, the open ends and their count, standings, one action bar.
+
+    UP/DOWN choose the action (an end to play on, lead, draw, pass, points, hand end, menu),
+    OK does it; the cursor starts on the end the next play most likely goes on.
+    """
+
+    def __init__(self):
+        self.actions = []
+        self.cursor = 0
+        self.seen_log = -1
+        self.note = ""
+        self.ends = {}
+
+    def refresh(self, app, keep=None):
+        m = app.match
+        hand = m.hand
+        lay = hand.layout
+        self.seen_log = len(m.log)
+        acts = []
+        self.ends = {}
+        if lay.is_empty():
+            acts.append(("lead", None))
+        else:
+            for e in lay.open_arms():
+                cs = plays.tiles_for_end(m, e)
+                if cs:
+                    self.ends[e] = cs
+                    acts.append(("end", e))
+        if m.game.draws != "none" and hand.boneyard - m.game.reserve > 0:
+            acts.insert(0, ("draw", None))
+        acts += [("pass", None), ("pts", None), ("hand", None), ("menu", None)]
+        self.actions = acts
+        want = keep
+        if want is None:
+            if lay.is_empty():
+                want = ("lead", None)
+            elif self.ends:
+                want = ("end", plays.best_end(m, self.ends))
+            elif acts[0][0] == "draw":
+                want = ("draw", None)
+            else:
+                want = ("pass", None)
+        self.cursor = 0
+        for i, a in enumerate(acts):
+            if a == want:
+                self.cursor = i
+
+    def label(self, app, act):
+        m = app.match
+        kind, e = act
+        if kind == "end":
+            arm = m.hand.layout.arms[e]
+            return "Play %s %d  (%d)" % (plays.end_label(m, e), arm.open, len(self.ends[e]))
+        if kind == "lead":
+            return "Lead a tile"
+        if kind == "draw":
+            return "Draw  (%d left)" % (m.hand.boneyard - m.game.reserve)
+        return {"pass": "Pass", "pts": "Enter points", "hand": "End the hand", "menu": "Menu"}[kind]
+
+    def draw(self, app, fb):
+        m = app.match
+        if self.seen_log != len(m.log):
+            self.refresh(app)
+        hand = m.hand
+        lay = hand.layout
+        turn = "?" if hand.turn is None else m.players[hand.turn]
+        title(fb, "> " + turn, "H%d" % (hand.number + 1))
+        if lay.is_empty():
+            row(fb, 1, "table empty")
+        else:
+            arms = lay.open_arms()
+            if len(arms) <= 4:
+                ends = " ".join("%s%d" % (plays.end_label(m, e), lay.arms[e].open) for e in arms)
+            else:
+                ends = "".join(str(lay.arms[e].open) for e in arms)
+            row(fb, 1, ends)
+            right(fb, 1, "=%d" % lay.count())
+        standings_rows(fb, m, 2, 4)
+        if hand.pending is not None:
+            p, pts = hand.pending
+            row(fb, 6, fit("%s owes claim %d" % (m.players[p], pts)))
+        elif self.note:
+            row(fb, 6, self.note)
+        row(fb, 7, "<" + fit(self.label(app, self.actions[self.cursor]), COLS - 2).center(COLS - 2) + ">", True)
+
+    def key(self, app, key, repeat):
+        m = app.match
+        if self.seen_log != len(m.log):
+            self.refresh(app)
+        n = len(self.actions)
+        if key == "down":
+            self.cursor = (self.cursor + 1) % n
+        elif key == "up":
+            self.cursor = (self.cursor - 1) % n
+        elif key in ("back", "ok_long"):
+            app.push(MatchMenu(app))
+        elif key == "ok":
+            self.act(app, self.actions[self.cursor])
+
+    def act(self, app, act):
+        m = app.match
+        hand = m.hand
+        kind, e = act
+        if kind == "end":
+            app.push(Tiles(app, e, self.ends[e]))
+        elif kind == "lead":
+            if hand.turn is None:
+                app.push(Leader(app))
+            else:
+                app.push(Tiles(app, None, plays.lead_tiles(m, hand.turn), hand.turn))
+        elif kind == "draw":
+            p = hand.turn
+            if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
+                self.note = "%s drew 1" % m.players[p]
+                self.refresh(app, ("draw", None))
+        elif kind == "pass":
+            p = hand.turn
+            if p is None:
+                app.flash("nobody is to play: lead first", True)
+                return
+            r = attempt(app, {"k": "pass", "p": p})
+            if r is not None:
+                self.note = "%s passed" % m.players[p]
+                if r.get("blocked"):
+                    app.home()
+                    app.flash("Blocked: enter the hands")
+        elif kind == "pts":
+            app.push(Points(app))
+        elif kind == "hand":
+            app.push(EndHand(app))
+        else:
+            app.push(MatchMenu(app))
+
+
+class Leader(Menu):
+    """Who lays the first tile (when the tiles decide, e.g. the highest double)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, "Who leads?", list(app.match.players))
+
+    def choose(self, app, index):
+        app.replace(Tiles(app, None, plays.lead_tiles(app.match, index), index))
+
+
+class Tiles(Menu):
+    """The tiles that fit one end, most likely first; OK lays the chosen one."""
+
+    def __init__(self, app, end, choices, player=None):
+        m = app.match
+        self.end = end
+        self.choices = choices
+        self.player = m.hand.turn if player is None else player
+        where = "lead" if end is None else "%s %d" % (plays.end_label(m, end), m.hand.layout.arms[end].open)
+        Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
+
+    def choose(self, app, index):
+        m = app.match
+        t = self.choices[index].tile
+        ev = {"k": "play", "p": self.player, "t": "%d-%d" % t}
+        if self.end is not None:
+            ev["e"] = self.end
+        lead = self.end is None
+        r = attempt(app, ev)
+        if r is None:
+            return
+        pts = r.get("scored", 0)
+        if m.over or m.hand.is_over():
+            app.home()
+            if pts and not m.game.opts.get("muggins"):
+                app.flash(scored_text(m, self.player, pts, lead))
+            elif r.get("out") is not None:
+                app.flash("%s is out! Enter the hands" % m.players[self.player])
+            return
+        if pts and m.game.opts.get("muggins"):
+            app.replace(Claim(app, self.player, pts, lead))
+            return
+        app.pop()
+        table = app.screen
+        if isinstance(table, Table):
+            table.note = scored_text(m, self.player, pts, lead) if pts else "%s %s" % (m.players[self.player], ev["t"])
+        if pts:
+            app.board.beep(1760, 60)
+
+
+class Claim(Menu):
+    """A count was made: claim it (the default), or an opponent calls Muggins."""
+
+    def __init__(self, app, player, pts, lead):
+        m = app.match
+        self.player = player
+        self.pts = pts
+        self.lead = lead
+        self.who = [None]
+        items = ["Claim +%d" % pts]
+        for p in range(len(m.players)):
+            if m.side_of[p] != m.side_of[player]:
+                self.who.append(p)
+                items.append("Muggins: %s" % m.players[p])
+        self.who.append(-1)
+        items.append("Not claimed")
+        Menu.__init__(self, "%s made %d" % (m.players[player], pts), items)
+
+    def choose(self, app, index):
+        m = app.match
+        who = self.who[index]
+        if who == -1:
+            app.pop()
+            return
+        p = self.player if who is None else who
+        r = attempt(app, {"k": "claim" if who is None else "mug", "p": p})
+        if r is None:
+            return
+        if m.over:
+            app.home()
+            return
+        app.pop()
+        table = app.screen
+        if isinstance(table, Table):
+            table.note = scored_text(m, p, self.pts, self.lead)
+        app.board.beep(1760, 60)
+
+    def key(self, app, key, repeat):
+        if key == "back":  # leaving without a claim leaves the count pending
+            app.pop()
+        else:
+            Menu.key(self, app, key, repeat)
+
+
+class Points(Screen):
+    """Points entered by hand (points-only scoring): who, then how many."""
+
+    def __init__(self, app):
+        m = app.match
+        self.player = m.hand.turn or 0
+        self.number = NumberEntry(5, -1000, 1000)
+        self.field = 0
+
+    def draw(self, app, fb):
+        m = app.match
+        title(fb, "Enter points")
+        row(fb, 2, "Who: " + m.players[self.player], self.field == 0)
+        row(fb, 3, "Points: %+d" % self.number.value, self.field == 1)
+        row(fb, 6, "OK next, BACK out")
+
+    def key(self, app, key, repeat):
+        m = app.match
+        if self.field == 0 and key in ("up", "down"):
+            self.player = (self.player + (1 if key == "down" else -1)) % len(m.players)
+        elif self.field == 1 and self.number.key(key, repeat):
+            pass
+        elif key == "ok" and self.field == 0:
+            self.field = 1
+        elif key == "ok":
+            if attempt(app, {"k": "pts", "p": self.player, "n": self.number.value}) is not None:
+                app.home()
+                app.flash("%s %+d" % (m.players[self.player], self.number.value))
+        elif key == "back":
+            if self.field:
+                self.field = 0
+            else:
+                app.pop()
+
+
+class EndHand(Menu):
+    """End the hand by hand: blocked, or who went out."""
+
+    def __init__(self, app):
+        m = app.match
+        Menu.__init__(self, "End the hand", ["Blocked"] + ["%s went out" % p for p in m.players])
+
+    def choose(self, app, index):
+        app.replace(Tally(app, out=None if index == 0 else index - 1, manual=True))
+
+
+class Tally(Screen):
+    """Hand end: each player's remaining pips (UP/DOWN, hold to speed up; OK next).
+
+    Games that need to know who holds a double in a blocked hand (Bergen) ask that too.
+    ``fix``: the number of an earlier hand whose tally is being corrected.
+    """
+
+    def __init__(self, app, out=None, manual=False, fix=None):
+        m = app.match
+        self.fix = fix
+        if fix is not None:
+            rec = m.records[fix]
+            hand = rec.hand
+            self.out = rec.out
+            blocked = rec.out is None
+            old = rec.end.get("left") if rec.end else None
+        else:
+            hand = m.hand
+            self.out = hand.out if hand.out is not None else out
+            blocked = self.out is None
+            old = None
+        self.manual = manual and hand.out is None
+        self.limit = set_pips(m.game.top) - hand_pips(hand.seen)
+        doubles = blocked and hasattr(m.game, "blocked_candidates")
+        self.fields = []  # [player, "pips"|"double", NumberEntry]
+        for p in range(len(m.players)):
+            if p == self.out:
+                continue
+            value, dbl = 0, 0
+            entry = old[p] if old else None
+            if isinstance(entry, int):
+                value = entry
+            elif isinstance(entry, dict):
+                value = entry.get("p", 0)
+                dbl = 1 if entry.get("d") else 0
+            elif isinstance(entry, list):
+                value = sum(int(a) + int(b) for a, b in [t.split("-") for t in entry])
+            self.fields.append([p, "pips", NumberEntry(value, 0, self.limit)])
+            if doubles:
+                self.fields.append([p, "double", NumberEntry(dbl, 0, 1)])
+        self.cursor = 0
+        self.top = 0
+
+    def draw(self, app, fb):
+        m = app.match
+        hand_no = (self.fix if self.fix is not None else m.hand.number) + 1
+        head = "Fix hand %d" % hand_no if self.fix is not None else "Hand %d: pips" % hand_no
+        title(fb, head)
+        if self.out is not None:
+            row(fb, 1, "%s out" % m.players[self.out])
+        else:
+            row(fb, 1, "blocked")
+        rows = len(self.fields) + 1
+        visible = 5
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + visible:
+            self.top = self.cursor - visible + 1
+        for i in range(self.top, min(rows, self.top + visible)):
+            r = 2 + i - self.top
+            if i == len(self.fields):
+                row(fb, r, "Score the hand", i == self.cursor)
+                continue
+            p, kind, num = self.fields[i]
+            if kind == "pips":
+                text = "%-10s%6d" % (fit(m.players[p], 10), num.value)
+            else:
+                text = "  double? %s" % ("yes" if num.value else "no")
+            row(fb, r, fit(text), i == self.cursor)
+        row(fb, 7, "UP/DN pips OK next")
+
+    def key(self, app, key, repeat):
+        if self.cursor < len(self.fields):
+            if self.fields[self.cursor][2].key(key, repeat):
+                return
+            if key == "ok":
+                self.cursor += 1
+                return
+        elif key in ("up", "down"):
+            self.cursor = (self.cursor - 1) if key == "up" else 0
+            return
+        elif key == "ok":
+            self.submit(app)
+            return
+        if key == "back":
+            if self.cursor:
+                self.cursor -= 1
+            elif self.fix is not None or self.manual:
+                app.pop()
+            else:
+                app.push(MatchMenu(app))
+        elif key == "ok_long":
+            self.submit(app)
+
+    def left(self, app):
+        m = app.match
+        left = [0] * len(m.players)
+        dbl = {}
+        for p, kind, num in self.fields:
+            if kind == "pips":
+                left[p] = num.value
+            else:
+                dbl[p] = num.value
+        for p in dbl:
+            left[p] = {"p": left[p], "d": dbl[p]}
+        return left
+
+    def submit(self, app):
+        m = app.match
+        ev = {"k": "end", "left": self.left(app)}
+        if self.fix is not None:
+            ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
+        elif self.manual and self.out is not None:
+            ev["out"] = self.out
+        r = attempt(app, ev)
+        if r is None:
+            return
+        app.home()
+        app.push(Result(r, self.fix))
+
+
+class Result(Screen):
+    """What the hand scored, per side, and the totals; OK goes on."""
+
+    def __init__(self, result, fix=None):
+        self.hand = result.get("hand", [])
+        self.totals = result.get("totals", [])
+        self.fix = fix
+
+    def draw(self, app, fb):
+        m = app.match
+        number = len(m.records) if self.fix is None else self.fix + 1
+        title(fb, ("Fixed hand %d" if self.fix is not None else "Hand %d scored") % number)
+        n = len(self.hand)
+        for s in range(min(n, 6)):
+            name = fit(side_name(m, s), 7)
+            row(fb, 1 + s, "%-7s%4s%5d" % (name, "%+d" % self.hand[s], self.totals[s]))
+        row(fb, 7, "OK: next hand" if not m.over else "OK: the winner", True)
+
+    def key(self, app, key, repeat):
+        if key in ("ok", "back"):
+            app.home()
+
+
+class Winner(Screen):
+    """The match is over: the winner in big letters, the final totals."""
+
+    def draw(self, app, fb):
+        m = app.match
+        wins = m.winners()
+        text = side_name(m, wins[0]) if len(wins) == 1 else "Tie"
+        title(fb, "Winner!", m.game.title[:8])
+        big_text(fb, text[:8], (128 - 16 * len(text[:8])) // 2, 12, 2)
+        n = len(m.sides)
+        for s in range(min(n, 6)):
+            x = (s % 2) * 64
+            r = 4 + s // 2
+            fb.text("%s %d" % (fit(side_name(m, s), 4), m.totals[s]), x, r * 8, 1)
+        row(fb, 7, "OK menu UNDO back", True)
+
+    def key(self, app, key, repeat):
+        if key == "ok" or key == "back":
+            from scoreboard.menus import StartMenu
+
+            app.push(StartMenu(app))
+
+
+class History(Menu):
+    """Every hand with its points; OK on a hand corrects its tally."""
+
+    def __init__(self, app):
+        m = app.match
+        items = []
+        for r in m.records:
+            pts = r.points()
+            items.append(fit("H%d %s" % (r.number + 1, " ".join(str(x) for x in pts))))
+        if not items:
+            items.append("no hands yet")
+        Menu.__init__(self, "History", items, max(0, len(items) - 1))
+
+    def choose(self, app, index):
+        m = app.match
+        if index >= len(m.records):
+            return
+        if m.records[index].end is None:
+            app.flash("hand %d ended at the target: nothing to fix" % (index + 1), True)
+            return
+        app.push(Tally(app, fix=index))
+
+
+class MatchMenu(Menu):
+    ITEMS = ("Back to table", "History", "Enter points", "End the hand", "Redo", "Settings",
+             "New match", "Matches")
+
+    def __init__(self, app):
+        Menu.__init__(self, "Menu", list(self.ITEMS))
+
+    def choose(self, app, index):
+        from scoreboard import menus as setup
+
+        m = app.match
+        if index == 0:
+            app.pop()
+        elif index == 1:
+            app.replace(History(app))
+        elif index == 2:
+            if m.over or m.hand.is_over():
+                app.flash("the hand is over", True)
+            else:
+                app.replace(Points(app))
+        elif index == 3:
+            if m.over or m.hand.is_over():
+                app.flash("the hand is over", True)
+            else:
+                app.replace(EndHand(app))
+        elif index == 4:
+            app.undo("redo")
+        elif index == 5:
+            app.replace(setup.Settings(app))
+        elif index == 6:
+            app.replace(setup.GameMenu(app))
+        else:
+            app.replace(setup.Matches(app))

@@ -1,0 +1,154 @@
+"""Drawing helpers and the two widgets most screens are made of: a scrolling list and a form.
+
+The panel is 128x64 with the framebuf 8x8 font: 16 characters by 8 rows. A screen draws its
+whole picture every time (cheap, into RAM); scoreboard.display sends only what changed.
+
+Keys a screen receives (scoreboard.app maps the buttons to them, per the button layout):
+"up"/"down" (again while held, with ``repeat`` true), "ok", "ok_long", "back".
+"""
+
+COLS = 16
+ROWS = 8
+
+
+def fit(text, width=COLS):
+    """Cut text to the screen width."""
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def row(fb, r, text, inverted=False):
+    """Text on character row r (0..7), optionally white on black inverted."""
+    y = r * 8
+    if inverted:
+        fb.fill_rect(0, y, 128, 8, 1)
+    fb.text(fit(text), 0, y, 0 if inverted else 1)
+
+
+def right(fb, r, text, inverted=False):
+    fb.text(text, 128 - 8 * len(text), r * 8, 0 if inverted else 1)
+
+
+def title(fb, text, tail=""):
+    """The top row: a title and, at the right, a short status."""
+    row(fb, 0, text[: COLS - len(tail) - 1] if tail else text)
+    if tail:
+        right(fb, 0, tail)
+
+
+def wrap(text, width=COLS, lines=3):
+    """Split text on spaces into at most ``lines`` rows (the last one cut)."""
+    out = []
+    words = text.split(" ")
+    cur = ""
+    for w in words:
+        if not cur:
+            cur = w
+        elif len(cur) + 1 + len(w) <= width:
+            cur += " " + w
+        else:
+            out.append(cur)
+            cur = w
+    if cur:
+        out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = fit(out[-1] + " ...", width)
+    return [fit(x, width) for x in out]
+
+
+def message_box(fb, text, error=False):
+    """A boxed message over the lower half of the screen (errors and announcements)."""
+    lines = wrap(text, COLS - 1, 3)
+    top = 63 - 8 * len(lines) - 4
+    fb.fill_rect(0, top, 128, 64 - top, 0)
+    fb.rect(0, top, 128, 64 - top, 1)
+    if error:
+        fb.fill_rect(1, top + 1, 3, 64 - top - 2, 1)  # a bar marks an error
+    for i, line in enumerate(lines):
+        fb.text(line, 5, top + 3 + 8 * i, 1)
+
+
+class Screen:
+    """A screen: draw() paints the whole picture, key() reacts to one key."""
+
+    def draw(self, app, fb):
+        pass
+
+    def key(self, app, key, repeat):
+        if key == "back":
+            app.pop()
+
+
+class Menu(Screen):
+    """A title and a list; UP/DOWN move (wrapping around), OK chooses, BACK leaves.
+
+    ``items`` are the labels; ``choose(app, index)`` is called on OK. The list scrolls so the
+    cursor stays visible; rows 1..7 hold items (row 0 is the title).
+    """
+
+    visible = ROWS - 1
+
+    def __init__(self, heading, items, cursor=0, tail=""):
+        self.heading = heading
+        self.items = items
+        self.cursor = cursor
+        self.tail = tail
+        self.top = 0
+
+    def draw(self, app, fb):
+        title(fb, self.heading, self.tail)
+        n = len(self.items)
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + self.visible:
+            self.top = self.cursor - self.visible + 1
+        for i in range(self.top, min(n, self.top + self.visible)):
+            row(fb, 1 + i - self.top, self.items[i], i == self.cursor)
+
+    def key(self, app, key, repeat):
+        n = len(self.items)
+        if key == "down" and n:
+            self.cursor = (self.cursor + 1) % n
+        elif key == "up" and n:
+            self.cursor = (self.cursor - 1) % n
+        elif key == "ok" and n:
+            self.choose(app, self.cursor)
+        elif key == "back":
+            app.pop()
+
+    def choose(self, app, index):
+        pass
+
+
+def step_for(repeat, held):
+    """Number entry: one per press; held, the step grows (1, then 5, then 10)."""
+    if not repeat:
+        return 1
+    if held > 20:
+        return 10
+    if held > 8:
+        return 5
+    return 1
+
+
+class NumberEntry:
+    """A number changed by UP/DOWN, holding accelerates: ``key`` returns True if it used the key."""
+
+    def __init__(self, value, lo, hi):
+        self.value = value
+        self.lo = lo
+        self.hi = hi
+        self.held = 0
+
+    def key(self, key, repeat):
+        if key not in ("up", "down"):
+            return False
+        self.held = self.held + 1 if repeat else 0
+        step = step_for(repeat, self.held)
+        v = self.value + (step if key == "up" else -step)
+        if v > self.hi:
+            v = self.hi if repeat or self.value < self.hi else self.lo  # a tap wraps, a hold stops
+        elif v < self.lo:
+            v = self.lo if repeat or self.value > self.lo else self.hi
+        self.value = v
+        return True
