@@ -1,0 +1,158 @@
+"""hardware/pinmap.md and the Wokwi hardware/diagram.json agree with the firmware's one pin
+map, firmware/scoreboard/pins.py."""
+
+import importlib.util
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HARDWARE = ROOT / "hardware"
+
+# Wokwi's pi-pico ground pins, by header pin.
+WOKWI_GND = {"GND.1": 3, "GND.2": 8, "GND.3": 13, "GND.4": 18, "GND.5": 23, "GND.6": 28,
+             "GND.7": 33, "GND.8": 38}  # fmt: skip
+
+
+def load_pins() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "pins", ROOT / "firmware" / "scoreboard" / "pins.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PINS = load_pins()
+
+
+def signals() -> dict[str, int]:
+    """Signal name as written in pinmap.md -> GPIO, from the firmware."""
+    wanted = {"OLED SDA": PINS.OLED_SDA, "OLED SCL": PINS.OLED_SCL}
+    for name, gpio in PINS.BUTTONS:
+        wanted["Button " + name] = gpio
+    if PINS.BUZZER is not None:
+        wanted["Buzzer"] = PINS.BUZZER
+    return wanted
+
+
+def pinmap_rows() -> dict[str, tuple[str, str]]:
+    """Signal -> (GPIO cell, header pin cell) from the first table of pinmap.md."""
+    rows = {}
+    for line in (HARDWARE / "pinmap.md").read_text().splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and re.fullmatch(r"GP\d+", cells[1]):
+            assert cells[0] not in rows, "signal listed twice: " + cells[0]
+            rows[cells[0]] = (cells[1], cells[2])
+    return rows
+
+
+def test_pin_map_is_self_consistent() -> None:
+    gpios = list(signals().values())
+    assert len(gpios) == len(set(gpios)), "a GPIO is used twice"
+    # I2C0 can use GP4/GP5 (also 0/1, 8/9, 12/13, 16/17, 20/21): SDA is the even pin of a pair.
+    assert PINS.OLED_I2C_ID == 0 and PINS.OLED_SDA % 4 == 0 and PINS.OLED_SCL == PINS.OLED_SDA + 1
+    assert PINS.OLED_FREQ == 400_000 and PINS.OLED_ADDR == 0x3C
+    # Nothing on the pins the board uses internally (GP23-25, GP29) or the debug UART.
+    assert not set(gpios) & {0, 1, 23, 24, 25, 29}
+    assert all(g in PINS.HEADER_PIN for g in gpios)
+
+
+def test_pinmap_table_matches_the_firmware() -> None:
+    rows = pinmap_rows()
+    want = signals()
+    assert set(rows) == set(want), (sorted(rows), sorted(want))
+    for name, gpio in want.items():
+        assert rows[name] == ("GP%d" % gpio, str(PINS.HEADER_PIN[gpio])), name
+
+
+def nets() -> tuple[dict, dict[str, set[str]]]:
+    """The parsed diagram and, per pin 'part:pin', the set of pins wired to it (transitively)."""
+    diagram = json.loads((HARDWARE / "diagram.json").read_text())
+    links = defaultdict(set)
+    for a, b, *_ in diagram["connections"]:
+        links[a].add(b)
+        links[b].add(a)
+    net_of = {}
+    for start in list(links):
+        if start in net_of:
+            continue
+        net, todo = {start}, [start]
+        while todo:
+            for other in links[todo.pop()]:
+                if other not in net:
+                    net.add(other)
+                    todo.append(other)
+        for pin in net:
+            net_of[pin] = net
+    return diagram, net_of
+
+
+def pico_pins(net: set[str]) -> set[str]:
+    return {p.split(":", 1)[1] for p in net if p.startswith("pico:")}
+
+
+def test_wokwi_diagram_uses_the_required_parts() -> None:
+    diagram, _ = nets()
+    types = defaultdict(list)
+    for part in diagram["parts"]:
+        types[part["type"]].append(part["id"])
+    assert types["wokwi-pi-pico"] == ["pico"]
+    assert len(types["board-ssd1306"]) == 1
+    assert len(types["wokwi-pushbutton"]) == len(PINS.BUTTONS)
+    assert diagram["parts"][[p["type"] for p in diagram["parts"]].index("board-ssd1306")][
+        "attrs"
+    ]["i2cAddress"] == "0x%02x" % PINS.OLED_ADDR
+
+
+def test_wokwi_oled_wiring_matches_the_firmware() -> None:
+    _, net_of = nets()
+    assert pico_pins(net_of["oled:SDA"]) == {"GP%d" % PINS.OLED_SDA}
+    assert pico_pins(net_of["oled:SCL"]) == {"GP%d" % PINS.OLED_SCL}
+    assert pico_pins(net_of["oled:VCC"]) == {"3V3"}  # not VBUS/VSYS: pull-ups go to VCC
+    assert pico_pins(net_of["oled:GND"]) <= set(WOKWI_GND) and pico_pins(net_of["oled:GND"])
+
+
+@pytest.mark.parametrize("name,gpio", PINS.BUTTONS)
+def test_wokwi_button_wiring_matches_the_firmware(name: str, gpio: int) -> None:
+    _, net_of = nets()
+    part = "btn" + name
+    # A 4-leg switch: 1.l/1.r are one contact, 2.l/2.r the other.
+    side1 = set().union(*(net_of.get(f"{part}:1.{s}", set()) for s in "lr"))
+    side2 = set().union(*(net_of.get(f"{part}:2.{s}", set()) for s in "lr"))
+    assert pico_pins(side1) == {"GP%d" % gpio}, (name, side1)
+    gnd = pico_pins(side2)
+    assert gnd and gnd <= set(WOKWI_GND), (name, side2)
+    assert not side1 & side2, name + " is shorted"
+
+
+def test_wokwi_buzzer_wiring_matches_the_firmware() -> None:
+    _, net_of = nets()
+    if PINS.BUZZER is None:
+        assert "buzzer:2" not in net_of
+        return
+    assert pico_pins(net_of["buzzer:2"]) == {"GP%d" % PINS.BUZZER}
+    assert pico_pins(net_of["buzzer:1"]) <= set(WOKWI_GND) and pico_pins(net_of["buzzer:1"])
+
+
+def test_no_gpio_is_wired_to_two_functions_in_the_diagram() -> None:
+    _, net_of = nets()
+    seen = {}
+    for pin, net in net_of.items():
+        if pin.startswith("pico:GP"):
+            others = frozenset(p for p in net if not p.startswith("pico:"))
+            assert seen.setdefault(pin, others) == others
+            assert len(pico_pins(net)) == 1, ("GPIOs shorted together", net)
+
+
+def test_readme_wiring_text_names_the_same_gpios() -> None:
+    text = (HARDWARE / "README.md").read_text()
+    for name, gpio in PINS.BUTTONS:
+        assert re.search(r"\[%s\s*\]─ GP%d %d " % (name, gpio, PINS.HEADER_PIN[gpio]), text), name
+    assert "OLED SDA ── GP%d " % PINS.OLED_SDA in text
+    assert "OLED SCL ── GP%d " % PINS.OLED_SCL in text
