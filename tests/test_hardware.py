@@ -68,7 +68,7 @@ def test_pinmap_table_matches_the_firmware() -> None:
     want = signals()
     assert set(rows) == set(want), (sorted(rows), sorted(want))
     for name, gpio in want.items():
-        assert rows[name] == ("GP%d" % gpio, str(PINS.HEADER_PIN[gpio])), name
+        assert rows[name] == (f"GP{gpio}", str(PINS.HEADER_PIN[gpio])), name
 
 
 def nets() -> tuple[dict, dict[str, set[str]]]:
@@ -105,15 +105,18 @@ def test_wokwi_diagram_uses_the_required_parts() -> None:
     assert types["wokwi-pi-pico"] == ["pico"]
     assert len(types["board-ssd1306"]) == 1
     assert len(types["wokwi-pushbutton"]) == len(PINS.BUTTONS)
-    assert diagram["parts"][[p["type"] for p in diagram["parts"]].index("board-ssd1306")][
-        "attrs"
-    ]["i2cAddress"] == "0x%02x" % PINS.OLED_ADDR
+    assert (
+        diagram["parts"][[p["type"] for p in diagram["parts"]].index("board-ssd1306")]["attrs"][
+            "i2cAddress"
+        ]
+        == f"0x{PINS.OLED_ADDR:02x}"
+    )
 
 
 def test_wokwi_oled_wiring_matches_the_firmware() -> None:
     _, net_of = nets()
-    assert pico_pins(net_of["oled:SDA"]) == {"GP%d" % PINS.OLED_SDA}
-    assert pico_pins(net_of["oled:SCL"]) == {"GP%d" % PINS.OLED_SCL}
+    assert pico_pins(net_of["oled:SDA"]) == {f"GP{PINS.OLED_SDA}"}
+    assert pico_pins(net_of["oled:SCL"]) == {f"GP{PINS.OLED_SCL}"}
     assert pico_pins(net_of["oled:VCC"]) == {"3V3"}  # not VBUS/VSYS: pull-ups go to VCC
     assert pico_pins(net_of["oled:GND"]) <= set(WOKWI_GND) and pico_pins(net_of["oled:GND"])
 
@@ -125,7 +128,7 @@ def test_wokwi_button_wiring_matches_the_firmware(name: str, gpio: int) -> None:
     # A 4-leg switch: 1.l/1.r are one contact, 2.l/2.r the other.
     side1 = set().union(*(net_of.get(f"{part}:1.{s}", set()) for s in "lr"))
     side2 = set().union(*(net_of.get(f"{part}:2.{s}", set()) for s in "lr"))
-    assert pico_pins(side1) == {"GP%d" % gpio}, (name, side1)
+    assert pico_pins(side1) == {f"GP{gpio}"}, (name, side1)
     gnd = pico_pins(side2)
     assert gnd and gnd <= set(WOKWI_GND), (name, side2)
     assert not side1 & side2, name + " is shorted"
@@ -136,7 +139,7 @@ def test_wokwi_buzzer_wiring_matches_the_firmware() -> None:
     if PINS.BUZZER is None:
         assert "buzzer:2" not in net_of
         return
-    assert pico_pins(net_of["buzzer:2"]) == {"GP%d" % PINS.BUZZER}
+    assert pico_pins(net_of["buzzer:2"]) == {f"GP{PINS.BUZZER}"}
     assert pico_pins(net_of["buzzer:1"]) <= set(WOKWI_GND) and pico_pins(net_of["buzzer:1"])
 
 
@@ -153,6 +156,6 @@ def test_no_gpio_is_wired_to_two_functions_in_the_diagram() -> None:
 def test_readme_wiring_text_names_the_same_gpios() -> None:
     text = (HARDWARE / "README.md").read_text()
     for name, gpio in PINS.BUTTONS:
-        assert re.search(r"\[%s\s*\]─ GP%d %d " % (name, gpio, PINS.HEADER_PIN[gpio]), text), name
-    assert "OLED SDA ── GP%d " % PINS.OLED_SDA in text
-    assert "OLED SCL ── GP%d " % PINS.OLED_SCL in text
+        assert re.search(rf"\[{name}\s*\]─ GP{gpio} {PINS.HEADER_PIN[gpio]} ", text), name
+    assert f"OLED SDA ── GP{PINS.OLED_SDA} " in text
+    assert f"OLED SCL ── GP{PINS.OLED_SCL} " in text
