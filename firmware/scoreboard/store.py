@@ -347,7 +347,7 @@ class MatchStore:
         """After a restart: drop unfinished snapshots, finish interrupted deletes."""
         for name in os.listdir(self.root):
             if name.endswith(TEMP):
-                os.remove(self.root + "/" + name)
+                _remove(self.root + "/" + name)
             elif name.endswith(GONE):
                 self._finish_delete(name[: -len(GONE)])
 

@@ -1,0 +1,278 @@
+# Match store on real files: behaviour, bad input, and a power cut at every byte offset.
+# Runs on MicroPython (tests/mpy_run.py, Pico-sized heap) and on CPython (test_store.py).
+# ruff: noqa: UP031  (runs on MicroPython: %-formatting everywhere, as in firmware/)
+
+import gc
+
+from store_fs import files, fresh_dir, put_files, read_bytes, write_bytes
+
+from check import raises
+from scoreboard.store import MAX_EVENT_BYTES, MatchStore
+
+
+def event(i):
+    return '{"v":1,"t":"play","tile":[%d,%d],"end":%d}' % (i % 7, (i * 3) % 7, i % 4)
+
+
+def filled(name, total, compact_at=()):
+    """A store folder holding match "m" with ``total`` events, compacted after each index
+    in ``compact_at``; returns (folder, events)."""
+    root = fresh_dir(name)
+    store = MatchStore(root)
+    store.create("m")
+    events = []
+    for i in range(total):
+        events.append(event(i))
+        store.append("m", events[-1])
+        if i in compact_at:
+            store.compact("m")
+    store.close()
+    return root, events
+
+
+def restored(root):
+    store = MatchStore(root)
+    return store, list(store.read("m"))
+
+
+def test_append_read_count_survive_restart():
+    root = fresh_dir("basic")
+    store = MatchStore(root)
+    store.create("m1")
+    assert store.append("m1", "first") == 0
+    assert store.append("m1", "zweite \u00e9") == 1
+    assert store.count("m1") == 2
+    assert list(store.read("m1")) == ["first", "zweite \u00e9"]
+    assert list(store.read("m1", 1)) == ["zweite \u00e9"]
+    assert list(store.read("m1", 5)) == []
+    store.close()
+    again = MatchStore(root)
+    assert again.count("m1") == 2 and list(again.read("m1")) == ["first", "zweite \u00e9"]
+    assert again.problems == []
+
+
+def test_indices_never_change_across_compactions():
+    root, events = filled("indices", 30, compact_at=(4, 5, 17))
+    store = MatchStore(root)
+    assert store.count("m") == 30
+    for start in (0, 4, 5, 6, 17, 18, 29, 30):
+        assert list(store.read("m", start)) == events[start:]
+    assert store.compact("m") is True
+    assert store.compact("m") is False  # nothing new: no flash written
+    assert list(store.read("m", 12)) == events[12:]
+    assert store.append("m", "after") == 30
+
+
+def test_several_matches_list_and_delete():
+    root = fresh_dir("several")
+    store = MatchStore(root)
+    for match_id in ("b-2", "a_1", "c3"):
+        store.create(match_id)
+    store.append("a_1", "x")
+    store.compact("a_1")
+    store.append("b-2", "y")
+    assert store.list() == ["a_1", "b-2", "c3"]
+    store.delete("a_1")
+    assert store.list() == ["b-2", "c3"]
+    assert list(store.read("b-2")) == ["y"]
+    names = sorted(files(root))
+    assert names == ["b-2.jnl", "c3.jnl"], names
+    store.create("a_1")  # the id is free again, and starts empty
+    assert store.count("a_1") == 0
+
+
+def test_bad_input_is_refused_and_changes_nothing():
+    root = fresh_dir("bad")
+    store = MatchStore(root)
+    store.create("m")
+    store.append("m", "ok")
+    before = files(root)
+    assert "already exists" in str(raises(ValueError, store.create, "m"))
+    for bad_id in ("", "a/b", "../x", "x" * 25, "sp ace", 7, None):
+        assert "bad match id" in str(raises(ValueError, store.create, bad_id))
+    assert "no match" in str(raises(ValueError, store.append, "nope", "x"))
+    assert "line break" in str(raises(ValueError, store.append, "m", "a\nb"))
+    assert "line break" in str(raises(ValueError, store.append, "m", "a\rb"))
+    assert "str" in str(raises(TypeError, store.append, "m", b"bytes"))
+    err = raises(ValueError, store.append, "m", "x" * (MAX_EVENT_BYTES + 1))
+    assert "at most %d" % MAX_EVENT_BYTES in str(err)
+    assert "start" in str(raises(ValueError, store.read, "m", -1))
+    assert "no match" in str(raises(ValueError, store.delete, "nope"))
+    assert files(root) == before
+    assert list(store.read("m")) == ["ok"]
+
+
+def test_settings_round_trip_defaults_and_damage():
+    root = fresh_dir("settings")
+    store = MatchStore(root)
+    defaults = {"contrast": 128, "sleep_s": 60, "layout": "left", "names": []}
+    assert store.load_settings(defaults) == defaults
+    mine = {"contrast": 40, "sleep_s": 300, "layout": "right", "names": ["Ana", "Bo"]}
+    assert store.save_settings(mine) is True
+    assert store.save_settings(mine) is False  # unchanged: not rewritten
+    assert MatchStore(root).load_settings(defaults) == mine
+    # a value of the wrong type keeps the default, and says so
+    store.save_settings({"contrast": "max", "sleep_s": 30})
+    fresh = MatchStore(root)
+    assert fresh.load_settings(defaults)["contrast"] == 128
+    assert fresh.load_settings(defaults)["sleep_s"] == 30
+    assert "contrast" in fresh.problems[0]
+    # refused input leaves the record as it was
+    before = read_bytes(root + "/settings.cfg")
+    raises(TypeError, store.save_settings, [1, 2])
+    raises(TypeError, store.save_settings, {"x": {"nested": 1}})
+    raises(ValueError, store.save_settings, {"x": "y" * MAX_EVENT_BYTES})
+    assert read_bytes(root + "/settings.cfg") == before
+    # a cut at every byte of the temp file: the old record stays
+    for i in range(len(before) + 1):
+        write_bytes(root + "/settings.cfg.tmp", before[:i])
+        after_cut = MatchStore(root)
+        assert after_cut.load_settings(defaults)["sleep_s"] == 30
+        assert "settings.cfg.tmp" not in files(root)
+    # a damaged record gives the defaults, never an exception
+    write_bytes(root + "/settings.cfg", before[:-3] + b"\x00\x00\n")
+    damaged = MatchStore(root)
+    assert damaged.load_settings(defaults) == defaults
+    assert "settings" in damaged.problems[0]
+
+
+def test_usage_counts_the_store_files():
+    root, events = filled("usage", 10)
+    used, free, total = MatchStore(root).usage()
+    on_disk = sum(len(data) for data in files(root).values())
+    assert used == on_disk and used > sum(len(e) for e in events)
+    assert 0 < free <= total
+
+
+def test_cut_during_append_at_every_byte():
+    # journal states a cut can leave while the next record is being written: every prefix,
+    # and every prefix followed by zero fill (a filesystem that grew the file first)
+    for compact_at in ((), (3,)):
+        root, events = filled("append_cut", 6, compact_at)
+        before = files(root)
+        store = MatchStore(root)
+        store.append("m", event(6))
+        store.close()
+        record = files(root)["m.jnl"][len(before["m.jnl"]) :]
+        assert len(record) > len(event(6))
+        for i in range(len(record) + 1):
+            for fill in (b"", b"\x00" * (len(record) - i)):
+                state = dict(before)
+                state["m.jnl"] = before["m.jnl"] + record[:i] + fill
+                put_files(root, state)
+                store, got = restored(root)
+                complete = i == len(record)
+                assert got == events + [event(6)] if complete else got == events, (i, got)
+                assert (store.problems == []) == (complete or (i == 0 and not fill))
+                # the torn tail is repaired: the next event gets the next index, and stays
+                assert store.append("m", "next") == len(got)
+                store.close()
+                assert restored(root)[1] == got + ["next"]
+
+
+def _compaction_states(name, compact_at):
+    """(events, the files before a compaction, the snapshot it writes)."""
+    root, events = filled(name, 9, compact_at)
+    before = files(root)
+    store = MatchStore(root)
+    assert store.compact("m") is True
+    store.close()
+    return root, events, before, files(root)["m.snp"]
+
+
+def _cut_compaction(before, snapshot):
+    """Every file state a cut during a compaction can leave: (state, realistic)."""
+    journal = before["m.jnl"]
+    for i in range(len(snapshot) + 1):  # temp file partly written (or whole, not renamed)
+        state = dict(before)
+        state["m.tmp"] = snapshot[:i]
+        yield state, True
+    yield {"m.snp": snapshot, "m.jnl": journal}, True  # renamed, journal not yet emptied
+    yield {"m.snp": snapshot, "m.jnl": None}, True  # journal removed, not recreated
+    yield {"m.snp": snapshot, "m.jnl": journal, "m.tmp": snapshot}, True  # rename = link+unlink
+    # emptying the journal is atomic on littlefs and POSIX; a filesystem that shortened it
+    # byte by byte would leave these, which must still restore every event
+    for i in range(len(journal)):
+        yield {"m.snp": snapshot, "m.jnl": journal[:i]}, False
+
+
+def test_cut_during_compaction_at_every_byte():
+    for compact_at in ((), (2,)):  # the first compaction, and one replacing a snapshot
+        root, events, before, snapshot = _compaction_states("compact_cut", compact_at)
+        for state, realistic in _cut_compaction(before, snapshot):
+            put_files(root, state)
+            store, got = restored(root)
+            assert got == events, state
+            if realistic:
+                assert store.problems == [], (state, store.problems)  # nothing was lost
+            left = files(root)
+            assert "m.tmp" not in left and "m.bad" not in left and "m.jnl" in left, state
+            assert store.append("m", "next") == len(events)
+            store.close()
+            assert restored(root)[1] == events + ["next"]
+
+
+def test_cut_during_delete_finishes_the_delete():
+    root, _ = filled("delete_cut", 5, compact_at=(2,))
+    before = files(root)
+    for state in (
+        {"m.del": before["m.jnl"], "m.snp": before["m.snp"]},
+        {"m.del": before["m.jnl"], "m.snp": before["m.snp"], "m.tmp": b"#snap 1 5\n"},
+        {"m.del": before["m.jnl"]},
+    ):
+        put_files(root, state)
+        store = MatchStore(root)
+        assert store.list() == [] and files(root) == {}
+
+
+def test_damage_in_the_middle_keeps_the_prefix_and_a_copy():
+    root, events = filled("damage", 8, compact_at=(2,))
+    journal = files(root)["m.jnl"]
+    lines = journal.split(b"\n")
+    lines[2] = lines[2].replace(b"play", b"plaY")  # event 5: CRC no longer matches
+    write_bytes(root + "/m.jnl", b"\n".join(lines))
+    store, got = restored(root)
+    assert got == events[:5]
+    assert "dropped 3 damaged" in store.problems[0], store.problems
+    assert read_bytes(root + "/m.bad") == b"\n".join(lines)
+    assert store.append("m", "next") == 5
+
+
+def test_damaged_snapshot_and_garbage_never_raise():
+    root, events = filled("garbage", 6, compact_at=(3,))
+    good = files(root)
+    snapshot = good["m.snp"]
+    cases = (
+        {"m.snp": snapshot[:-7] + b"1234567", "m.jnl": good["m.jnl"]},  # damaged last record
+        {"m.snp": b"#snap 1 x\n" + snapshot[10:], "m.jnl": good["m.jnl"]},  # bad header
+        {"m.snp": b"\xff" * 5000, "m.jnl": good["m.jnl"]},  # erased flash, no newline
+        {"m.jnl": b"\x00" * 3000},
+        {"m.jnl": b"\n\n\n" + good["m.jnl"]},
+        {"m.snp": snapshot, "m.jnl": b"9 00000000 bogus\n" + good["m.jnl"]},  # a gap
+    )
+    for state in cases:
+        put_files(root, state)
+        store, got = restored(root)
+        assert got == events[: len(got)], state  # a prefix, never reordered or invented
+        assert store.problems, state
+        assert store.append("m", "next") == len(got)
+        store.close()
+        assert restored(root)[1] == got + ["next"]
+
+
+def test_long_match_in_a_pico_sized_heap():
+    # 2,000 events with compactions every 40, then a full streamed read; under
+    # `micropython -X heapsize=180K` this fails with MemoryError if anything accumulates
+    root = fresh_dir("long")
+    store = MatchStore(root)
+    store.create("m")
+    for i in range(2000):
+        store.append("m", event(i))
+        if i % 40 == 39:
+            store.compact("m")
+    gc.collect()
+    seen = 0
+    for line in MatchStore(root).read("m"):
+        assert line == event(seen)
+        seen += 1
+    assert seen == 2000
