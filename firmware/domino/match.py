@@ -19,7 +19,7 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 
 from . import registry
 from .errors import DominoError
-from .tiles import hand_pips, is_double, name, parse, set_pips
+from .tiles import TileSet, hand_pips, is_double, name, parse, set_pips
 
 KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note")
 MAX_PLAYERS = 10
@@ -69,13 +69,30 @@ class Record:
         self.number = number
         self.play = play  # points per side scored during play
         self.tally = tally  # points per side from the hand's end
-        self.end = end  # the end event (or its correction); None if the target ended the hand
+        self.end = end  # log index of the end event (or its correction); None: ended at target
         self.out = out
         self.last = last
         self.hand = hand
 
     def points(self):
         return [a + b for a, b in zip(self.play, self.tally)]
+
+
+class Finished:
+    """What a finished hand keeps for corrections: the few facts ``standard_end`` checks a
+    tally against. Small, because a match keeps one per hand on the Pico's heap."""
+
+    def __init__(self, hand):
+        self.number = hand.number
+        self.seen = hand.seen
+        self.played = hand.played
+        self.counts = hand.counts
+        self.out = hand.out
+        self.last = hand.last
+        self.points = hand.points
+
+    def is_over(self):
+        return True
 
 
 class Hand:
@@ -95,7 +112,8 @@ class Hand:
         self.out = None  # the player who went domino
         self.blocked = False
         self.last = None  # who laid the last tile
-        self.seen = set()  # tiles on the table
+        self.seen = TileSet()  # tiles on the table
+        self.played = 0  # how many tiles were laid
         g.start_hand(self)
 
     def is_over(self):
@@ -103,7 +121,10 @@ class Hand:
 
 
 class Match:
-    def __init__(self, setup):
+    def __init__(self, setup, log=None):
+        """``log`` holds every event applied, undo included (what is stored and synced): a list by
+        default; the device passes an object reading events back from flash by index, so the
+        Pico's heap holds only event numbers."""
         if not isinstance(setup, dict):
             raise DominoError("setup must be an object with game and players")
         if setup.get("v", 1) != 1:
@@ -127,9 +148,9 @@ class Match:
         if self.target is None and self.rounds is None:
             raise DominoError("give a target score or a number of rounds")
         self.setup = setup
-        self.log = []  # every event ever applied, undo included: what is stored and synced
-        self.effective = []  # the events in force after undo/redo
-        self.undone = []  # events undone, newest last: what redo brings back
+        self.log = [] if log is None else log
+        self.effective = []  # log indices of the events in force after undo/redo
+        self.undone = []  # log indices of events undone, newest last: what redo brings back
         self._reset()
 
     @staticmethod
@@ -193,7 +214,7 @@ class Match:
             if self.over and kind not in ("fix", "note"):
                 raise DominoError("the match is over; only undo, redo, fix or note")
             result = self._do(ev)
-            self.effective.append(ev)
+            self.effective.append(len(self.log))
             self.undone = []
         self.log.append(ev)
         return result
@@ -292,6 +313,7 @@ class Match:
         else:
             lay.extend(t, e, opened)
         hand.seen.add(t)
+        hand.played += 1
         hand.counts[p] -= 1
         hand.last = p
         hand.passes = 0
@@ -440,7 +462,7 @@ class Match:
             raise DominoError("no hand is in progress")
         tally, out = self.game.read_end(self, hand, ev)
         hand.pending = None
-        return self._close_hand(hand, tally, ev, out)
+        return self._close_hand(hand, tally, len(self.log), out)
 
     def standard_end(self, hand, ev, out=None):
         """The usual hand's end: who went out and what each player still holds → points per
@@ -453,7 +475,7 @@ class Match:
             out = hand.out
         elif out is not None:
             out = self._player({"p": out})
-            if hand.layout.played and hand.counts[out] > 0:
+            if hand.played and hand.counts[out] > 0:
                 raise DominoError(
                     "out=%d: %s still holds %d tile(s)" % (out, self.players[out], hand.counts[out])
                 )
@@ -462,7 +484,7 @@ class Match:
         return self.game.hand_points(ctx), out
 
     def _close_hand(self, hand, tally, end, out):
-        rec = Record(hand.number, hand.points, tally, end, out, hand.last, hand)
+        rec = Record(hand.number, hand.points, tally, end, out, hand.last, Finished(hand))
         self.records.append(rec)
         for s, pts in enumerate(tally):
             self.totals[s] += pts
@@ -500,7 +522,7 @@ class Match:
                 totals[s] += self.hand.points[s]
         # Checked: apply.
         rec.tally = tally
-        rec.end = ev
+        rec.end = len(self.log)
         self.totals = totals
         was_over = self.over
         self.over = self.game.is_over(self)
@@ -523,18 +545,20 @@ class Match:
     def _undo(self):
         if not self.effective:
             raise DominoError("nothing to undo")
-        ev = self.effective.pop()
-        self.undone.append(ev)
+        i = self.effective.pop()
+        self.undone.append(i)
+        ev = self.log[i]
         self._refold(ev.get("k") == "fix")
         return {"undone": ev}
 
     def _redo(self):
         if not self.undone:
             raise DominoError("nothing to redo")
-        ev = self.undone[-1]
+        i = self.undone[-1]
+        ev = self.log[i]
         self._do(ev)  # it was valid in this very state before it was undone
         self.undone.pop()
-        self.effective.append(ev)
+        self.effective.append(i)
         return {"redone": ev}
 
     def _refold(self, from_start):
@@ -560,16 +584,22 @@ class Match:
             self.hand = Hand(self, keep)
         start = self.marks[keep]
         self.effective = events[:start]
-        for ev in events[start:]:
+        for i in events[start:]:
+            ev = self.log[i]
             if ev.get("k") != "note":
                 self._do(ev)
-            self.effective.append(ev)
+            self.effective.append(i)
         self.undone = undone
 
     # --- what the table sees ----------------------------------------------------------------
 
     def notes(self):
-        return [e["text"] for e in self.effective if e.get("k") == "note"]
+        notes = []
+        for i in self.effective:
+            ev = self.log[i]
+            if ev.get("k") == "note":
+                notes.append(ev["text"])
+        return notes
 
     def winners(self):
         return self.game.winners(self) if self.over else []

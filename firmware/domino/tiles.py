@@ -66,3 +66,44 @@ def set_pips(top):
 
 def hand_pips(tiles):
     return sum(a + b for a, b in tiles)
+
+
+def index(t):
+    """A tile's place in the triangle of all tiles: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 …"""
+    return t[0] * (t[0] + 1) // 2 + t[1]
+
+
+class TileSet:
+    """A set of tiles as the bits of one int: a few bytes however many tiles it holds, so every
+    finished hand can keep the tiles it saw on the Pico's small heap."""
+
+    __slots__ = ("bits", "size")
+
+    def __init__(self, tiles=()):
+        self.bits = 0
+        self.size = 0
+        for t in tiles:
+            self.add(t)
+
+    def add(self, t):
+        bit = 1 << index(t)
+        if not self.bits & bit:
+            self.bits |= bit
+            self.size += 1
+
+    def __contains__(self, t):
+        return bool(self.bits >> index(t) & 1)
+
+    def __len__(self):
+        return self.size
+
+    def __iter__(self):
+        bits, a, b = self.bits, 0, 0
+        while bits:
+            if bits & 1:
+                yield (a, b)
+            bits >>= 1
+            if b == a:
+                a, b = a + 1, 0
+            else:
+                b += 1

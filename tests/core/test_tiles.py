@@ -45,3 +45,16 @@ def test_doubles_and_pips():
 def test_unknown_set_is_rejected():
     err = raises(DominoError, full_set, 8)
     assert "double-8" in str(err) and "double-6" in str(err)
+
+
+def test_tileset_holds_every_tile_of_the_biggest_set_in_one_int():
+    from domino.tiles import TileSet, index
+
+    tiles = full_set(15)
+    assert sorted(index(t) for t in tiles) == list(range(136))
+    ts = TileSet(tiles[::3])
+    assert len(ts) == len(tiles[::3])
+    assert sorted(ts) == sorted(tiles[::3])
+    assert (15, 15) in ts and (15, 14) not in ts
+    ts.add((15, 15))
+    assert len(ts) == len(tiles[::3])

@@ -1,0 +1,81 @@
+"""Rules-core benchmark (issue 2): fold time per event and the heap a 1,000-event match needs on
+MicroPython, with CPython's fold time beside it. Results: bench/results/core.txt."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tests" / "props")]
+
+from domino.events import loads, write_match  # noqa: E402
+from domino.match import Match  # noqa: E402
+from driver import Table  # noqa: E402  (the property tests' random legal player)
+
+MPY = str(Path(sys.executable).parent / "micropython")
+OUT = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
+
+
+def long_match(events=1000, seed=1):
+    table = Table("muggins", 4, seed, target=5000)
+    while len(table.m.log) < events and table.step():
+        pass
+    return table.m
+
+
+def fold_on_micropython(path, heap):
+    r = subprocess.run(
+        [MPY, "-X", f"heapsize={heap}", str(ROOT / "bench" / "mpy_fold.py"), path],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(r.stdout) if r.returncode == 0 else None
+
+
+def smallest_heap(path):
+    """The smallest -X heapsize (KB) the fold completes in: the peak heap it really needs."""
+    lo, hi = 4, 180
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if fold_on_micropython(path, f"{mid}K"):
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def main():
+    m = long_match()
+    build = ROOT / "build" / "bench"
+    build.mkdir(parents=True, exist_ok=True)
+    path = build / "muggins-1000.jsonl"
+    path.write_text(write_match(m.setup, m.log))
+    lines = path.read_text().splitlines()
+    t0 = time.perf_counter()
+    for _ in range(5):
+        cp = Match(loads(lines[0]))
+        for line in lines[1:]:
+            cp.apply(loads(line))
+    cpython_us = (time.perf_counter() - t0) / 5 / (len(lines) - 1) * 1e6
+    mpy = fold_on_micropython(str(path), "180K")
+    assert mpy and mpy["totals"] == cp.totals, "MicroPython and CPython folds disagree"
+    heap_kb = smallest_heap(str(path))
+    report = (
+        f"core fold, {mpy['events']}-event 4-player Muggins match (seeded, {path.name})\n"
+        f"MicroPython unix port: {mpy['us_per_event']} us per event (decode + apply)\n"
+        f"MicroPython: smallest -X heapsize that folds it: {heap_kb} KB; "
+        f"peak allocation during the fold {mpy['peak_alloc'] // 1024} KB, "
+        f"live after it {mpy['live_after'] // 1024} KB\n"
+        f"CPython {sys.version.split()[0]}: {cpython_us:.1f} us per event\n"
+    )
+    OUT.mkdir(parents=True, exist_ok=True)
+    (OUT / "core.txt").write_text(report)
+    print(report, end="")
+
+
+if __name__ == "__main__":
+    main()
