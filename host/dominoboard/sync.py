@@ -1,0 +1,99 @@
+"""`dominoboard sync`: copy new events from the scoreboard into the match database.
+
+Sync is "send me the events after N" for every match: each page is stored in one transaction,
+so a sync cut short (unplugged, killed) leaves whole pages behind and the next one carries on
+from there. Before resuming, the scoreboard checks the CRC of what we hold, so a match id that
+was reused after the scoreboard was wiped is never glued onto an old copy.
+"""
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from .db import Database
+from .errors import Refused
+from .link import DeviceLink
+
+
+class SyncReport:
+    def __init__(self, device: str):
+        self.device = device
+        self.matches = 0  # matches on the scoreboard
+        self.new_events = 0
+        self.updated: list[str] = []  # matches that got new events
+        self.superseded: list[tuple[str, str]] = []  # (id, the name our old copy now has)
+
+    def summary(self) -> str:
+        text = (f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
+                f"in {len(self.updated)} match(es)")
+        for old, new in self.superseded:
+            text += f"\n  match {old} was restarted on the scoreboard; the old copy is kept as {new}"
+        return text
+
+
+def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
+    """Every (match id, event count) on the scoreboard, page by page."""
+    out: list[tuple[str, int]] = []
+    after = None
+    while True:
+        page = link.request("list", after=after)
+        out.extend((m[0], m[1]) for m in page["matches"])
+        if not page["more"] or not page["matches"]:
+            return out
+        after = page["matches"][-1][0]
+
+
+def sync(link: DeviceLink, db: Database,
+         progress: Callable[[str, int, int], None] | None = None) -> SyncReport:
+    hello = link.request("hello")
+    device = hello["device"]
+    db.saw_device(device, hello["firmware"])
+    report = SyncReport(device)
+    listed = device_matches(link)
+    report.matches = len(listed)
+    for match, count in listed:
+        held, crc = db.held(device, match)
+        if held > count:  # the scoreboard holds fewer than we do: not the match we know
+            report.superseded.append((match, db.supersede(device, match)))
+            held, crc = 0, 0
+        added = 0
+        while held < count:
+            try:
+                page = link.request("events", match=match, max=None, have=f"{crc:08x}" if held else None,
+                                    **{"from": held})
+            except Refused as e:
+                if e.code != "diverged":
+                    raise
+                report.superseded.append((match, db.supersede(device, match)))
+                held, crc = 0, 0
+                continue
+            held = db.add_events(device, match, held, page["lines"])
+            crc = db.held(device, match)[1]
+            added += len(page["lines"])
+            count = max(count, page["count"])
+            if progress:
+                progress(match, held, count)
+        if added:
+            report.updated.append(match)
+            report.new_events += added
+    return report
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_db_argument, add_port_argument
+
+    p = subparsers.add_parser("sync", help="copy new matches and events from the scoreboard",
+                              description="Copy every event the database does not hold yet from "
+                              "the scoreboard. Safe to repeat and to interrupt.")
+    add_port_argument(p)
+    add_db_argument(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cli import open_db, open_link
+
+    with open_link(args) as link, open_db(args) as db:
+        report = sync(link, db)
+    print(report.summary(), file=sys.stdout)
+    return 0
