@@ -28,6 +28,21 @@ class Game:
     rounds = None
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
+    partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
+    # The hand-end entry screen, described as data so the device builds it without code of its
+    # own for each game. None means the standard entry: who went out and what each player still
+    # holds (pips or tiles). Otherwise a tuple of fields, each (name, kind, *args); the ``end``
+    # event carries one value per field under its name:
+    #   (name, "player")                        a seat number 0..n-1
+    #   (name, "choice", values)                one of ``values``
+    #   (name, "number", per, lo, hi)           a whole number lo..hi
+    #   (name, "tiles", per, lo, hi, pool)      a list of lo..hi tile names; ``pool`` is a tuple
+    #                                           of the allowed tile names, None for the whole set;
+    #                                           no tile named twice in the field
+    #   (name, "groups", count, lo, hi)         ``count`` lists of lo..hi tiles each (melds)
+    # ``per`` is "one" (a single value), "side" (a list, one per side) or "player" (a list, one
+    # per player). domino.outcome.read_entry checks an event against the description.
+    entry = None
     # House rules: (name, booklet default, allowed values). A game extends this tuple.
     options = (("top", None, (6, 9, 12, 15)),)
 
@@ -95,6 +110,9 @@ class Game:
     def leader(self, match, number):
         """Who must lead hand ``number``, or None when the tiles decide (highest double)."""
         return None
+
+    def check_sides(self, sides):
+        """Raise DominoError if the game cannot be played by these sides (lists of seats)."""
 
     def check_lead(self, hand, player, t):
         """Raise DominoError if ``t`` may not open the hand."""

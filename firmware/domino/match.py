@@ -138,7 +138,11 @@ class Match:
         self.players = players
         n = len(players)
         self.game = registry.create(setup.get("game"), setup.get("opts"), n)
-        self.sides = self._sides(setup.get("teams"), n)
+        teams = setup.get("teams")
+        if teams is None and self.game.partners is not None:
+            teams = [list(t) for t in self.game.partners]
+        self.sides = self._sides(teams, n)
+        self.game.check_sides(self.sides)
         self.side_of = [0] * n
         for s, members in enumerate(self.sides):
             for p in members:
