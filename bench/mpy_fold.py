@@ -5,7 +5,7 @@ import sys
 import time
 from array import array
 
-sys.path.insert(0, "firmware")
+sys.path.insert(0, sys.argv[2] if len(sys.argv) > 2 else "firmware")
 from domino import events  # noqa: E402
 from domino.match import Match  # noqa: E402
 
