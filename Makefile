@@ -25,7 +25,7 @@ STUBS_STAMP := typings/.stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: all venv deps test lint typecheck typecheck-firmware typecheck-sim typecheck-host \
+.PHONY: all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
 	pytest bench soak run deploy clean
 
 all: test
@@ -62,15 +62,15 @@ test: deps lint typecheck pytest
 lint: deps
 	$(BIN)/ruff check .
 
-typecheck: typecheck-firmware typecheck-sim typecheck-host
+typecheck: typecheck-firmware typecheck-unix typecheck-host
 
 # Firmware for the Pico, against the rp2 MicroPython stubs.
 typecheck-firmware: deps
 	$(BIN)/pyright --project pyrightconfig.firmware.json
 
-# The simulated board (boards/sim*.py) runs on the MicroPython unix port: its own stubs.
-typecheck-sim: deps
-	$(BIN)/pyright --project pyrightconfig.sim.json
+# The simulated board and MicroPython-side test scripts run on the unix port: its own stubs.
+typecheck-unix: deps
+	$(BIN)/pyright --project pyrightconfig.unix.json
 
 # Host, rules core and tests on CPython.
 typecheck-host: deps

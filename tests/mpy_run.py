@@ -25,7 +25,7 @@ def _print_exception(exc):
     if hasattr(sys, "print_exception"):
         sys.print_exception(exc)  # type: ignore[attr-defined]  # MicroPython
     else:
-        import traceback
+        import traceback  # pyright: ignore[reportMissingImports]  # CPython only
 
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stdout)
 
