@@ -490,7 +490,7 @@ class SimBoard:
     def release(self, name):
         self.buttons[name].release()
 
-    def advance(self, ms, poll=None, step_ms=5):
+    def advance(self, ms, poll=None, step_ms=5.0):
         """Let ms of virtual time pass, calling poll(ticks_ms) every step_ms."""
         end = self.clock.ns + int(ms * 1_000_000)
         while self.clock.ns < end:
@@ -498,7 +498,7 @@ class SimBoard:
             if poll is not None:
                 poll(self.clock.ticks_ms())
 
-    def tap(self, name, hold_ms=80, poll=None, after_ms=120, step_ms=5):
+    def tap(self, name, hold_ms=80, poll=None, after_ms=120, step_ms=5.0):
         """Press name for hold_ms, release, and wait after_ms."""
         self.hold(name)
         self.advance(hold_ms, poll, step_ms)

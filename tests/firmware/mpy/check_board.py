@@ -3,7 +3,7 @@
 
 import machine
 
-from boards.sim import Panel, SimBoard, SimButton, ticks_diff
+from boards.sim import MemorySerial, Panel, SimBoard, SimButton, ticks_diff
 from scoreboard import pins
 
 STORAGE = "/tmp/scoreboard-sim-checks"
@@ -191,13 +191,14 @@ def test_beeps_are_recorded_with_their_time():
 
 
 def test_memory_serial_reads_one_byte_at_a_time_and_never_blocks():
-    b = board()
+    serial = MemorySerial()
+    b = board(serial=serial)
     assert b.serial_read1() == b""
-    b.serial.feed(b"hi\n")
+    serial.feed(b"hi\n")
     got = [b.serial_read1() for _ in range(4)]
     assert got == [b"h", b"i", b"\n", b""]
     b.serial_write(b'{"v":1}\n')
-    assert b.serial.take() == b'{"v":1}\n' and b.serial.take() == b""
+    assert serial.take() == b'{"v":1}\n' and serial.take() == b""
 
 
 def test_storage_dir_is_created():

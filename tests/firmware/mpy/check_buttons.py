@@ -20,11 +20,11 @@ class Rig:
         for name, kind in self.buttons.poll(now):
             self.log.append((self.board.ticks_diff(now, self.start), name, kind))
 
-    def hold(self, name, ms, step_ms=1):
+    def hold(self, name, ms, step_ms=1.0):
         self.board.hold(name)
         self.board.advance(ms, self.poll, step_ms)
 
-    def release(self, name, ms=200, step_ms=1):
+    def release(self, name, ms=200, step_ms=1.0):
         self.board.release(name)
         self.board.advance(ms, self.poll, step_ms)
 
@@ -77,7 +77,7 @@ def test_without_debounce_the_bounce_would_double_count():
 def test_a_bouncing_tap_is_one_short_press():
     for seed in range(1, 201):
         rig = Rig(seed=seed)
-        rig.hold("OK", 30 + seed % 200, step_ms=0.25 if seed % 2 else 1)
+        rig.hold("OK", 30 + seed % 200, step_ms=0.25 if seed % 2 else 1.0)
         rig.release("OK")
         assert rig.kinds() == [DOWN, SHORT, UP], (seed, rig.log)
 
