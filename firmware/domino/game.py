@@ -122,6 +122,12 @@ class Game:
         rules (All Sevens, Matador, Super Dominós) override this."""
         return joins(t, arm.open)
 
+    def opening(self, hand, t, arm, ev):
+        """The pip left open when the play event ``ev`` lays ``t`` on ``arm``, or None. Games
+        where the player chooses (a matador laid off-number says which half stays open in the
+        event's ``o``) override this; the rest match as ``joins`` says."""
+        return self.joins(hand, t, arm)
+
     def check_play(self, hand, player, t, arm_index):
         """Raise DominoError for a play the game forbids beyond matching (unsatisfied doubles)."""
 
@@ -180,6 +186,11 @@ class Game:
         if match.rounds is not None and len(match.records) >= match.rounds:
             return True
         return match.target is not None and max(match.totals) >= match.target
+
+    def hidden_standings(self, match):
+        """True while the table keeps the standings secret (Peruvian: until they are announced
+        before the last round); the device then shows no totals."""
+        return False
 
     def winners(self, match):
         best = min(match.totals) if self.lowest_wins else max(match.totals)

@@ -303,7 +303,7 @@ class Match:
                     "%s: say which end (e); it fits ends %s" % (name(t), fits or "none")
                 )
             arm = lay.arm_index(e)
-            opened = g.joins(hand, t, arm)
+            opened = g.opening(hand, t, arm, ev)
             if opened is None:
                 fits = [i for i in lay.open_arms() if g.joins(hand, t, lay.arms[i]) is not None]
                 raise DominoError(
@@ -471,6 +471,12 @@ class Match:
     def standard_end(self, hand, ev, out=None):
         """The usual hand's end: who went out and what each player still holds → points per
         side by the game's ``hand_points``. Returns (points, the player who went out)."""
+        ctx, out = self.end_context(hand, ev, out)
+        return self.game.hand_points(ctx), out
+
+    def end_context(self, hand, ev, out=None):
+        """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
+        out), for games that score a hand's end their own way (a barricade)."""
         if out is None:
             out = ev.get("out")
         if hand.out is not None:
@@ -485,7 +491,7 @@ class Match:
                 )
         left = self._left(hand, ev.get("left"), out)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
-        return self.game.hand_points(ctx), out
+        return ctx, out
 
     def _close_hand(self, hand, tally, end, out):
         rec = Record(hand.number, hand.points, tally, end, out, hand.last, Finished(hand))
