@@ -87,10 +87,11 @@ soak: deps
 	if [ $$status -eq 5 ]; then echo "no soak tests yet"; status=0; fi; exit $$status
 
 # Every bench/*.py script, each run as a module from the repo root; they write their results
-# under bench/results/.
+# under bench/results/ ($$BENCH_RESULTS). bench/mpy_*.py are MicroPython-side helpers that
+# those scripts drive, not benchmarks of their own.
 bench: deps
 	@mkdir -p bench/results
-	@set -e; scripts=$$(ls bench/*.py 2>/dev/null | grep -v '/__init__\.py$$' || true); \
+	@set -e; scripts=$$(ls bench/*.py 2>/dev/null | grep -v -e '/__init__\.py$$' -e '/mpy_[^/]*$$' || true); \
 	if [ -z "$$scripts" ]; then echo "no bench/*.py scripts"; exit 0; fi; \
 	for script in $$scripts; do \
 		module=$$(echo "$$script" | sed 's|/|.|g; s|\.py$$||'); \
