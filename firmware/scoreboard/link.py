@@ -181,6 +181,8 @@ class Link:
             "storage": {"used": used, "free": free, "total": total},
             "matches": len(self.store.list()),
             "clock": self.now(),
+            "names": self.names,
+            "presets": len(self.presets),
             "max_request": MAX_REQUEST,
         }
 

@@ -11,26 +11,46 @@ from pathlib import Path
 
 from .errors import EXIT_DEVICE, EXIT_INPUT, CliError
 
-COMMANDS = ("replay", "ports", "sync", "export", "stats", "plot", "live", "web", "names",
-            "emulate", "deploy", "sim")
+COMMANDS = (
+    "replay",
+    "ports",
+    "sync",
+    "export",
+    "stats",
+    "plot",
+    "live",
+    "web",
+    "names",
+    "emulate",
+    "deploy",
+    "sim",
+)
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "muggins.jsonl"
 
 
 # -- options several commands share ---------------------------------------------------------
 
+
 def add_port_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--port", metavar="PORT",
-                   help="serial port of the scoreboard (default: the one Pico attached, else "
-                   "a running `dominoboard emulate`)")
-    p.add_argument("--timeout", type=float, default=3.0, metavar="S",
-                   help="seconds to wait for each reply (default 3)")
+    p.add_argument(
+        "--port",
+        metavar="PORT",
+        help="serial port of the scoreboard (default: the one Pico attached, else "
+        "a running `dominoboard emulate`)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=3.0,
+        metavar="S",
+        help="seconds to wait for each reply (default 3)",
+    )
 
 
 def add_db_argument(p: argparse.ArgumentParser) -> None:
     from .db import default_path
 
-    p.add_argument("--db", metavar="FILE",
-                   help=f"the match database (default {default_path()})")
+    p.add_argument("--db", metavar="FILE", help=f"the match database (default {default_path()})")
 
 
 def open_link(args: argparse.Namespace):
@@ -48,11 +68,14 @@ def open_db(args: argparse.Namespace):
 
 # -- run: what `make run` starts ------------------------------------------------------------
 
+
 def add_run_parser(subparsers: argparse._SubParsersAction, available: set[str]) -> None:
     p = subparsers.add_parser(
-        "run", help="the live board if a Pico is attached, else the emulator",
+        "run",
+        help="the live board if a Pico is attached, else the emulator",
         description="Start the main job: `live` when a Pico (USB 2E8A:0005) is attached, "
-        "else `emulate`; without those, replay the bundled example match.")
+        "else `emulate`; without those, replay the bundled example match.",
+    )
     p.set_defaults(func=lambda args: run_main(args, available))
 
 
@@ -69,12 +92,14 @@ def run_main(args: argparse.Namespace, available: set[str]) -> int:
 
 # -- the parser -----------------------------------------------------------------------------
 
+
 def build_parser() -> tuple[argparse.ArgumentParser, set[str]]:
     parser = argparse.ArgumentParser(
         prog="dominoboard",
         description="Host tool for the domino scoreboard: sync, export, replay and more.",
         epilog="Exit codes: 0 done, 1 bad input, 2 wrong usage, 3 no scoreboard or the link "
-        "failed, 4 the scoreboard refused.")
+        "failed, 4 the scoreboard refused.",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     available = set()
     for name in COMMANDS:

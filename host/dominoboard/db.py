@@ -51,8 +51,15 @@ def _now() -> str:
 
 
 class StoredMatch:
-    def __init__(self, row_id: int, device: str, match: str, game: str | None, date: str | None,
-                 lines: list[str]):
+    def __init__(
+        self,
+        row_id: int,
+        device: str,
+        match: str,
+        game: str | None,
+        date: str | None,
+        lines: list[str],
+    ):
         self.row_id = row_id
         self.device = device
         self.match = match
@@ -78,8 +85,9 @@ class Database:
             self.conn = sqlite3.connect(self.path)
             self.conn.executescript(SCHEMA)
         except sqlite3.DatabaseError as e:
-            raise CliError(f"{self.path}: not a dominoboard database ({e}); "
-                           "choose another file with --db") from e
+            raise CliError(
+                f"{self.path}: not a dominoboard database ({e}); choose another file with --db"
+            ) from e
 
     def close(self) -> None:
         self.conn.close()
@@ -97,12 +105,14 @@ class Database:
             self.conn.execute(
                 "INSERT INTO devices(id, firmware, seen) VALUES (?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET firmware = excluded.firmware, seen = excluded.seen",
-                (device, firmware, _now()))
+                (device, firmware, _now()),
+            )
 
     def held(self, device: str, match: str) -> tuple[int, int]:
         """(events held, their CRC) for a scoreboard's match; (0, 0) if none yet."""
-        row = self.conn.execute("SELECT count, crc FROM matches WHERE device = ? AND match = ?",
-                                (device, match)).fetchone()
+        row = self.conn.execute(
+            "SELECT count, crc FROM matches WHERE device = ? AND match = ?", (device, match)
+        ).fetchone()
         return (row[0], row[1]) if row else (0, 0)
 
     def add_events(self, device: str, match: str, start: int, lines: list[str]) -> int:
@@ -112,17 +122,20 @@ class Database:
         ever stored twice or with a gap."""
         with self.conn:
             row = self.conn.execute(
-                "SELECT id, count, crc FROM matches WHERE device = ? AND match = ?",
-                (device, match)).fetchone()
+                "SELECT id, count, crc FROM matches WHERE device = ? AND match = ?", (device, match)
+            ).fetchone()
             if row is None:
-                cur = self.conn.execute("INSERT INTO matches(device, match) VALUES (?, ?)",
-                                        (device, match))
+                cur = self.conn.execute(
+                    "INSERT INTO matches(device, match) VALUES (?, ?)", (device, match)
+                )
                 row = (cur.lastrowid, 0, 0)
             row_id, count, crc = row
             if start != count:
                 raise CliError(f"match {match}: got events from {start} but hold {count}")
-            self.conn.executemany("INSERT INTO events(match, idx, line) VALUES (?, ?, ?)",
-                                  [(row_id, start + i, line) for i, line in enumerate(lines)])
+            self.conn.executemany(
+                "INSERT INTO events(match, idx, line) VALUES (?, ?, ?)",
+                [(row_id, start + i, line) for i, line in enumerate(lines)],
+            )
             for line in lines:
                 crc = zlib.crc32(line.encode() + b"\n", crc)
             fields = {"count": count + len(lines), "crc": crc, "synced": _now()}
@@ -139,8 +152,10 @@ class Database:
         while self.held(device, f"{match}~{n}") != (0, 0):
             n += 1
         with self.conn:
-            self.conn.execute("UPDATE matches SET match = ? WHERE device = ? AND match = ?",
-                              (f"{match}~{n}", device, match))
+            self.conn.execute(
+                "UPDATE matches SET match = ? WHERE device = ? AND match = ?",
+                (f"{match}~{n}", device, match),
+            )
         return f"{match}~{n}"
 
     # -- reading -----------------------------------------------------------------------
@@ -154,10 +169,15 @@ class Database:
         if match is not None:
             sql += " AND match = ?"
             args.append(match)
-        for row_id, dev, mid, game, date in self.conn.execute(sql + " ORDER BY date, device, match",
-                                                              args).fetchall():
-            lines = [r[0] for r in self.conn.execute(
-                "SELECT line FROM events WHERE match = ? ORDER BY idx", (row_id,))]
+        for row_id, dev, mid, game, date in self.conn.execute(
+            sql + " ORDER BY date, device, match", args
+        ).fetchall():
+            lines = [
+                r[0]
+                for r in self.conn.execute(
+                    "SELECT line FROM events WHERE match = ? ORDER BY idx", (row_id,)
+                )
+            ]
             yield StoredMatch(row_id, dev, mid, game, date, lines)
 
     def event_count(self) -> int:
@@ -173,5 +193,7 @@ def _setup_facts(line: str) -> dict:
         setup = {}
     date = setup.get("date")
     game = setup.get("game")
-    return {"game": game if isinstance(game, str) else None,
-            "date": date if isinstance(date, str) else _now()}
+    return {
+        "game": game if isinstance(game, str) else None,
+        "date": date if isinstance(date, str) else _now(),
+    }

@@ -22,9 +22,27 @@ from domino.tiles import hand_pips, parse
 from .db import Database, StoredMatch
 from .errors import CliError
 
-COLUMNS = ("date", "device", "match", "game", "options", "target", "rounds", "hand", "seat",
-           "player", "team", "play_points", "tally_points", "hand_points", "total", "went_out",
-           "pips_left", "match_over", "won_match")
+COLUMNS = (
+    "date",
+    "device",
+    "match",
+    "game",
+    "options",
+    "target",
+    "rounds",
+    "hand",
+    "seat",
+    "player",
+    "team",
+    "play_points",
+    "tally_points",
+    "hand_points",
+    "total",
+    "went_out",
+    "pips_left",
+    "match_over",
+    "won_match",
+)
 
 
 def options_text(opts: dict) -> str:
@@ -55,28 +73,31 @@ def hand_rows(stored: StoredMatch) -> list[dict]:
         left = record.end.get("left") if isinstance(record.end, dict) else None
         for seat, player in enumerate(m.players):
             side = m.side_of[seat]
-            rows.append({
-                "date": stored.date or "",
-                "device": stored.device,
-                "match": stored.match,
-                "game": m.game.key,
-                "options": opts,
-                "target": "" if m.target is None else m.target,
-                "rounds": "" if m.rounds is None else m.rounds,
-                "hand": hand["hand"],
-                "seat": seat + 1,
-                "player": player,
-                "team": "+".join(m.players[p] for p in m.sides[side]),
-                "play_points": hand["play"][side],
-                "tally_points": hand["tally"][side],
-                "hand_points": hand["points"][side],
-                "total": hand["totals"][side],
-                "went_out": "yes" if record.out == seat else "",
-                "pips_left": _pips_left(left[seat], m.game.top) if isinstance(left, list)
-                and seat < len(left) else "",
-                "match_over": "yes" if m.over else "",
-                "won_match": "yes" if side in winners else "",
-            })
+            rows.append(
+                {
+                    "date": stored.date or "",
+                    "device": stored.device,
+                    "match": stored.match,
+                    "game": m.game.key,
+                    "options": opts,
+                    "target": "" if m.target is None else m.target,
+                    "rounds": "" if m.rounds is None else m.rounds,
+                    "hand": hand["hand"],
+                    "seat": seat + 1,
+                    "player": player,
+                    "team": "+".join(m.players[p] for p in m.sides[side]),
+                    "play_points": hand["play"][side],
+                    "tally_points": hand["tally"][side],
+                    "hand_points": hand["points"][side],
+                    "total": hand["totals"][side],
+                    "went_out": "yes" if record.out == seat else "",
+                    "pips_left": _pips_left(left[seat], m.game.top)
+                    if isinstance(left, list) and seat < len(left)
+                    else "",
+                    "match_over": "yes" if m.over else "",
+                    "won_match": "yes" if side in winners else "",
+                }
+            )
     return rows
 
 
@@ -94,8 +115,13 @@ def write_csv(matches: Iterable[StoredMatch], out: TextIO) -> list[str]:
 
 
 def match_document(stored: StoredMatch) -> dict:
-    return {"device": stored.device, "match": stored.match, "date": stored.date,
-            "setup": stored.setup, "events": stored.events}
+    return {
+        "device": stored.device,
+        "match": stored.match,
+        "date": stored.date,
+        "setup": stored.setup,
+        "events": stored.events,
+    }
 
 
 def write_json(matches: Iterable[StoredMatch], out: TextIO, single: bool = False) -> None:
@@ -110,15 +136,20 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from .cli import add_db_argument, add_port_argument
 
     p = subparsers.add_parser(
-        "export", help="matches as CSV (a row per player per hand) or JSON (the event logs)",
+        "export",
+        help="matches as CSV (a row per player per hand) or JSON (the event logs)",
         description="Export the match database, or with --from-device the scoreboard directly, "
-        "as CSV (one row per player per finished hand) or JSON (the event logs).")
+        "as CSV (one row per player per finished hand) or JSON (the event logs).",
+    )
     p.add_argument("--format", choices=("csv", "json"), default="csv")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of to stdout")
     p.add_argument("--match", metavar="ID", help="only this match (its id on the scoreboard)")
     p.add_argument("--device", metavar="DEVICE", help="only matches from this scoreboard id")
-    p.add_argument("--from-device", action="store_true",
-                   help="read the scoreboard now instead of the database (nothing is stored)")
+    p.add_argument(
+        "--from-device",
+        action="store_true",
+        help="read the scoreboard now instead of the database (nothing is stored)",
+    )
     add_port_argument(p)
     add_db_argument(p)
     p.set_defaults(func=run)
@@ -137,8 +168,10 @@ def run(args: argparse.Namespace) -> int:
     with db:
         matches = list(db.matches(device=args.device, match=args.match))
     if args.match and not matches:
-        raise CliError(f"no match {args.match} in {db.path}: `dominoboard export --format json` "
-                       "lists what there is (run `dominoboard sync` first?)")
+        raise CliError(
+            f"no match {args.match} in {db.path}: `dominoboard export --format json` "
+            "lists what there is (run `dominoboard sync` first?)"
+        )
     buffer = io.StringIO(newline="")
     problems: list[str] = []
     if args.format == "csv":

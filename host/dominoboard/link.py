@@ -34,8 +34,10 @@ class DeviceLink:
         try:
             self.serial = port_object or serial.serial_for_url(port, baudrate=BAUD, timeout=0.05)
         except (serial.SerialException, OSError) as e:
-            raise DeviceError(f"cannot open {port}: {e}. Is another program (mpremote, a "
-                              "terminal, `dominoboard live`) using it?") from e
+            raise DeviceError(
+                f"cannot open {port}: {e}. Is another program (mpremote, a "
+                "terminal, `dominoboard live`) using it?"
+            ) from e
         self._next_id = 1
         self._buffer = bytearray()
         self.pushes: collections.deque[dict] = collections.deque()
@@ -135,16 +137,20 @@ class DeviceLink:
             self.noise.append(raw.decode(errors="replace"))
             return None
         if msg["proto"] != PROTO:
-            raise DeviceError(f"the scoreboard on {self.port} speaks protocol {msg['proto']}, "
-                              f"this dominoboard speaks {PROTO}: update the older of the two")
+            raise DeviceError(
+                f"the scoreboard on {self.port} speaks protocol {msg['proto']}, "
+                f"this dominoboard speaks {PROTO}: update the older of the two"
+            )
         return msg
 
     def _silence(self) -> str:
         text = f"no reply from the scoreboard on {self.port} within {self.timeout:g} s"
         said = [n for n in self.noise if n]
         if any(n.startswith(">>>") or "MicroPython" in n for n in said):
-            return text + (": the board is at the MicroPython prompt, not running the "
-                           "scoreboard; reset it (Ctrl-D) or run `dominoboard deploy`")
+            return text + (
+                ": the board is at the MicroPython prompt, not running the "
+                "scoreboard; reset it (Ctrl-D) or run `dominoboard deploy`"
+            )
         if said:
             return text + "; it printed instead:\n  " + "\n  ".join(said[-5:])
         return text + ": is the scoreboard app running, and is this the right port?"

@@ -43,7 +43,7 @@ def fold(lines):
                 try:
                     match.apply(ev)
                 except DominoError as e:
-                    raise DominoError("line %d: %s" % (number, e))
+                    raise DominoError("line " + str(number) + ": " + str(e))  # noqa: B904 (MicroPython)
         if whole is not None:
             setup, events = read_match("".join(whole))
             match = Match.replay(setup, events)
@@ -64,7 +64,7 @@ def _event(loads, line, number):
     try:
         return loads(line)
     except DominoError as e:
-        raise DominoError("line %d: %s" % (number, e))
+        raise DominoError("line " + str(number) + ": " + str(e))  # noqa: B904 (MicroPython)
 
 
 def main(argv):

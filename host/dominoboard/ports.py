@@ -14,8 +14,14 @@ PICO_PID = 0x0005  # MicroPython on RP2040/RP2350 (USB CDC)
 
 
 class Port:
-    def __init__(self, device: str, description: str, vid: int | None, pid: int | None,
-                 serial_number: str | None = None):
+    def __init__(
+        self,
+        device: str,
+        description: str,
+        vid: int | None,
+        pid: int | None,
+        serial_number: str | None = None,
+    ):
         self.device = device
         self.description = description
         self.vid = vid
@@ -27,7 +33,11 @@ class Port:
         return self.vid == PICO_VID and self.pid == PICO_PID
 
     def usb_id(self) -> str:
-        return f"{self.vid:04X}:{self.pid:04X}" if self.vid is not None and self.pid is not None else ""
+        return (
+            f"{self.vid:04X}:{self.pid:04X}"
+            if self.vid is not None and self.pid is not None
+            else ""
+        )
 
 
 def ordered(ports: list[Port]) -> list[Port]:
@@ -36,10 +46,12 @@ def ordered(ports: list[Port]) -> list[Port]:
 
 
 def scan() -> list[Port]:
-    return ordered([
-        Port(p.device, p.description or "", p.vid, p.pid, p.serial_number)
-        for p in list_ports.comports()
-    ])
+    return ordered(
+        [
+            Port(p.device, p.description or "", p.vid, p.pid, p.serial_number)
+            for p in list_ports.comports()
+        ]
+    )
 
 
 def emulator_file() -> Path:
@@ -73,9 +85,12 @@ def default_port() -> str:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("ports", help="list serial ports, Picos first",
-                              description="List serial ports; Raspberry Pi Picos "
-                              "(USB 2E8A:0005) first, then a running emulator.")
+    p = subparsers.add_parser(
+        "ports",
+        help="list serial ports, Picos first",
+        description="List serial ports; Raspberry Pi Picos "
+        "(USB 2E8A:0005) first, then a running emulator.",
+    )
     p.set_defaults(func=run)
 
 

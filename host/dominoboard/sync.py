@@ -24,10 +24,14 @@ class SyncReport:
         self.superseded: list[tuple[str, str]] = []  # (id, the name our old copy now has)
 
     def summary(self) -> str:
-        text = (f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
-                f"in {len(self.updated)} match(es)")
+        text = (
+            f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
+            f"in {len(self.updated)} match(es)"
+        )
         for old, new in self.superseded:
-            text += f"\n  match {old} was restarted on the scoreboard; the old copy is kept as {new}"
+            text += (
+                f"\n  match {old} was restarted on the scoreboard; the old copy is kept as {new}"
+            )
         return text
 
 
@@ -43,8 +47,9 @@ def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
         after = page["matches"][-1][0]
 
 
-def sync(link: DeviceLink, db: Database,
-         progress: Callable[[str, int, int], None] | None = None) -> SyncReport:
+def sync(
+    link: DeviceLink, db: Database, progress: Callable[[str, int, int], None] | None = None
+) -> SyncReport:
     hello = link.request("hello")
     device = hello["device"]
     db.saw_device(device, hello["firmware"])
@@ -59,8 +64,8 @@ def sync(link: DeviceLink, db: Database,
         added = 0
         while held < count:
             try:
-                page = link.request("events", match=match, max=None, have=f"{crc:08x}" if held else None,
-                                    **{"from": held})
+                have = f"{crc:08x}" if held else None
+                page = link.request("events", match=match, have=have, **{"from": held})
             except Refused as e:
                 if e.code != "diverged":
                     raise
@@ -82,9 +87,12 @@ def sync(link: DeviceLink, db: Database,
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from .cli import add_db_argument, add_port_argument
 
-    p = subparsers.add_parser("sync", help="copy new matches and events from the scoreboard",
-                              description="Copy every event the database does not hold yet from "
-                              "the scoreboard. Safe to repeat and to interrupt.")
+    p = subparsers.add_parser(
+        "sync",
+        help="copy new matches and events from the scoreboard",
+        description="Copy every event the database does not hold yet from "
+        "the scoreboard. Safe to repeat and to interrupt.",
+    )
     add_port_argument(p)
     add_db_argument(p)
     p.set_defaults(func=run)

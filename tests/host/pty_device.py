@@ -1,0 +1,103 @@
+"""The scoreboard's serial side on a pseudo-terminal, for host tests and the sync benchmark.
+
+The device is the real MicroPython unix port running the real store and link
+(tests/host/mpy_device.py); the host opens the pty's other end by path with pyserial, exactly
+as it opens a Pico's /dev/ttyACM0. Events reach the device's store through a control pipe, the
+way the app appends them after button presses.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAP = "180K"
+
+
+def micropython() -> str:
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.exists() else "micropython"
+
+
+class PtyDevice:
+    def __init__(self, store_dir: Path | str):
+        self.store_dir = str(store_dir)
+        self.proc: subprocess.Popen | None = None
+        self.start()
+
+    def start(self) -> None:
+        master, slave = os.openpty()
+        tty.setraw(slave)  # no echo, no line editing: what pyserial would set
+        tty.setraw(master)
+        read_end, self._control = os.pipe()
+        self.proc = subprocess.Popen(
+            [
+                micropython(),
+                "-X",
+                "heapsize=" + HEAP,
+                "tests/host/mpy_device.py",
+                self.store_dir,
+                str(read_end),
+            ],
+            cwd=ROOT,
+            stdin=master,
+            stdout=master,
+            pass_fds=[read_end],
+        )
+        os.close(read_end)
+        os.close(master)
+        self._slave = slave  # held open so the device never sees a hang-up between hosts
+        self.port = os.ttyname(slave)
+
+    def control(self, cmd: dict) -> None:
+        os.write(self._control, (json.dumps(cmd) + "\n").encode())
+
+    def create(self, match_id: str) -> None:
+        self.control({"create": match_id})
+
+    def append(self, match_id: str, line: str) -> None:
+        self.control({"append": match_id, "line": line})
+
+    def load(self, match_id: str, lines: list[str]) -> None:
+        self.create(match_id)
+        for line in lines:
+            self.append(match_id, line)
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self) -> None:
+        """Pull the plug: SIGKILL, nothing flushed or closed by the device."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+        self._close()
+
+    def stop(self) -> None:
+        self.kill()
+
+    def _close(self) -> None:
+        for fd in (self._control, self._slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def __enter__(self) -> "PtyDevice":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def wait_for(predicate, timeout: float = 20.0, step: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the device")
+        time.sleep(step)
