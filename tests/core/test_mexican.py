@@ -3,7 +3,6 @@
 # MicroPython.
 
 from check import raises
-
 from domino import DominoError, Match
 from domino.tiles import full_set, name
 
