@@ -1,0 +1,157 @@
+"""Fuzz the device's serial side: random, malformed, oversized and binary frames into the real
+MicroPython link over a pty. Nothing crashes, every frame that is a line gets its one reply,
+the device's state is unchanged, and a valid request afterwards is still answered.
+
+`make test` sends a sample; `make soak` (pytest -m soak) sends 100,000 frames and writes its
+figures to bench/results/link_fuzz.txt.
+"""
+
+import json
+import os
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from test_link_protocol import PLAY, SETUP, RawPort, state
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
+from pty_device import ROOT, PtyDevice, wait_for  # noqa: E402
+
+# Ops that change the device when valid: the fuzzer never sends them whole (their names are
+# left out of every frame), so "state unchanged" is something the test can demand.
+CHANGING = (b"names", b"presets", b"clock", b"delete", b"subscribe")
+TEMPLATES = [
+    {"proto": 1, "id": 1, "op": "hello"},
+    {"proto": 1, "id": 2, "op": "list", "after": "m0"},
+    {"proto": 1, "id": 3, "op": "events", "match": "m1", "from": 1, "max": 5},
+    {"proto": 1, "id": 4, "op": "events", "match": "m1", "from": 1, "have": "0badc0de"},
+    {"proto": 1, "id": 5, "op": "namez", "names": ["Ana", "Ben"]},
+    {"proto": 1, "id": 6, "op": "delet", "match": "m1", "count": 2, "crc": "12345678"},
+]
+JUNK_VALUES = [None, True, False, 0, -1, 2**31, 2**64, -(2**70), 1.5, -0.0, 1e308, "", "x" * 80,
+               "m1", "\u00e9\u4e2d\U0001f600", [], [1, [2, [3]]], {}, {"op": "hello"}]
+
+
+def frame(rng: random.Random) -> bytes:
+    kind = rng.randrange(8)
+    if kind == 0:  # binary
+        data = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 300)))
+    elif kind == 1:  # printable text
+        data = bytes(rng.randrange(32, 127) for _ in range(rng.randrange(1, 300)))
+    elif kind == 2:  # oversized
+        data = bytes(rng.randrange(1, 256) for _ in range(rng.randrange(513, 4000)))
+    elif kind == 3:  # deep nesting
+        depth = rng.randrange(1, 400)
+        data = (b"[" * depth + b"]" * rng.randrange(depth + 1))[:511]
+    elif kind == 4:  # control characters and escapes
+        data = bytes(rng.choice(b"\x00\x01\x03\x04\x1b\r\t\x7f{}[]\":,\\u") for _ in
+                     range(rng.randrange(1, 100)))
+    else:  # a request with something wrong
+        data = mutate(rng, dict(rng.choice(TEMPLATES)))
+    data = data.replace(b"\n", b" ")
+    for word in CHANGING:
+        data = data.replace(word, b"nope")
+    return data
+
+
+def mutate(rng: random.Random, req: dict) -> bytes:
+    how = rng.randrange(6)
+    key = rng.choice(list(req) + ["extra"])
+    if how == 0:
+        req[key] = rng.choice(JUNK_VALUES)
+    elif how == 1:
+        req.pop(key, None)
+    elif how == 2:
+        req["proto"] = rng.choice(JUNK_VALUES + [2, 0])
+    text = json.dumps(req, ensure_ascii=rng.random() < 0.5).encode()
+    if how == 3:  # truncate
+        text = text[: rng.randrange(len(text))]
+    elif how == 4:  # flip bytes
+        b = bytearray(text)
+        for _ in range(rng.randrange(1, 4)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        text = bytes(b)
+    elif how == 5:  # splice in junk
+        at = rng.randrange(len(text))
+        text = text[:at] + bytes(rng.randrange(256) for _ in range(rng.randrange(1, 20))) + text[at:]
+    return text
+
+
+def expects_reply(data: bytes) -> bool:
+    """A blank line and one of our own replies echoed back are the only lines not answered."""
+    if not data.strip():
+        return False
+    if len(data) > 512:
+        return True
+    try:
+        msg = json.loads(data)
+    except ValueError:
+        return True
+    return not (isinstance(msg, dict) and "op" not in msg and ("ok" in msg or "push" in msg))
+
+
+def run_fuzz(tmp_path: Path, frames: int, seed: int) -> dict:
+    rng = random.Random(seed)
+    batch = [frame(rng) for _ in range(frames)]
+    wanted = sum(expects_reply(f) for f in batch)
+    with PtyDevice(tmp_path / "flash") as dev:
+        dev.load("m1", [SETUP, PLAY])
+        port = RawPort(dev.port)
+        wait_for(lambda: port.ask(b'{"proto":1,"id":1,"op":"list"}')["matches"] == [["m1", 2]])
+        before = state(port)
+        heap_before = port.ask(b'{"proto":1,"id":1,"op":"hello"}')["heap"]
+
+        def send():
+            for f in batch:
+                port.serial.write(f + b"\n")
+            port.serial.write(b'{"proto":1,"id":999999,"op":"hello"}\n')
+
+        started = time.monotonic()
+        writer = threading.Thread(target=send)
+        writer.start()
+        replies, errors, oks = 0, 0, 0
+        port.serial.timeout = 30
+        while True:
+            line = port.serial.readline()
+            assert line.endswith(b"\n"), f"device went quiet after {replies} replies"
+            msg = json.loads(line)
+            assert msg["proto"] == 1
+            if msg.get("id") == 999999:
+                break
+            replies += 1
+            if msg["ok"]:
+                oks += 1
+            else:
+                errors += 1
+                assert msg["error"] and msg["detail"]
+        writer.join()
+        seconds = time.monotonic() - started
+        assert dev.alive()
+        assert replies == wanted
+        assert state(port) == before
+        heap_after = port.ask(b'{"proto":1,"id":1,"op":"hello"}')["heap"]
+        port.close()
+    return {"frames": frames, "bytes": sum(len(f) + 1 for f in batch), "replies": replies,
+            "errors": errors, "ok": oks, "unanswered": frames - replies, "seconds": seconds,
+            "heap_before": heap_before, "heap_after": heap_after}
+
+
+def test_fuzz_sample(tmp_path):
+    figures = run_fuzz(tmp_path, 2000, seed=1)
+    assert figures["errors"] > 1500
+    assert figures["heap_after"] > figures["heap_before"] - 4096  # nothing kept per frame
+
+
+@pytest.mark.soak
+def test_fuzz_100k_frames(tmp_path):
+    figures = run_fuzz(tmp_path, 100_000, seed=int(os.getenv("FUZZ_SEED", "2")))
+    assert figures["heap_after"] > figures["heap_before"] - 4096
+    results = ROOT / "bench" / "results"
+    results.mkdir(parents=True, exist_ok=True)
+    lines = [f"{k}: {v:.1f}" if isinstance(v, float) else f"{k}: {v}" for k, v in figures.items()]
+    (results / "link_fuzz.txt").write_text(
+        "Link fuzz (tests/firmware/test_link_fuzz.py, make soak): frames into the MicroPython "
+        "unix port over a pty, heap 180K\n" + "\n".join(lines) + "\n")
