@@ -76,7 +76,8 @@ def mutate(rng: random.Random, req: dict) -> bytes:
         text = bytes(b)
     elif how == 5:  # splice in junk
         at = rng.randrange(len(text))
-        text = text[:at] + bytes(rng.randrange(256) for _ in range(rng.randrange(1, 20))) + text[at:]
+        junk = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 20)))
+        text = text[:at] + junk + text[at:]
     return text
 
 
