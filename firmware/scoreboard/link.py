@@ -12,10 +12,12 @@ Whatever arrives — garbage, binary, an oversized line, a wrong type — is ans
 and changes nothing: every field is checked before the store is touched, and ``handle`` catches
 everything else, because the scoreboard must keep counting whatever the serial port does.
 
-The app owns the serial port and the store; it hands each complete line to ``handle`` and writes
-the reply, and calls ``on_event`` after it appends an event. Optional hooks on the ``app``
-object: ``active_match()`` (the id being played, which the host may not delete),
-``names_changed(names, presets)`` and ``clock_set(epoch)``.
+The app owns the serial port and the store; it hands each complete line to ``handle`` (None for
+a line too long for its buffer) and writes the reply, and calls ``on_event`` after it appends an
+event. Optional hooks on the ``app`` object: ``active_match()`` (else its ``match_id``: the match
+being played, which the host may not delete), ``names_changed(names, presets)`` (else pushed
+names replace ``app.settings["names"]``) and ``clock_set(epoch)``. ``date()`` gives the
+host's date for a new match's setup once the host has set the clock.
 """
 
 import gc
@@ -52,15 +54,18 @@ class BadRequest(Exception):
 
 
 class Link:
-    def __init__(self, store, write, app=None, device_id=None, firmware=FIRMWARE):
-        self.store = store
-        self.write = write  # bytes -> serial, for pushed events
+    """``Link(app)`` on the scoreboard (its store, its board's serial port); tests and tools
+    pass ``store`` and ``write`` instead of an app."""
+
+    def __init__(self, app=None, store=None, write=None, device_id=None, firmware=FIRMWARE):
         self.app = app
+        self.store = store if store is not None else app.store
+        self.write = write if write is not None else app.board.serial_write  # pushed events
         self.firmware = firmware
         self.subscribed = False
         self.clock_offset = None  # host epoch minus time.time(), once the host set the clock
         # What the host pushed lives in its own small settings record, apart from the app's.
-        self._prefs = MatchStore(store.root + "/link")
+        self._prefs = MatchStore(self.store.root + "/link")
         prefs = self._prefs.load_settings(_PREFS)
         self.names = prefs["names"]
         self.presets = prefs["presets"]
@@ -132,6 +137,10 @@ class Link:
     # -- parsing -----------------------------------------------------------------------
 
     def _parse(self, line):
+        if line is None:  # the app's reader dropped a line too long for its buffer
+            raise BadRequest(
+                "too_long", "request too long; at most %d bytes per line" % MAX_REQUEST
+            )
         if isinstance(line, str):
             line = line.encode()
         if not isinstance(line, (bytes, bytearray)):
@@ -286,7 +295,8 @@ class Link:
         if held is None or held_crc is None:
             raise BadRequest("bad_field", "delete needs count and crc of the events the host holds")
         active = getattr(self.app, "active_match", None)
-        if active and active() == match_id:
+        playing = active() if active else getattr(self.app, "match_id", None)
+        if playing == match_id:
             raise BadRequest(
                 "active", "match %s is being played; finish or leave it first" % match_id
             )
@@ -315,8 +325,12 @@ class Link:
         self.names = names
         self.presets = presets
         hook = getattr(self.app, "names_changed", None)
+        settings = getattr(self.app, "settings", None)
         if hook:
             hook(names, presets)
+        elif isinstance(settings, dict) and "names" in settings and names:
+            settings["names"] = names  # the app offers these when players are picked
+            self.app.store.save_settings(settings)
 
     def _save(self, prefs):
         try:

@@ -22,7 +22,7 @@ from scoreboard.store import MatchStore  # noqa: E402
 def main():
     store = MatchStore(sys.argv[1])
     serial = StdioSerial()
-    link = Link(store, serial.write)
+    link = Link(store=store, write=serial.write)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     control = None
