@@ -33,7 +33,7 @@ class LineReader:
 
     def poll(self, max_bytes=64):
         """Read up to ``max_bytes`` waiting bytes; return the results of completed lines."""
-        results = _NOTHING
+        results = None  # allocated only when a line completes
         buf = self._buf
         for _ in range(max_bytes):
             byte = self._read1()
@@ -43,7 +43,7 @@ class LineReader:
             if b == 10 or b == 13:
                 result = self._end_line()
                 if result is not None:
-                    if results is _NOTHING:
+                    if results is None:
                         results = []
                     results.append(result)
             elif self._dropping:
@@ -53,7 +53,7 @@ class LineReader:
                 self._len += 1
             else:
                 self._dropping = True
-        return results
+        return _NOTHING if results is None else results
 
     def pending(self):
         """Bytes of an unfinished line held so far."""

@@ -97,11 +97,11 @@ class MatchStore:
         payload = _event_bytes(line)
         snap, count = self._state(match_id)
         try:
-            if self._tail_id != match_id:
-                self._close_tail()
-                self._tail = open(self._path(match_id, JOURNAL), "ab")
-                self._tail_id = match_id
             tail = self._tail
+            if tail is None or self._tail_id != match_id:
+                self._close_tail()
+                tail = self._tail = open(self._path(match_id, JOURNAL), "ab")
+                self._tail_id = match_id
             tail.write(encode(count, payload))
             tail.flush()  # littlefs commits the append here, atomically
         except OSError:
