@@ -16,6 +16,11 @@ GAMES = (
     ("cardinal", "mexican", "CardinalMexicanTrain"),
     ("super", "superdominos", "SuperDominos"),
     ("doble15", "superdominos", "Doble15"),
+    ("texas", "texas", "Texas"),
+    ("doubletakes", "doubletakes", "DoubleTakes"),
+    ("highfives", "highfives", "HighFives"),
+    ("thatsit", "thatsit", "ThatsIt"),
+    ("poker", "poker", "Poker"),
 )
 
 
