@@ -21,6 +21,20 @@ GAMES = (
     ("highfives", "highfives", "HighFives"),
     ("thatsit", "thatsit", "ThatsIt"),
     ("poker", "poker", "Poker"),
+    ("italian", "italian", "Italian"),
+    ("allsevens", "sevens", "AllSevens"),
+    ("matador", "sevens", "Matador"),
+    ("matador-schmidt", "sevens", "MatadorSchmidt"),
+    ("sebastopol", "sebastopol", "Sebastopol"),
+    ("sebastopol-schmidt", "sebastopol", "SebastopolSchmidt"),
+    ("cyprus", "sebastopol", "Cyprus"),
+    ("tiddle", "tiddle", "TiddleAWink"),
+    ("tiddle-pool", "tiddle", "TiddleAWinkPool"),
+    ("hungarian", "hungarian", "Hungarian"),
+    ("french", "french", "French"),
+    ("peruvian", "peruvian", "Peruvian"),
+    ("teamblock", "teamblock", "TeamBlock"),
+    ("barricade", "barricade", "BarricadeBlock"),
 )
 
 

@@ -1,0 +1,71 @@
+"""003 Peruvian Dominoes: Block with a penalty count; the lowest total after seven rounds wins,
+and the standings stay secret until just before the last round."""
+
+from .errors import DominoError
+from .schmidt import BOOL, TOP, Block003
+
+
+class Peruvian(Block003):
+    """003 Peruvian: four players, five tiles each, Block rules (a tile drawn at the end of each
+    turn); when the hand ends because nobody can play, each player writes down the pips he
+    still holds; if the player who laid the last tile does not have the lowest, his pips count
+    four times; seven rounds; the points are kept secret by one player, who announces them
+    before the last round; the fewest points after the seventh round win.
+
+    Sources disagree: the Dutch text quadruples "the player who could no longer lay the last
+    tile" and has every player keep his own points secretly; ``quadruple="next"`` reads it as
+    the player after the one who laid the last tile. ``secret=false`` shows the standings all
+    along.
+    Decided here: a hand ended by a player laying his last tile is scored the same way (he holds
+    0, the lowest); a player tied for the lowest "has the lowest". The device asks
+    ``hidden_standings(match)``. With plays not entered, the ``end`` event names who laid the
+    last tile: ``{"k":"end","left":[...],"last":2}``."""
+
+    key = "peruvian"
+    title = "Peruvian"
+    deal = 5
+    players = (4, 4)
+    rounds = 7
+    lowest_wins = True
+    options = TOP + (
+        ("draw_each_turn", True, BOOL),
+        ("quadruple", "last", ("last", "next")),
+        ("secret", True, BOOL),
+    )
+
+    def check_sides(self, sides):
+        if len(sides) != self.n:
+            raise DominoError("%s is played every player for himself, not in teams" % self.title)
+
+    def hidden_standings(self, match):
+        """Secret until announced "before the last round": hidden while a round before the
+        last is played."""
+        if not self.opts["secret"] or match.over or match.rounds is None:
+            return False
+        return len(match.records) < match.rounds - 1
+
+    def read_end(self, match, hand, ev, out=None):
+        last = ev.get("last")
+        if last is not None:
+            if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < self.n:
+                raise DominoError("last=%r: the seat that laid the last tile, 0..%d" % (last, self.n - 1))
+            if hand.played and hand.last != last:
+                raise DominoError("last=%d: seat %d laid the last tile" % (last, hand.last))
+        ctx, out = match.end_context(hand, ev, out)
+        if ctx.last is None:
+            ctx.last = out if out is not None else last
+        if ctx.last is None:
+            raise DominoError(
+                "%s: say who laid the last tile (last), whose pips may count four times"
+                % self.title
+            )
+        return self.hand_points(ctx), out
+
+    def hand_points(self, ctx):
+        pts = list(ctx.pips)
+        who = ctx.last
+        if self.opts["quadruple"] == "next":
+            who = (who + 1) % self.n
+        if pts[who] > min(pts):
+            pts[who] *= 4
+        return pts
