@@ -22,17 +22,40 @@ from domino.tiles import full_set, is_double, name  # noqa: E402
 EXAMPLES = (
     # file stem, setup (dates are what the scoreboard writes once the host set its clock)
     ("muggins", {"game": "muggins", "players": ["Ana", "Ben"], "date": "2025-03-07T19:30:00Z"}),
-    ("allfives", {"game": "allfives", "players": ["Ana", "Ben", "Cora"],
-                  "date": "2025-03-08T20:05:00Z"}),
-    ("bergen", {"game": "bergen", "players": ["Dag", "Eli", "Finn", "Gro"],
-                "date": "2025-03-14T18:45:00Z"}),
-    ("bergen-schmidt", {"game": "bergen-schmidt", "players": ["Dag", "Eli", "Finn"],
-                        "date": "2025-03-15T17:10:00Z"}),
+    (
+        "allfives",
+        {"game": "allfives", "players": ["Ana", "Ben", "Cora"], "date": "2025-03-08T20:05:00Z"},
+    ),
+    (
+        "bergen",
+        {
+            "game": "bergen",
+            "players": ["Dag", "Eli", "Finn", "Gro"],
+            "date": "2025-03-14T18:45:00Z",
+        },
+    ),
+    (
+        "bergen-schmidt",
+        {
+            "game": "bergen-schmidt",
+            "players": ["Dag", "Eli", "Finn"],
+            "date": "2025-03-15T17:10:00Z",
+        },
+    ),
     ("draw", {"game": "draw", "players": ["Hana", "Ivo"], "date": "2025-04-02T21:00:00Z"}),
-    ("block", {"game": "block", "players": ["Jo", "Kim", "Lea", "Max"], "teams": [[0, 2], [1, 3]],
-               "date": "2025-04-05T16:20:00Z"}),
-    ("doble12", {"game": "doble12", "players": ["Nico", "Olga", "Pau"],
-                 "date": "2025-04-19T22:15:00Z"}),
+    (
+        "block",
+        {
+            "game": "block",
+            "players": ["Jo", "Kim", "Lea", "Max"],
+            "teams": [[0, 2], [1, 3]],
+            "date": "2025-04-05T16:20:00Z",
+        },
+    ),
+    (
+        "doble12",
+        {"game": "doble12", "players": ["Nico", "Olga", "Pau"], "date": "2025-04-19T22:15:00Z"},
+    ),
 )
 MAX_EVENTS = 5000
 
@@ -61,20 +84,35 @@ class Table:
         tiles = full_set(g.top)
         self.rng.shuffle(tiles)
         size = g.deal_size(g.n)
-        self.hands = [tiles[i * size:(i + 1) * size] for i in range(g.n)]
-        self.boneyard = tiles[g.n * size:]
+        self.hands = [tiles[i * size : (i + 1) * size] for i in range(g.n)]
+        self.boneyard = tiles[g.n * size :]
 
     def lead(self):
         """The player the rules name lays the best tile they may; False if nobody can (no
         double dealt: the table reshuffles)."""
         hand = self.match.hand
-        order = sorted(((t[0] + t[1], p, t) for p in range(len(self.hands)) for t in self.hands[p]
-                        if is_double(t)), reverse=True)
+        assert hand is not None
+        order = sorted(
+            (
+                (t[0] + t[1], p, t)
+                for p in range(len(self.hands))
+                for t in self.hands[p]
+                if is_double(t)
+            ),
+            reverse=True,
+        )
         lowest_first = getattr(self.match.game, "lead", "") == "lowest"
         if lowest_first:
             order.reverse()
-        singles = sorted(((t[0] + t[1], p, t) for p in range(len(self.hands)) for t in self.hands[p]
-                          if not is_double(t)), reverse=True)
+        singles = sorted(
+            (
+                (t[0] + t[1], p, t)
+                for p in range(len(self.hands))
+                for t in self.hands[p]
+                if not is_double(t)
+            ),
+            reverse=True,
+        )
         for _, p, t in order + singles:
             if hand.turn is not None and p != hand.turn:
                 continue
@@ -85,13 +123,19 @@ class Table:
 
     def fits(self, p):
         hand = self.match.hand
+        assert hand is not None
         lay, g = hand.layout, self.match.game
-        return [(t, e) for t in self.hands[p] for e in lay.open_arms()
-                if g.joins(hand, t, lay.arms[e]) is not None]
+        return [
+            (t, e)
+            for t in self.hands[p]
+            for e in lay.open_arms()
+            if g.joins(hand, t, lay.arms[e]) is not None
+        ]
 
     def turn(self):
         m = self.match
         hand = m.hand
+        assert hand is not None
         p = hand.turn
         options = self.fits(p)
         self.rng.shuffle(options)
@@ -152,8 +196,10 @@ def main():
         path = out / (stem + ".jsonl")
         path.write_text(write_match(setup, events))
         m = Match.replay(setup, events)
-        print(f"{path.relative_to(ROOT)}: {len(events)} events, {len(m.records)} hands, "
-              f"totals {m.totals}, over={m.over}")
+        print(
+            f"{path.relative_to(ROOT)}: {len(events)} events, {len(m.records)} hands, "
+            f"totals {m.totals}, over={m.over}"
+        )
 
 
 if __name__ == "__main__":

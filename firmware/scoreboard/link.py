@@ -59,8 +59,8 @@ class Link:
 
     def __init__(self, app=None, store=None, write=None, device_id=None, firmware=FIRMWARE):
         self.app = app
-        self.store = store if store is not None else app.store
-        self.write = write if write is not None else app.board.serial_write  # pushed events
+        self.store = store if store is not None else getattr(app, "store")
+        self.write = write or getattr(getattr(app, "board"), "serial_write")  # pushed events
         self.firmware = firmware
         self.subscribed = False
         self.clock_offset = None  # host epoch minus time.time(), once the host set the clock
@@ -330,7 +330,7 @@ class Link:
             hook(names, presets)
         elif isinstance(settings, dict) and "names" in settings and names:
             settings["names"] = names  # the app offers these when players are picked
-            self.app.store.save_settings(settings)
+            self.store.save_settings(settings)
 
     def _save(self, prefs):
         try:

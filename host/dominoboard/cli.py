@@ -108,12 +108,25 @@ def build_parser() -> tuple[argparse.ArgumentParser, set[str]]:
         except ModuleNotFoundError as e:
             if e.name == f"{__package__}.{name}":
                 continue  # not written yet
-            raise
+            _unavailable(name, e)
+            continue
+        except ImportError as e:
+            _unavailable(name, e)
+            continue
         if hasattr(module, "add_parser"):
-            module.add_parser(sub)
+            try:
+                module.add_parser(sub)
+            except ImportError as e:
+                _unavailable(name, e)
+                continue
             available.add(name)
     add_run_parser(sub, available)
     return parser, available
+
+
+def _unavailable(name: str, error: Exception) -> None:
+    """One broken command module must not take the others down; say so and go on."""
+    print(f"dominoboard: the {name} command is unavailable ({error})", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:

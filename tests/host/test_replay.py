@@ -1,0 +1,69 @@
+"""`dominoboard replay`: the same bytes from CPython and from the MicroPython unix port."""
+
+import subprocess
+import sys
+
+import pytest
+from pty_device import ROOT
+
+from dominoboard.cli import main
+
+EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
+GAMES = {"muggins", "allfives", "bergen", "bergen-schmidt", "draw", "block", "doble12"}
+
+
+def replay(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "dominoboard.cli", "replay", *args],
+        capture_output=True,
+        cwd=ROOT,
+        timeout=600,
+    )
+
+
+def test_there_is_a_finished_example_for_every_game():
+    assert {p.stem for p in EXAMPLES} == GAMES
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_example_replays_byte_identical_on_both_interpreters(path):
+    on_cpython = replay(str(path))
+    on_micropython = replay(str(path), "--micropython")
+    assert on_cpython.returncode == 0, on_cpython.stderr
+    assert on_micropython.returncode == 0, on_micropython.stderr
+    assert on_cpython.stdout == on_micropython.stdout
+    assert b'"over":true' in on_cpython.stdout
+    assert b'"winners":[[' in on_cpython.stdout
+
+
+def test_the_object_form_replays_like_json_lines(tmp_path, capsys):
+    from domino.events import dumps, read_match
+
+    setup, events = read_match(EXAMPLES[0].read_text())
+    doc = tmp_path / "match.json"
+    doc.write_text(dumps({"setup": setup, "events": events}))
+    assert main(["replay", str(doc)]) == 0
+    as_object = capsys.readouterr().out
+    assert main(["replay", str(EXAMPLES[0])]) == 0
+    assert capsys.readouterr().out == as_object
+
+
+def test_a_bad_event_is_reported_the_same_on_both_interpreters(tmp_path):
+    lines = EXAMPLES[0].read_text().splitlines()
+    lines.insert(3, '{"k":"play","p":0,"t":"9-9","e":0}')
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    on_cpython = replay(str(bad))
+    on_micropython = replay(str(bad), "--micropython")
+    assert on_cpython.returncode == on_micropython.returncode == 1
+    assert on_cpython.stderr == on_micropython.stderr
+    assert b"line 4:" in on_cpython.stderr and b"9-9" in on_cpython.stderr
+
+
+def test_missing_and_binary_files_are_input_errors(tmp_path, capsys):
+    assert main(["replay", str(tmp_path / "nope.jsonl")]) == 1
+    assert "cannot read" in capsys.readouterr().err
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(b"\xff\xfe\x00")
+    assert main(["replay", str(binary)]) == 1
+    assert "not UTF-8" in capsys.readouterr().err
