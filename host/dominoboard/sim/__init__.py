@@ -1,0 +1,19 @@
+"""Bots play the booklets' games on the shared rules core (``dominoboard simulate``).
+
+Every move a bot makes is an event folded by ``domino.match.Match`` — the very code the device
+runs — so legality and scoring are never re-implemented here. Modules:
+
+- ``strategies``: how a bot picks among the legal moves the core allows.
+- ``table``: deals real tiles, asks the bots, feeds the events to ``Match``.
+- ``fast``: the host side of the core's fast engine (``domino.fastline``) for line games.
+- ``experiment``: seeds, local worker processes and Dask; results merged in game order.
+- ``stats`` / ``report``: win rates with Wilson intervals, JSON, CSV, PNG plots.
+- ``solitaires`` / ``squares``: the one-player games of booklets 000 and 003.
+"""
+
+
+def add_parser(subparsers):
+    """The ``simulate`` subcommand (the CLI imports this package by name)."""
+    from .cli import add_parser as add
+
+    return add(subparsers)

@@ -1,0 +1,274 @@
+"""One simulated match (or hand) at a table of bots: real tiles dealt from a seeded shuffle,
+every move an event folded by ``domino.match.Match``.
+
+The table knows every hand (the scoreboard does not); it asks the core which plays are legal
+(``check_lead``, ``joins``, ``check_play``, ``open_to``, ``check_draw``) and lets ``Match.apply``
+do the scoring, so a bot can only do what a player at the device could enter.
+"""
+
+from __future__ import annotations
+
+import random
+
+from domino.errors import DominoError
+from domino.game import Game
+from domino.match import Match
+from domino.tiles import full_set, is_double
+
+from .strategies import View, create
+
+
+class Setup:
+    """What an experiment plays: the game, its house rules, the seats and their bots."""
+
+    def __init__(self, game, strategies, opts=None, teams=None, target=None, rounds=None,
+                 hands=False):
+        self.game = game
+        self.strategies = list(strategies)
+        self.opts = dict(opts or {})
+        self.teams = teams
+        self.target = target
+        self.rounds = rounds
+        self.hands = hands  # True: each unit is one hand, not a whole match
+
+    def match_setup(self):
+        setup = {"game": self.game, "players": [f"P{i}" for i in range(len(self.strategies))]}
+        if self.opts:
+            setup["opts"] = dict(self.opts)
+        if self.teams is not None:
+            setup["teams"] = [list(t) for t in self.teams]
+        if self.target is not None:
+            setup["target"] = self.target
+        if self.rounds is not None:
+            setup["rounds"] = self.rounds
+        return setup
+
+    def to_json(self):
+        return {
+            "game": self.game,
+            "opts": self.opts,
+            "players": len(self.strategies),
+            "strategies": self.strategies,
+            "teams": self.teams,
+            "target": self.target,
+            "rounds": self.rounds,
+            "unit": "hand" if self.hands else "match",
+        }
+
+
+def unit_seed(seed, index):
+    """Each game's own seed, from the experiment's seed and the game's index only: the same
+    game is dealt whichever worker plays it."""
+    return f"{seed}/{index}"
+
+
+class Table:
+    def __init__(self, setup: Setup, seed):
+        self.setup = setup
+        self.rng = random.Random(seed)
+        self.m = Match(setup.match_setup())
+        g = self.m.game
+        self.g = g
+        self.bots = [create(name, random.Random(self.rng.getrandbits(64)))
+                     for name in setup.strategies]
+        self.own_check_play = type(g).check_play is not Game.check_play
+        self.open_to = getattr(g, "open_to", None)
+        self.owing = getattr(g, "owing", None)
+        self.hands = []
+        self.bone = []
+
+    # --- the deal ---------------------------------------------------------------------------
+
+    def deal(self):
+        g = self.g
+        tiles = full_set(g.top)
+        self.rng.shuffle(tiles)
+        k = g.deal_size(g.n)
+        self.hands = [tiles[i * k:(i + 1) * k] for i in range(g.n)]
+        self.bone = tiles[g.n * k:]
+        for seat, bot in enumerate(self.bots):
+            bot.new_hand(seat, self.m)
+
+    def apply(self, ev):
+        result = self.m.apply(ev)
+        for bot in self.bots:
+            bot.observe(ev, self.m)
+        return result
+
+    # --- what the core allows ---------------------------------------------------------------
+
+    def leads(self, p):
+        hand, g = self.m.hand, self.g
+        out = []
+        for t in self.hands[p]:
+            try:
+                g.check_lead(hand, p, t)
+            except DominoError:
+                continue
+            out.append((t, None))
+        return out
+
+    def moves(self, p):
+        """Every legal (tile, end) for seat ``p`` on a layout that has its first tile."""
+        hand, g = self.m.hand, self.g
+        lay = hand.layout
+        ends = self.open_to(hand, p) if self.open_to is not None else lay.open_arms()
+        out = []
+        for e in ends:
+            arm = lay.arm_index(e)
+            for t in self.hands[p]:
+                if g.joins(hand, t, arm) is None:
+                    continue
+                if self.own_check_play:
+                    try:
+                        g.check_play(hand, p, t, e)
+                    except DominoError:
+                        continue
+                out.append((t, e))
+        return out
+
+    def points(self, p, move):
+        """What the core's ``play_points`` gives for ``move``, tried on the layout and undone."""
+        t, e = move
+        hand, g = self.m.hand, self.g
+        lay = hand.layout
+        if e is None or type(g).play_points is Game.play_points:
+            return 0
+        arms = lay.arms
+        saved_arms = [(a.open, a.double, a.length, a.owner, a.marker) for a in arms]
+        saved = dict(lay.__dict__)
+        opened = g.joins(hand, t, lay.arm_index(e))
+        lay.arms = list(arms)
+        lay.played = list(lay.played)
+        try:
+            lay.extend(t, e, opened)
+            return g.play_points(hand, p, t, e)
+        finally:
+            lay.__dict__.clear()
+            lay.__dict__.update(saved)
+            for a, s in zip(arms, saved_arms, strict=True):
+                a.open, a.double, a.length, a.owner, a.marker = s
+
+    def can_draw(self, p):
+        hand, g = self.m.hand, self.g
+        if hand.boneyard - g.reserve <= 0 or not self.bone:
+            return False
+        try:
+            g.check_draw(hand, p, 1)
+        except DominoError:
+            return False
+        return True
+
+    def first_lead(self):
+        """Free lead (no seat in turn): the highest double leads (the lowest where the game
+        says so, Bergen 003), else the heaviest tile. None: nobody holds a legal lead."""
+        lowest = getattr(self.g, "lead", "highest") == "lowest"
+        cands = [(t, q) for q in range(self.g.n) for t, _ in self.leads(q)]
+        if not cands:
+            return None
+        doubles = [c for c in cands if is_double(c[0])]
+        if doubles:
+            t, q = min(doubles) if lowest else max(doubles)
+        else:
+            t, q = max(cands, key=lambda c: (c[0][0] + c[0][1], c[0]))
+        return q, t
+
+    # --- play -------------------------------------------------------------------------------
+
+    def play(self):
+        """Play the unit (a match, or its first hand) to the end; return its record."""
+        m = self.m
+        hands = []
+        while not m.over:
+            hands.append(self.play_hand())
+            if self.setup.hands:
+                break
+        sides = len(m.sides)
+        winners = m.winners() if m.over else self.hand_winners(hands[-1]["points"])
+        return {
+            "totals": list(m.totals) if m.over else hands[-1]["points"],
+            "winners": winners if len(winners) < sides else [],
+            "hands": hands,
+            "over": m.over,
+        }
+
+    def hand_winners(self, points):
+        best = min(points) if self.g.lowest_wins else max(points)
+        return [s for s, x in enumerate(points) if x == best]
+
+    def play_hand(self):
+        m, g = self.m, self.g
+        hand = m.hand
+        self.deal()
+        stat = {"lead": None, "plays": 0, "draws": 0, "passes": 0}
+        waiting = 0  # who draws next while nobody can lead (no seat in turn yet)
+        while m.hand is hand:
+            if hand.is_over():
+                self.apply({"k": "end", "left": [list(h) for h in self.hands]})
+                break
+            if self.owing is not None:
+                owed = self.owing(hand)
+                if owed:
+                    self.draw(owed[0], stat)
+                    continue
+            p = hand.turn
+            lay = hand.layout
+            if lay.is_empty():
+                if p is None:
+                    lead = self.first_lead()
+                    if lead is None:
+                        p, waiting = waiting % g.n, waiting + 1
+                        self.draw_or_pass(p, stat)
+                        continue
+                    p, t = lead
+                    moves = [(t, None)]
+                else:
+                    moves = self.leads(p)
+                    doubles = [x for x in moves if is_double(x[0])]
+                    if doubles:  # open with the highest double (the lowest, Bergen 003)
+                        low = getattr(g, "lead", "highest") == "lowest"
+                        moves = [min(doubles) if low else max(doubles)]
+            else:
+                moves = self.moves(p)
+            if not moves:
+                self.draw_or_pass(p, stat)
+                continue
+            if len(moves) == 1:
+                move = moves[0]
+            else:
+                move = self.bots[p].choose(
+                    View(p, self.hands[p], m, lambda mv, p=p: self.points(p, mv)), moves)
+            t, e = move
+            ev = {"k": "play", "p": p, "t": t} if e is None else {"k": "play", "p": p, "t": t,
+                                                                  "e": e}
+            if stat["lead"] is None:
+                stat["lead"] = p
+            self.apply(ev)
+            self.hands[p].remove(t)
+            stat["plays"] += 1
+            if m.hand is hand and hand.pending is not None:
+                self.apply({"k": "claim", "p": hand.pending[0]})  # bots never miss a count
+        rec = m.records[-1]
+        stat["out"] = rec.out
+        stat["blocked"] = rec.out is None and rec.end is not None
+        stat["points"] = rec.points()
+        return stat
+
+    def draw(self, p, stat):
+        self.apply({"k": "draw", "p": p, "n": 1})
+        self.hands[p].append(self.bone.pop())
+        stat["draws"] += 1
+
+    def draw_or_pass(self, p, stat):
+        if self.can_draw(p):
+            self.draw(p, stat)
+        else:
+            self.apply({"k": "pass", "p": p})
+            stat["passes"] += 1
+
+
+def play_unit(setup: Setup, seed, index):
+    """Play game ``index`` of an experiment seeded ``seed``."""
+    rec = Table(setup, unit_seed(seed, index)).play()
+    rec["i"] = index
+    return rec
