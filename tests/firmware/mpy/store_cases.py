@@ -118,7 +118,7 @@ def test_settings_round_trip_defaults_and_damage():
     assert fresh.load_settings(defaults)["sleep_s"] == 30
     assert "contrast" in fresh.problems[0]
     # refused input leaves the record as it was
-    before = read_bytes(root + "/settings.cfg")
+    before = files(root)["settings.cfg"]
     raises(TypeError, store.save_settings, [1, 2])
     raises(TypeError, store.save_settings, {"x": {"nested": 1}})
     raises(ValueError, store.save_settings, {"x": "y" * MAX_EVENT_BYTES})

@@ -47,7 +47,11 @@ def write_bytes(path, data):
 
 def files(path):
     """{name: bytes} of every file in a folder."""
-    return {name: read_bytes(path + "/" + name) for name in os.listdir(path)}
+    found = {}
+    for name in os.listdir(path):
+        with open(path + "/" + name, "rb") as f:
+            found[name] = f.read()
+    return found
 
 
 def put_files(path, contents):
