@@ -65,6 +65,7 @@ class App:
         self.asleep = False
         self.swallow = None  # the button whose press woke the screen
         self.keys = 0  # keys handled (for measurements)
+        self.voids = []  # draws and passes of this session, for the likely-tile order
         self._line = bytearray()
         self._overflow = False
         self.display.contrast(self.settings["contrast"])
@@ -161,9 +162,31 @@ class App:
                 pass
             raise StorageError("not saved (%s); nothing changed" % (e,))
         self._push_event(index, line)
+        self.note_void(m, ev, result)
         if len(m.records) != hands or m.over:
             self.compact()
         return result
+
+    def note_void(self, m, ev, result):
+        """Remember the open ends a player drew or passed at: they hold none of those pips.
+        Only the likely-tile order on the screen uses it (scoreboard.plays.voids); after a
+        restart it starts empty, which only makes the order less sharp."""
+        k = ev.get("k")
+        notes = self.voids
+        if k == "undo":
+            gone = result.get("undone")
+            self.voids = [x for x in notes if x[0] is not gone]
+            return
+        if k == "redo":
+            ev = result.get("redone") or {}
+            k = ev.get("k")
+        hand = m.hand
+        if hand is None:
+            del notes[:]
+        elif k in ("draw", "pass") and not hand.layout.is_empty():
+            notes.append((ev, hand.number, ev.get("p"), k, ev.get("n", 1), hand.layout.ends()))
+            if len(notes) > 64:
+                del notes[0]
 
     def compact(self):
         try:

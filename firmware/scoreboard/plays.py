@@ -65,7 +65,7 @@ class Choice:
 
 def _rank(c):
     t = c.tile
-    return (c.points, is_double(t), t[0] + t[1], t[0])
+    return (c.points, t[0] + t[1], is_double(t), t[0])
 
 
 def tiles_for_end(match, e):
@@ -101,17 +101,76 @@ def lead_tiles(match, player):
     return out
 
 
-def best_end(match, ends):
-    """The end the next play most likely goes on: the best count on offer, then the most
-    tiles that fit. ``ends`` maps arm index -> its choices."""
-    best = None
-    key = None
+def voids(match, player, notes):
+    """Pips ``player`` is known not to hold: the open ends at each earlier turn of this hand
+    where they drew or passed (they had nothing to lay there). ``notes`` are the App's
+    (event, hand number, player, kind, tiles, open pips) records. Draws in the player's
+    current turn do not count: the last tile drawn is the one that fits."""
+    hand = match.hand
+    skip = hand.drawn if hand.turn == player else 0
+    out = set()
+    for i in range(len(notes) - 1, -1, -1):
+        _ev, number, p, kind, n, pips = notes[i]
+        if number != hand.number or p != player:
+            continue
+        if skip > 0 and kind == "draw":
+            skip -= n
+            continue
+        skip = 0
+        for x in pips:
+            out.add(x)
+    return out
+
+
+def chances(match, ends, notes=()):
+    """How likely the next play goes on each end, and how likely the player cannot play.
+
+    The model: each tile off the table is in the player's hand with the same chance q (tiles
+    held / tiles unseen; after drawing this turn only the drawn tiles can fit, so q shrinks to
+    them), and the player lays the best-ranked tile they hold. Walking the choices best first,
+    a tile is the one laid if it is held and no better one is: q * (1 - q) ** (better tiles).
+    Returns ({arm: chance}, chance that no tile fits)."""
+    hand = match.hand
+    g = match.game
+    p = hand.turn
+    void = voids(match, p, notes) if p is not None else ()
+    unseen = 0
+    for t in full_set(g.top):
+        if t not in hand.seen and t[0] not in void and t[1] not in void:
+            unseen += 1
+    held = hand.counts[p] if p is not None else 0
+    if hand.drawn:
+        unseen -= held - hand.drawn
+        held = hand.drawn
+    q = min(1.0, held / unseen) if unseen > 0 else 0.0
+    best = {}  # tile -> (rank, arm) of its best end
     for e in ends:
-        cs = ends[e]
-        k = (cs[0].points if cs else -1, len(cs))
-        if key is None or k > key:
-            best, key = e, k
-    return best
+        for c in ends[e]:
+            if c.tile[0] in void or c.tile[1] in void:
+                continue
+            k = _rank(c)
+            if c.tile not in best or k > best[c.tile][0]:
+                best[c.tile] = (k, e)
+    order = sorted([(best[t][0], best[t][1], t) for t in best], reverse=True)
+    out = {}
+    for e in ends:
+        out[e] = 0.0
+    none = 1.0
+    likely = []
+    for _k, e, t in order:
+        out[e] += none * q
+        likely.append((t, e, none * q))
+        none *= 1 - q
+    return out, none, likely
+
+
+def ranked_ends(match, ends, notes=()):
+    """The arm indices, likeliest end first (see chances); the plays as (tile, arm, chance),
+    likeliest first; and the chance that no tile fits."""
+    p, none, likely = chances(match, ends, notes)
+    keyed = [(p[e], len(ends[e]), e) for e in ends if ends[e]]
+    keyed.sort(reverse=True)
+    return [e for _p, _n, e in keyed], likely, none
 
 
 def describe(match, pts, lead):

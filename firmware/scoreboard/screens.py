@@ -12,6 +12,9 @@ from scoreboard.display import big_text
 from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, right, row, title
 
 
+QUICK = 0  # likeliest plays offered on the table's action bar
+
+
 def home(app):
     """The screen the match's state calls for."""
     m = app.match
@@ -81,6 +84,8 @@ class Table(Screen):
         self.seen_log = len(m.log)
         acts = []
         self.ends = {}
+        likely = []
+        none = 1.0
         if lay.is_empty():
             acts.append(("lead", None))
         else:
@@ -88,21 +93,40 @@ class Table(Screen):
                 cs = plays.tiles_for_end(m, e)
                 if cs:
                     self.ends[e] = cs
-                    acts.append(("end", e))
-        if m.game.draws != "none" and hand.boneyard - m.game.reserve > 0:
-            acts.insert(0, ("draw", None))
-        acts += [("pass", None), ("pts", None), ("hand", None), ("menu", None)]
+            order, likely, none = plays.ranked_ends(m, self.ends, app.voids)
+            if hand.turn is not None:  # tiles the player is known not to hold go last
+                void = plays.voids(m, hand.turn, app.voids)
+                for e in self.ends:
+                    cs = self.ends[e]
+                    self.ends[e] = [c for c in cs if c.tile[0] not in void and c.tile[1] not in void] + [
+                        c for c in cs if c.tile[0] in void or c.tile[1] in void]
+            # the likeliest plays, each one OK away; then every end with all its tiles
+            for t, e, _p in likely[:QUICK]:
+                acts.append(("quick", (t, e)))
+            for e in order:
+                acts.append(("end", e))
+        # what a player who cannot lay a tile does sits just above (one UP away)
+        stuck = "draw" if m.game.draws != "none" and hand.boneyard - m.game.reserve > 0 else "pass"
+        acts.insert(0, (stuck, None))
+        if hand.pending is not None:  # an unclaimed count: an opponent may call Muggins
+            owner = hand.pending[0]
+            for p in range(len(m.players)):
+                if m.side_of[p] != m.side_of[owner]:
+                    acts.insert(0, ("mug", p))
+            acts.insert(0, ("claim", owner))
+            keep = keep or acts[1]
+        for kind in ("pass", "pts", "hand", "menu"):
+            if kind != stuck:
+                acts.append((kind, None))
         self.actions = acts
         want = keep
         if want is None:
             if lay.is_empty():
                 want = ("lead", None)
-            elif self.ends:
-                want = ("end", plays.best_end(m, self.ends))
-            elif acts[0][0] == "draw":
-                want = ("draw", None)
+            elif likely and likely[0][2] >= none:
+                want = acts[1]
             else:
-                want = ("pass", None)
+                want = acts[0]
         self.cursor = 0
         for i, a in enumerate(acts):
             if a == want:
@@ -111,11 +135,19 @@ class Table(Screen):
     def label(self, app, act):
         m = app.match
         kind, e = act
+        if kind == "quick":
+            t, arm = e
+            pts = plays.preview(m, t, arm)
+            return "%d-%d on %s%s" % (t[0], t[1], plays.end_label(m, arm), " +%d" % pts if pts else "")
         if kind == "end":
             arm = m.hand.layout.arms[e]
             return "Play %s %d  (%d)" % (plays.end_label(m, e), arm.open, len(self.ends[e]))
         if kind == "lead":
             return "Lead a tile"
+        if kind == "claim":
+            return "%s claims %d" % (m.players[e], m.hand.pending[1])
+        if kind == "mug":
+            return "Muggins! %s" % m.players[e]
         if kind == "draw":
             return "Draw  (%d left)" % (m.hand.boneyard - m.game.reserve)
         return {"pass": "Pass", "pts": "Enter points", "hand": "End the hand", "menu": "Menu"}[kind]
@@ -141,7 +173,7 @@ class Table(Screen):
         standings_rows(fb, m, 2, 4)
         if hand.pending is not None:
             p, pts = hand.pending
-            row(fb, 6, fit("%s owes claim %d" % (m.players[p], pts)))
+            row(fb, 6, fit("%s %d unclaimed" % (m.players[p], pts)))
         elif self.note:
             row(fb, 6, self.note)
         row(fb, 7, "<" + fit(self.label(app, self.actions[self.cursor]), COLS - 2).center(COLS - 2) + ">", True)
@@ -164,7 +196,18 @@ class Table(Screen):
         m = app.match
         hand = m.hand
         kind, e = act
-        if kind == "end":
+        if kind == "quick":
+            t, arm = e
+            play(app, hand.turn, t, arm)
+        elif kind in ("claim", "mug"):
+            pts = hand.pending[1]
+            if attempt(app, {"k": kind, "p": e}) is not None:
+                if m.over:
+                    app.home()
+                    return
+                self.note = "%s +%d %s" % (m.players[e], pts, "muggins" if kind == "mug" else "claimed")
+                app.board.beep(1760, 60)
+        elif kind == "end":
             app.push(Tiles(app, e, self.ends[e]))
         elif kind == "lead":
             if hand.turn is None:
@@ -217,76 +260,44 @@ class Tiles(Menu):
         Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
 
     def choose(self, app, index):
-        m = app.match
-        t = self.choices[index].tile
-        ev = {"k": "play", "p": self.player, "t": "%d-%d" % t}
-        if self.end is not None:
-            ev["e"] = self.end
-        lead = self.end is None
-        r = attempt(app, ev)
-        if r is None:
-            return
-        pts = r.get("scored", 0)
-        if m.over or m.hand.is_over():
-            app.home()
-            if pts and not m.game.opts.get("muggins"):
-                app.flash(scored_text(m, self.player, pts, lead))
-            elif r.get("out") is not None:
-                app.flash("%s is out! Enter the hands" % m.players[self.player])
-            return
-        if pts and m.game.opts.get("muggins"):
-            app.replace(Claim(app, self.player, pts, lead))
-            return
         app.pop()
-        table = app.screen
-        if isinstance(table, Table):
-            table.note = scored_text(m, self.player, pts, lead) if pts else "%s %s" % (m.players[self.player], ev["t"])
-        if pts:
-            app.board.beep(1760, 60)
+        play(app, self.player, self.choices[index].tile, self.end)
 
 
-class Claim(Menu):
-    """A count was made: claim it (the default), or an opponent calls Muggins."""
-
-    def __init__(self, app, player, pts, lead):
-        m = app.match
-        self.player = player
-        self.pts = pts
-        self.lead = lead
-        self.who = [None]
-        items = ["Claim +%d" % pts]
-        for p in range(len(m.players)):
-            if m.side_of[p] != m.side_of[player]:
-                self.who.append(p)
-                items.append("Muggins: %s" % m.players[p])
-        self.who.append(-1)
-        items.append("Not claimed")
-        Menu.__init__(self, "%s made %d" % (m.players[player], pts), items)
-
-    def choose(self, app, index):
-        m = app.match
-        who = self.who[index]
-        if who == -1:
-            app.pop()
+def play(app, player, t, end):
+    """Record the play of tile t on arm ``end`` (None: the lead), then announce, ask for the
+    claim where muggins is on, or go to the tally when the hand is over."""
+    m = app.match
+    ev = {"k": "play", "p": player, "t": "%d-%d" % t}
+    if end is not None:
+        ev["e"] = end
+    lead = end is None
+    r = attempt(app, ev)
+    if r is None:
+        return
+    pts = r.get("scored", 0)
+    if m.over or m.hand.is_over():
+        app.home()
+        if pts and not m.game.opts.get("muggins"):
+            app.flash(scored_text(m, player, pts, lead))
+        elif r.get("out") is not None:
+            app.flash("%s is out! Enter the hands" % m.players[player])
+        return
+    claimed = ""
+    if pts and m.game.opts.get("muggins"):
+        # Claimed by default: players nearly always call their count. UNDO right away
+        # leaves it unclaimed, and the table then offers it to an opponent: "Muggins!".
+        if attempt(app, {"k": "claim", "p": player}) is None:
             return
-        p = self.player if who is None else who
-        r = attempt(app, {"k": "claim" if who is None else "mug", "p": p})
-        if r is None:
-            return
+        claimed = " UNDO:unclaim"
         if m.over:
             app.home()
             return
-        app.pop()
-        table = app.screen
-        if isinstance(table, Table):
-            table.note = scored_text(m, p, self.pts, self.lead)
+    table = app.screen
+    if isinstance(table, Table):
+        table.note = scored_text(m, player, pts, lead) + claimed if pts else "%s %s" % (m.players[player], ev["t"])
+    if pts:
         app.board.beep(1760, 60)
-
-    def key(self, app, key, repeat):
-        if key == "back":  # leaving without a claim leaves the count pending
-            app.pop()
-        else:
-            Menu.key(self, app, key, repeat)
 
 
 class Points(Screen):

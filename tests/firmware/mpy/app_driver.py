@@ -1,0 +1,406 @@
+# A table of bots and a scorer who enters their moves with button presses only.
+#
+# Runs on the MicroPython unix port (and CPython tooling can import it). The "table" deals real
+# tiles with a seeded shuffle and knows every hand; bots choose legal plays; the Operator reads
+# what the screen offers (the screen's item list and cursor, what a person reads off the
+# panel) and presses UP/DOWN/OK/BACK through the simulated board's bouncing buttons to enter
+# each move. Nothing calls the app's record() directly.
+
+import json
+import sys
+
+from boards.sim import Rand, SimBoard
+from domino.tiles import full_set, is_double
+from scoreboard import menus, plays, screens
+from scoreboard.app import App
+from scoreboard.menus import Form
+from scoreboard.ui import Menu
+
+
+class Stuck(Exception):
+    pass
+
+
+class Operator:
+    """A finger on the simulated buttons and eyes on the screen."""
+
+    def __init__(self, storage, seed=1, bounce_us=5000, step_ms=5, hold_ms=80, gap_ms=120):
+        self.board = SimBoard(seed=seed, storage_dir=storage, bounce_us=bounce_us)
+        self.app = App(self.board)
+        self.step_ms = step_ms
+        self.hold_ms = hold_ms
+        self.gap_ms = gap_ms
+        self.presses = 0
+        self.app.step(self.board.ticks_ms())
+
+    def check(self):
+        if self.app.errors:
+            raise Stuck("app caught %r" % (self.app.last_error,))
+
+    def tap(self, name):
+        self.board.tap(name, self.hold_ms, self.app.step, self.gap_ms, self.step_ms)
+        self.presses += 1
+        self.check()
+
+    def hold(self, name, until):
+        """Hold a button until until() is true (or 20 s), release: one press."""
+        b = self.board
+        b.hold(name)
+        for _ in range(4000):
+            b.advance(self.step_ms, self.app.step, self.step_ms)
+            if until():
+                break
+        b.release(name)
+        b.advance(self.gap_ms, self.app.step, self.step_ms)
+        self.presses += 1
+        self.check()
+
+    @property
+    def screen(self):
+        return self.app.screen
+
+    def cursor_info(self):
+        s = self.screen
+        if isinstance(s, screens.Table):
+            if s.seen_log != len(self.app.match.log):
+                s.refresh(self.app)
+            return s.cursor, len(s.actions)
+        if isinstance(s, Menu):
+            return s.cursor, len(s.items)
+        if isinstance(s, Form):
+            return s.cursor, len(s.fields) + 1
+        if isinstance(s, screens.Tally):
+            return s.cursor, len(s.fields) + 1
+        raise Stuck("no cursor on %r" % s)
+
+    def goto(self, index):
+        """Move the cursor to index the short way round."""
+        cur, n = self.cursor_info()
+        down = (index - cur) % n
+        up = (cur - index) % n
+        key, count = ("DOWN", down) if down <= up else ("UP", up)
+        for _ in range(count):
+            self.tap(key)
+        if self.cursor_info()[0] != index:
+            raise Stuck("cursor at %d, wanted %d" % (self.cursor_info()[0], index))
+
+    def choose(self, index):
+        self.goto(index)
+        self.tap("OK")
+
+    def choose_label(self, prefix):
+        items = self.screen.items
+        for i, label in enumerate(items):
+            if label.startswith(prefix):
+                return self.choose(i)
+        raise Stuck("no item %r in %r" % (prefix, items))
+
+    def set_number(self, entry, value):
+        """Bring a NumberEntry to value: taps for small steps, a hold for big ones."""
+        if value - entry.value > 8:
+            self.hold("UP", lambda: entry.value >= value - 4)
+        elif entry.value - value > 8:
+            self.hold("DOWN", lambda: entry.value <= value + 4)
+        while entry.value != value:
+            self.tap("UP" if entry.value < value else "DOWN")
+
+    def snap(self, out, name):
+        """Golden material: the glass as text and PNG."""
+        if out is None:
+            return
+        self.app.step(self.board.ticks_ms())
+        panel = self.board.panel
+        with open("%s/%s.txt" % (out, name), "w") as f:
+            f.write(panel.text())
+        with open("%s/%s.png" % (out, name), "wb") as f:
+            f.write(panel.png(2))
+
+    # --- a new match through the setup screens --------------------------------------------
+
+    def new_match(self, game, players, target=None, opts=None, names=None):
+        app = self.app
+        if app.match is not None:
+            if not isinstance(self.screen, menus.StartMenu):
+                self.tap("BACK")  # the table's BACK opens the menu
+                if isinstance(self.screen, screens.MatchMenu):
+                    self.choose_label("New match")
+            else:
+                self.choose_label("New match")
+        else:
+            self.choose_label("New match")
+        gm = self.screen
+        for i, cls in enumerate(gm.classes):
+            if cls.key == game:
+                self.choose(i)
+                break
+        else:
+            raise Stuck("game %s not offered" % game)
+        form = self.screen
+        for key in opts or {}:
+            f = form.field("o:" + key)
+            i = form.fields.index(f)
+            self.goto(i)
+            while f.value() != opts[key]:
+                self.tap("OK")
+        f = form.field("players")
+        if f.value() != players:
+            self.choose(form.fields.index(f))
+            self.set_number(f.number, players)
+            self.tap("OK")
+        if target is not None:
+            f = form.field("limit")
+            self.choose(form.fields.index(f))
+            self.set_number(f.number, target)
+            self.tap("OK")
+        self.choose(len(form.fields))  # Next
+        if names:
+            nf = self.screen
+            for p, want in enumerate(names):
+                f = nf.fields[p]
+                self.goto(p)
+                while f.value() != want:
+                    self.tap("OK")
+        self.choose(len(self.screen.fields))  # Start match
+        if app.match is None:
+            raise Stuck("no match started")
+
+
+class Table:
+    """Real tiles: a seeded shuffle, the hands, the boneyard."""
+
+    def __init__(self, match, seed):
+        self.m = match
+        self.rand = Rand(seed)
+
+    def deal(self):
+        g = self.m.game
+        tiles = full_set(g.top)
+        for i in range(len(tiles) - 1, 0, -1):  # Fisher-Yates
+            j = self.rand.next() % (i + 1)
+            tiles[i], tiles[j] = tiles[j], tiles[i]
+        k = g.deal_size(g.n)
+        self.hands = [tiles[p * k : (p + 1) * k] for p in range(g.n)]
+        self.boneyard = tiles[g.n * k :]
+
+    def leader(self):
+        """The holder of the highest double leads (else the heaviest tile)."""
+        best = None
+        for p, h in enumerate(self.hands):
+            for t in h:
+                k = (is_double(t), t[0] + t[1])
+                if best is None or k > best[0]:
+                    best = (k, p, t)
+        return best[1], best[2]
+
+
+def legal(m, hand_tiles):
+    hand = m.hand
+    g = m.game
+    lay = hand.layout
+    out = []
+    for t in hand_tiles:
+        for e in lay.open_arms():
+            if g.joins(hand, t, lay.arms[e]) is None:
+                continue
+            try:
+                g.check_play(hand, hand.turn, t, e)
+            except Exception:
+                continue
+            out.append((t, e))
+    return out
+
+
+def greedy(m, moves, rand):
+    """Score the most, else the heaviest tile: how most club players play."""
+    best = None
+    for t, e in moves:
+        k = (plays.preview(m, t, e), t[0] + t[1], rand.next() % 1000)
+        if best is None or k > best[0]:
+            best = (k, t, e)
+    return best[1], best[2]
+
+
+def randomly(m, moves, rand):
+    return moves[rand.next() % len(moves)]
+
+
+class Session:
+    """Bots at the table, the operator at the buttons; plays whole matches."""
+
+    def __init__(self, op, seed=7, strategy=greedy, muggins_claims=True):
+        self.op = op
+        self.seed = seed
+        self.strategy = strategy
+        self.play_presses = []  # presses per play entered (claims included)
+        self.draw_presses = []
+        self.tally_presses = []
+        self.intended = []  # the events the operator meant to enter, in order
+        self.rand = Rand(seed + 1)
+        self.snaps = {}
+
+    def play_match(self, out=None, max_hands=60):
+        op = self.op
+        app = op.app
+        m = app.match
+        table = Table(m, self.seed)
+        hands = 0
+        while not m.over:
+            if hands >= max_hands:
+                raise Stuck("match did not end in %d hands" % max_hands)
+            self.play_hand(table, out)
+            hands += 1
+            m = app.match
+        op.snap(out, "winner")
+        return hands
+
+    def table_action(self, kind, e=None):
+        op = self.op
+        s = op.screen
+        if not isinstance(s, screens.Table):
+            raise Stuck("expected the table, got %r" % s)
+        if s.seen_log != len(op.app.match.log):
+            s.refresh(op.app)
+        for i, a in enumerate(s.actions):
+            if a[0] == kind and (e is None or a[1] == e):
+                return op.choose(i)
+        raise Stuck("no action %s %r in %r" % (kind, e, s.actions))
+
+    def play_hand(self, table, out):
+        op = self.op
+        app = op.app
+        m = app.match
+        g = m.game
+        while True:
+            table.deal()
+            if g.key.startswith("bergen") and not any(is_double(t) for h in table.hands for t in h):
+                continue  # nobody can lead: the tiles are shuffled again
+            break
+        start = len(m.records)
+        first = True
+        while not m.over and len(m.records) == start and not m.hand.is_over():
+            hand = m.hand
+            before = op.presses
+            if hand.layout.is_empty():
+                p, t = table.leader()
+                self.table_action("lead")
+                if isinstance(op.screen, screens.Leader):
+                    op.choose(p)
+                self.pick_tile(t)
+                self.intended.append({"k": "play", "p": p, "t": "%d-%d" % t})
+                table.hands[p].remove(t)
+                self.after_play(p)
+                continue
+            p = hand.turn
+            moves = legal(m, table.hands[p])
+            if moves:
+                t, e = self.strategy(m, moves, self.rand)
+                if first and out:
+                    op.snap(out, "%s-table" % g.key)
+                self.enter_play(t, e, first and out)
+                self.intended.append({"e": e, "k": "play", "p": p, "t": "%d-%d" % t})
+                table.hands[p].remove(t)
+                self.after_play(p)
+                first = False
+                self.play_presses.append(op.presses - before)
+            elif len(table.boneyard) > g.reserve and g.draws != "none":
+                self.table_action("draw")
+                table.hands[p].append(table.boneyard.pop())
+                self.intended.append({"k": "draw", "n": 1, "p": p})
+                self.draw_presses.append(op.presses - before)
+            else:
+                self.table_action("pass")
+                self.intended.append({"k": "pass", "p": p})
+        if m.over:
+            return
+        self.tally(table, out)
+
+    def enter_play(self, t, e, out):
+        """The cheaper way: the play itself on the action bar, or its end and then the tile."""
+        op = self.op
+        s = op.screen
+        if s.seen_log != len(op.app.match.log):
+            s.refresh(op.app)
+        n = len(s.actions)
+
+        def dist(i):
+            return min((i - s.cursor) % n, (s.cursor - i) % n)
+
+        quick = end = None
+        for i, a in enumerate(s.actions):
+            if a == ("quick", (t, e)):
+                quick = i
+            elif a == ("end", e):
+                end = i
+        tiles = s.ends[e]
+        k = [c.tile for c in tiles].index(t)
+        by_end = dist(end) + 1 + min(k, len(tiles) - k) + 1
+        if quick is not None and dist(quick) + 1 <= by_end:
+            op.choose(quick)
+            return
+        op.choose(end)
+        if out:
+            op.snap(out, "%s-tiles" % self.op.app.match.game.key)
+        self.pick_tile(t)
+
+    def pick_tile(self, t):
+        op = self.op
+        s = op.screen
+        if not isinstance(s, screens.Tiles):
+            raise Stuck("expected tiles, got %r" % s)
+        for i, c in enumerate(s.choices):
+            if c.tile == t:
+                return op.choose(i)
+        raise Stuck("tile %r not offered: %r" % (t, s.items))
+
+    def after_play(self, p):
+        """Muggins claims the count by default (no press): the log shows the claim."""
+        m = self.op.app.match
+        log = m.log
+        if log and log[-1].get("k") == "claim":
+            self.intended.append({"k": "claim", "p": p})
+
+    def tally(self, table, out):
+        op = self.op
+        m = op.app.match
+        g = m.game
+        s = op.screen
+        if not isinstance(s, screens.Tally):
+            raise Stuck("expected the tally, got %r" % s)
+        if out:
+            op.snap(out, "%s-tally" % g.key)
+        before = op.presses
+        left = [0] * len(m.players)
+        without = g.opts.get("pips_without_doubles")
+        for i, (p, kind, num) in enumerate(s.fields):
+            h = table.hands[p]
+            if kind == "pips":
+                if without and s.out is None:
+                    value = sum(a + b for a, b in h if a != b)
+                else:
+                    value = sum(a + b for a, b in h)
+                left[p] = value
+            else:
+                value = 1 if any(is_double(t) for t in h) else 0
+                left[p] = {"d": value, "p": left[p]}
+            op.set_number(num, value)
+            op.tap("OK")
+        op.tap("OK")  # Score the hand
+        self.intended.append({"k": "end", "left": left})
+        self.tally_presses.append(op.presses - before)
+        if not isinstance(op.screen, screens.Result):
+            raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
+        if out:
+            op.snap(out, "%s-result" % g.key)
+        op.tap("OK")
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    if not n:
+        return 0
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def emit(obj):
+    sys.stdout.write("RESULT " + json.dumps(obj) + "\n")
