@@ -98,7 +98,7 @@ class AllSevens(Sums, Barricade, Schmidt):
         return not passed and bool(self.opts.get("draw_after_play"))
 
     def win_points(self, ctx, w):
-        """"the points of the opponent(s) from which his or her own points (possibly 0) are to
+        """ "the points of the opponent(s) from which his or her own points (possibly 0) are to
         be deducted"."""
         pts = [0] * len(ctx.pips)
         pts[w] = sum(p for s, p in enumerate(ctx.pips) if s != w) - ctx.pips[w]
@@ -112,8 +112,9 @@ class MatadorSchmidt(AllSevens):
 
     Decided here: the booklet's set symbols were lost from the text. A sum of 10 gives every
     number 1..9 a partner only in the double-nine set (as 7 does for 1..6 in double-six), so
-    double-nine is the default; ``top=6`` plays it with double-six (3, 2 and 1 then take only
-    matadors)."""
+    double-nine is the default; and four players' 28 tiles plus the 2 kept in reserve do not
+    fit a double-six set. ``top=6`` plays it with double-six and three players (3, 2 and 1
+    then take only matadors)."""
 
     key = "matador-schmidt"
     title = "Matador (Schmidt)"

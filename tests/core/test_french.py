@@ -1,0 +1,75 @@
+# French Dominoes (003_a02f01eefec1aa16.txt): a wall of two levels; pass or draw two.
+from table import end, match, play, snapshot
+
+from check import raises
+from domino.errors import DominoError
+
+
+def test_003_french_two_players_eight_tiles_the_rest_to_the_boneyard():
+    m = match("french")
+    assert m.hand.counts == [8, 8] and m.hand.boneyard == 12
+    raises(DominoError, match, "french", 3)
+
+
+def test_003_french_the_elder_begins_with_any_tile():
+    # 003: "The elder of the two players begins by placing a random tile."
+    m = match("french")
+    raises(DominoError, play, m, 1, "6-6")
+    play(m, 0, "5-2")
+    assert m.hand.turn == 1
+
+
+def test_003_french_stacked_halves_show_the_same_value_on_two_levels():
+    # 003: "His or her opponent places a tile with the appropriate half above (or subsequently
+    # also below) the identical half of a tile that has already been placed."
+    m = match("french")
+    lay = m.hand.layout
+    play(m, 0, "6-4")
+    assert lay.stack(0) == "above" and lay.stack(1) == "above"
+    raises(DominoError, play, m, 1, "3-2", 1)  # no 4 on it
+    play(m, 1, "4-2", 1)  # above the 4, the 2 reaching out
+    assert lay.stack(1) == "below" and lay.ends() == [6, 2]
+    play(m, 0, "2-2", 1)  # later also below
+    assert lay.stack(1) == "above"
+    assert lay.describe()["stack"] == ["above", "above"]
+    assert lay.describe()["kind"] == "wall"
+
+
+def test_003_french_cannot_place_pass_or_draw_two_his_choice():
+    # 003: "If a player cannot place a tile, s/he forfeits that turn or draws 2 tiles (this
+    # choice is discretionary)."
+    m = match("french")
+    play(m, 0, "6-6")
+    m.apply({"k": "pass", "p": 1})  # forfeits: no need to draw first
+    assert m.hand.turn == 0
+    play(m, 0, "6-5", 0)
+    before = snapshot(m)
+    err = raises(DominoError, m.apply, {"k": "draw", "p": 1, "n": 3})
+    assert "draw 2" in str(err)
+    assert snapshot(m) == before
+    m.apply({"k": "draw", "p": 1, "n": 2})
+    raises(DominoError, m.apply, {"k": "draw", "p": 1, "n": 1})
+    play(m, 1, "5-1", 0)  # decided: a drawn tile that fits may be laid
+    assert m.hand.counts == [6, 9]
+
+
+def test_003_french_first_out_wins():
+    # 003: "The player who first has no further tiles to place ends the game and wins."
+    m = match("french")
+    m.hand.counts = [1, 8]
+    play(m, 0, "3-3")
+    assert end(m, [0, 27])["hand"] == [27, 0]
+    assert m.rounds == 2
+
+
+def test_003_french_last_two_tiles_stay_house_rule():
+    # 003's general rules: "the last two tiles remain in reserve and are generally not drawn"
+    m = match("french")
+    play(m, 0, "6-6")
+    for p, t in ((1, "6-5"), (0, "5-4"), (1, "4-3"), (0, "3-2"), (1, "2-1")):
+        m.apply({"k": "draw", "p": p, "n": 2})
+        play(m, p, t, 0)
+    assert m.hand.boneyard == 2
+    err = raises(DominoError, m.apply, {"k": "draw", "p": 0, "n": 1})
+    assert "2 stay in reserve" in str(err)
+    assert match("french", opts={"keep_two": False}).game.reserve == 0
