@@ -167,8 +167,7 @@ class SuperDominos(Game):
         if breaking:
             hand.spell = None  # a 13 or a double on the spell's 13 breaks it
         if left == DRAW:
-            for q in self.fifteen_victims(hand, player):
-                hand.owes[q] += 1
+            self.owe(hand, self.fifteen_victims(hand, player))
         if left == REVERSE and self.n > 2:
             hand.dir = -hand.dir
         if left == SPELL:
@@ -181,6 +180,11 @@ class SuperDominos(Game):
             nxt = self.step(hand, nxt)  # ended the turn with a double: the next player sits out
         return nxt
 
+    def owe(self, hand, players):
+        if hand.boneyard - self.reserve > 0:  # with nothing left to take, a 15 costs nothing
+            for q in players:
+                hand.owes[q] += 1
+
     def fifteen_victims(self, hand, player):
         if self.opts["fifteen"] == "others":
             return [q for q in range(self.n) if q != player]
@@ -191,9 +195,7 @@ class SuperDominos(Game):
         o = self.opts
         pip = t[0]
         if pip == DRAW and o["start15"]:
-            for q in range(self.n):
-                if q != player:
-                    hand.owes[q] += 1
+            self.owe(hand, [q for q in range(self.n) if q != player])
         if pip == REVERSE and o["start3"]:
             hand.dir = -1
         if pip == SPELL and o["start13"]:
