@@ -6,7 +6,7 @@ match is over) say everything that differs from this base.
 """
 
 from .errors import DominoError
-from .layouts import Line, joins
+from .layouts import Layout, Line, joins
 from .tiles import SET_SIZES
 
 
@@ -97,7 +97,7 @@ class Game:
     def boneyard(self):
         return SET_SIZES[self.top] - self.n * self.deal_size(self.n)
 
-    def layout(self, number):
+    def layout(self, number) -> Layout:
         """A fresh layout for hand ``number`` (0-based)."""
         return Line()
 
