@@ -42,7 +42,8 @@ class Trains(Layout):
                 raise DominoError("end %r: lay the station double first, without an end" % (arm,))
             raise DominoError(
                 "train %r: the trains are 0..%d, and %d starts a new train" % (arm, n - 1, n)
-                if n else "train %r: no train yet; 0 starts the first one" % (arm,)
+                if n
+                else "train %r: no train yet; 0 starts the first one" % (arm,)
             )
         return self.arms[arm]
 
@@ -147,8 +148,11 @@ class MexicanTrain(Game):
         """The doubles the player in turn must satisfy, oldest first: still the end of their
         train and still matchable by some tile off the table."""
         arms = hand.layout.arms
-        return [m for m in hand.must
-                if arms[m[0]].length == m[1] and self.can_follow(hand, arms[m[0]].open)]
+        return [
+            m
+            for m in hand.must
+            if arms[m[0]].length == m[1] and self.can_follow(hand, arms[m[0]].open)
+        ]
 
     def first_round(self, hand):
         return self.first_round_own_only and hand.turns < self.n
@@ -162,7 +166,10 @@ class MexicanTrain(Game):
             if e == d:
                 return None
             return "the double %d-%d on train %d must be satisfied first" % (
-                lay.arms[d].open, lay.arms[d].open, d)
+                lay.arms[d].open,
+                lay.arms[d].open,
+                d,
+            )
         own = hand.own[player]
         if hand.series and e != own:
             return "the starting series goes on your own train %d; pass to end it" % own
@@ -183,14 +190,16 @@ class MexicanTrain(Game):
         """The ends ``player`` may play on now; ``len(trains)`` means a new train."""
         if hand.layout.is_empty():
             return []
-        return [e for e in range(len(hand.layout.arms) + 1)
-                if self.refuse(hand, player, e) is None]
+        return [e for e in range(len(hand.layout.arms) + 1) if self.refuse(hand, player, e) is None]
 
-    def check_play(self, hand, player, t, e):
+    def check_play(self, hand, player, t, arm_index):
+        e = arm_index
         why = self.refuse(hand, player, e)
         if why is not None:
-            raise DominoError("%s on train %d: %s; open to seat %d: %s"
-                              % (name(t), e, why, player, self.open_to(hand, player)))
+            raise DominoError(
+                "%s on train %d: %s; open to seat %d: %s"
+                % (name(t), e, why, player, self.open_to(hand, player))
+            )
 
     # --- turns ------------------------------------------------------------------------------
 
@@ -276,8 +285,10 @@ class MexicanTrain(Game):
                 total += x.pips
                 if blank_out and hand.counts[p]:
                     if x.tiles is None:
-                        raise DominoError("seat %d: give the tiles left (0-0 counts %d), "
-                                          "not just pips" % (p, extra))
+                        raise DominoError(
+                            "seat %d: give the tiles left (0-0 counts %d), "
+                            "not just pips" % (p, extra)
+                        )
                     if (0, 0) in x.tiles:
                         total += extra
             pts.append(total)

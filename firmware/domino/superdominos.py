@@ -129,11 +129,15 @@ class SuperDominos(Game):
         if who:
             raise DominoError(
                 "%s: first seat(s) %s must take the tile(s) a 15 made them draw (%s)"
-                % (what, ", ".join(str(p) for p in who),
-                   ", ".join("seat %d: %d" % (p, hand.owes[p]) for p in who))
+                % (
+                    what,
+                    ", ".join(str(p) for p in who),
+                    ", ".join("seat %d: %d" % (p, hand.owes[p]) for p in who),
+                )
             )
 
-    def check_play(self, hand, player, t, e):
+    def check_play(self, hand, player, t, arm_index):
+        e = arm_index
         self.check_owed(hand, name(t))
         leg = self.bound(hand, player)
         if leg is not None and e != leg:
@@ -209,8 +213,10 @@ class SuperDominos(Game):
     def check_draw(self, hand, player, n):
         if hand.owes[player] and self.owing(hand):
             if n > hand.owes[player]:
-                raise DominoError("seat %d owes %d tile(s) from a 15: draw those first"
-                                  % (player, hand.owes[player]))
+                raise DominoError(
+                    "seat %d owes %d tile(s) from a 15: draw those first"
+                    % (player, hand.owes[player])
+                )
             return  # owed draws are taken out of turn
         self.check_owed(hand, "draw")
         if hand.turn is not None and player != hand.turn:

@@ -345,8 +345,21 @@ def test_000_cardinal_exception_1_the_last_double_of_its_number_owes_nothing():
 def test_000_cardinal_exception_3_a_double_as_your_last_tile_ends_the_hand():
     m = match("cardinal", 2)
     play(m, 0, "12-12")
-    for t in ("12-0", "0-1", "1-2", "2-3", "3-4", "4-5", "5-6", "6-7", "7-8", "8-9",
-              "9-10", "10-11", "11-0"):
+    for t in (
+        "12-0",
+        "0-1",
+        "1-2",
+        "2-3",
+        "3-4",
+        "4-5",
+        "5-6",
+        "6-7",
+        "7-8",
+        "8-9",
+        "9-10",
+        "10-11",
+        "11-0",
+    ):
         play(m, 0, t, 0)
     r = play(m, 0, "0-0", 0)
     assert r["out"] == 0 and m.hand.is_over()

@@ -52,8 +52,8 @@ class Table:
         tiles = full_set(g.top)
         self.rng.shuffle(tiles)
         d = g.deal_size(self.n)
-        self.hands = [tiles[i * d:(i + 1) * d] for i in range(self.n)]
-        self.bone = tiles[self.n * d:]
+        self.hands = [tiles[i * d : (i + 1) * d] for i in range(self.n)]
+        self.bone = tiles[self.n * d :]
         self.chains = []  # per train: the open pip, by chaining tiles ourselves
         self.table = []
 

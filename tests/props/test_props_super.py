@@ -18,8 +18,6 @@ from domino.events import dumps
 from domino.tiles import full_set, hand_pips, is_double, name, set_pips
 
 NAMES = ["Ana", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-OPTIONS = ("scoring", "fifteen", "caster_exempt", "skip_after_start", "skip_after_breaking",
-           "start15", "start14", "start13", "start3")
 
 
 def fingerprint(m):
@@ -64,8 +62,8 @@ class Table:
     def deal(self):
         tiles = full_set(15)
         self.rng.shuffle(tiles)
-        self.hands = [tiles[i * 9:(i + 1) * 9] for i in range(self.n)]
-        self.bone = tiles[self.n * 9:]
+        self.hands = [tiles[i * 9 : (i + 1) * 9] for i in range(self.n)]
+        self.bone = tiles[self.n * 9 :]
         self.legs = []
         self.table = []
 
