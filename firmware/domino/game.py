@@ -107,7 +107,7 @@ class Game:
     def start_hand(self, hand):
         """Set up game-specific state on a new hand (trains, spells)."""
 
-    def leader(self, match, number):
+    def leader(self, match, number) -> "int | None":
         """Who must lead hand ``number``, or None when the tiles decide (highest double)."""
         return None
 
@@ -161,7 +161,7 @@ class Game:
 
     # --- scoring ----------------------------------------------------------------------------
 
-    def play_points(self, hand, player, t, arm_index):
+    def play_points(self, hand, player, t, arm_index) -> int:
         """Points the player earns for the play just made (the layout already holds it)."""
         return 0
 
