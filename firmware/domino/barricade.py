@@ -27,48 +27,60 @@ from .tiles import is_double, name
 
 
 class Barricade:
+    """Mixin: reads ``bar`` in a hand's end; the game supplies ``opts``, ``n``, ``title`` and
+    ``win_points``."""
+
     def read_end(self, match, hand, ev, out=None):
-        bar = ev.get("bar")
-        if bar is None:
-            return match.standard_end(hand, ev, out)
-        if not self.opts.get("barricade"):
-            raise DominoError(
-                "bar=%r: %s is played without barricades (house rule barricade=false)"
-                % (bar, self.title)
-            )
-        if not isinstance(bar, int) or isinstance(bar, bool) or not 0 <= bar < self.n:
-            raise DominoError("bar=%r: the barricader's seat number 0..%d" % (bar, self.n - 1))
-        if ev.get("out") is not None or hand.out is not None:
-            raise DominoError("a barricade ends a hand nobody went out of; drop bar or out")
-        if hand.played:
-            if hand.last != bar:
-                raise DominoError(
-                    "bar=%d: seat %d laid the last tile; the barricade is the last tile laid"
-                    % (bar, hand.last)
-                )
-            layout = getattr(hand, "layout", None)  # a finished hand keeps no layout
-            if layout is not None and not is_double(layout.played[-1]):
-                raise DominoError(
-                    "bar=%d: the last tile, %s, is not a double; a barricade closes an end "
-                    "with a double" % (bar, name(layout.played[-1]))
-                )
-        ctx, _ = match.end_context(hand, ev, None)
-        return self.barricade_points(ctx, bar), None
+        return read_end(self, match, hand, ev, out)
 
     def barricade_points(self, ctx, bar):
-        side = 0
-        for s, members in enumerate(ctx.sides):
-            if bar in members:
-                side = s
-        pips = ctx.pips
-        others = [s for s in range(len(pips)) if s != side]
-        low = min(pips[s] for s in others)
-        if pips[side] <= low:
-            return self.win_points(ctx, side)
-        best = [s for s in others if pips[s] == low]
-        pts = self.win_points(ctx, best[0]) if len(best) == 1 else [0] * len(pips)
-        pts[side] -= 2 * ctx.players[bar].pips
-        return pts
+        return barricade_points(self, ctx, bar)
+
+
+def read_end(game, match, hand, ev, out=None):
+    bar = ev.get("bar")
+    if bar is None:
+        return match.standard_end(hand, ev, out)
+    if not game.opts.get("barricade"):
+        raise DominoError(
+            "bar=%r: %s is played without barricades (house rule barricade=false)"
+            % (bar, game.title)
+        )
+    if not isinstance(bar, int) or isinstance(bar, bool) or not 0 <= bar < game.n:
+        raise DominoError("bar=%r: the barricader's seat number 0..%d" % (bar, game.n - 1))
+    if ev.get("out") is not None or hand.out is not None:
+        raise DominoError("a barricade ends a hand nobody went out of; drop bar or out")
+    if hand.played:
+        if hand.last != bar:
+            raise DominoError(
+                "bar=%d: seat %d laid the last tile; the barricade is the last tile laid"
+                % (bar, hand.last)
+            )
+        layout = getattr(hand, "layout", None)  # a finished hand keeps no layout
+        if layout is not None and not is_double(layout.played[-1]):
+            raise DominoError(
+                "bar=%d: the last tile, %s, is not a double; a barricade closes an end "
+                "with a double" % (bar, name(layout.played[-1]))
+            )
+    ctx, _ = match.end_context(hand, ev, None)
+    return game.barricade_points(ctx, bar), None
+
+
+def barricade_points(game, ctx, bar):
+    """Points per side when seat ``bar`` barricaded the hand."""
+    side = 0
+    for s, members in enumerate(ctx.sides):
+        if bar in members:
+            side = s
+    pips = ctx.pips
+    others = [s for s in range(len(pips)) if s != side]
+    low = min(pips[s] for s in others)
+    if pips[side] <= low:
+        return game.win_points(ctx, side)
+    best = [s for s in others if pips[s] == low]
+    pts = game.win_points(ctx, best[0]) if len(best) == 1 else [0] * len(pips)
+    pts[side] -= 2 * ctx.players[bar].pips
+    return pts
 
 
 class BarricadeBlock(Barricade, Block003):

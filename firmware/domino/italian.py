@@ -70,9 +70,11 @@ class Italian(Game):
         return t[0]  # "not concerned with appropriate tile placement"
 
     def check_pass(self, hand, player):
-        raise DominoError("in %s every tile can be laid: play one, there is no passing" % self.title)
+        raise DominoError(
+            "in %s every tile can be laid: play one, there is no passing" % self.title
+        )
 
-    def play_points(self, hand, player, t, arm):
+    def play_points(self, hand, player, t, arm_index):
         total = hand.layout.count()
         if total in TOTALS:
             return TOTALS[total]

@@ -48,7 +48,9 @@ class Peruvian(Block003):
         last = ev.get("last")
         if last is not None:
             if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < self.n:
-                raise DominoError("last=%r: the seat that laid the last tile, 0..%d" % (last, self.n - 1))
+                raise DominoError(
+                    "last=%r: the seat that laid the last tile, 0..%d" % (last, self.n - 1)
+                )
             if hand.played and hand.last != last:
                 raise DominoError("last=%d: seat %d laid the last tile" % (last, hand.last))
         ctx, out = match.end_context(hand, ev, out)
