@@ -65,6 +65,7 @@ class App:
         self.asleep = False
         self.swallow = None  # the button whose press woke the screen
         self.keys = 0  # keys handled (for measurements)
+        self.updates = 0  # display updates that put bytes on the bus
         self.voids = []  # draws and passes of this session, for the likely-tile order
         self._line = bytearray()
         self._overflow = False
@@ -362,7 +363,10 @@ class App:
         if self.message is not None:
             message_box(fb, self.message[0], self.message[1])
         self.dirty = False
-        return self.display.update()
+        cost = self.display.update()
+        if cost:
+            self.updates += 1
+        return cost
 
     # --- USB serial: complete lines go to the link -----------------------------------------
 

@@ -1,6 +1,10 @@
 """Screens before and around a match: start, new match (game, house rules, players, names,
 target or rounds), stored matches, settings."""
 
+import gc
+import sys
+
+import domino
 from domino import DominoError, registry
 from scoreboard.app import LAYOUTS, SLEEP_CHOICES
 from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
@@ -41,23 +45,45 @@ class StartMenu(Menu):
             app.push(Settings(app))
 
 
+def unload(module):
+    """Forget a game module the table does not play: its code would sit in the heap."""
+    name = "domino." + module
+    if name in sys.modules:
+        del sys.modules[name]
+        try:
+            delattr(domino, module)
+        except (AttributeError, TypeError):
+            pass
+
+
+_TITLES = []  # (key, title), read once
+
+
+def game_titles():
+    """Every game the core knows, in the registry's order, loading one module at a time."""
+    if not _TITLES:
+        for key, _module, _cls in registry.GAMES:
+            before = list(sys.modules)
+            try:
+                _TITLES.append((key, registry.game_class(key).title))
+            except Exception:  # a game module this build does not carry
+                pass
+            for name in list(sys.modules):
+                if name not in before and name[:7] == "domino.":
+                    unload(name[7:])
+            gc.collect()
+    return _TITLES
+
+
 class GameMenu(Menu):
     """Every game the core knows, in the registry's order."""
 
     def __init__(self, app):
-        self.classes = []
-        items = []
-        for key, _mod, _cls in registry.GAMES:
-            try:
-                cls = registry.game_class(key)
-            except Exception:  # a game module this build does not carry
-                continue
-            self.classes.append(cls)
-            items.append(cls.title)
-        Menu.__init__(self, "Game", items)
+        self.keys = [k for k, _t in game_titles()]
+        Menu.__init__(self, "Game", [t for _k, t in game_titles()])
 
     def choose(self, app, index):
-        app.push(SetupForm(app, self.classes[index]))
+        app.push(SetupForm(app, registry.game_class(self.keys[index])))
 
 
 class Field:

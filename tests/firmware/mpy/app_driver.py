@@ -129,12 +129,9 @@ class Operator:
         else:
             self.choose_label("New match")
         gm = self.screen
-        for i, cls in enumerate(gm.classes):
-            if cls.key == game:
-                self.choose(i)
-                break
-        else:
+        if game not in gm.keys:
             raise Stuck("game %s not offered" % game)
+        self.choose(gm.keys.index(game))
         form = self.screen
         for key in opts or {}:
             f = form.field("o:" + key)

@@ -1,0 +1,157 @@
+"""The scoreboard on the MicroPython unix port, for the emulator (docs/emulator.md).
+
+    micropython firmware/sim_main.py --control FIFO --screen PATH [--storage DIR]
+                                     [--realtime] [--push] [--seed N]
+
+- stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
+  byte after select.poll); nothing else is ever written to stdout.
+- --control: a FIFO (or file) of text commands, one per line (see COMMANDS below).
+- --screen: where replies go: every frame as "frame <n> <ms>\\n", 32 text rows, "end\\n".
+- Virtual time by default: the clock moves only with commands (tick, press, hold);
+  --realtime moves it with the wall clock as well.
+"""
+
+import select
+import sys
+import time
+
+_here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
+sys.path[:0] = [_here, _here + "/../build/mpy-lib"]  # the firmware and the ssd1306 driver
+
+from boards.sim import SimBoard  # noqa: E402
+from scoreboard.app import App  # noqa: E402
+
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N]"
+TAP_MS = 80  # a press: held this long ...
+GAP_MS = 120  # ... then released this long
+STEP_MS = 5
+
+
+def parse(argv):
+    opts = {"control": None, "screen": None, "storage": "/tmp/scoreboard-emulator",
+            "realtime": False, "push": False, "seed": 1}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("--realtime", "--push"):
+            opts[a[2:]] = True
+        elif a in ("--control", "--screen", "--storage", "--seed") and i + 1 < len(argv):
+            i += 1
+            opts[a[2:]] = int(argv[i]) if a == "--seed" else argv[i]
+        else:
+            raise SystemExit(USAGE)
+        i += 1
+    if not opts["control"] or not opts["screen"]:
+        raise SystemExit(USAGE)
+    return opts
+
+
+class Emulator:
+    def __init__(self, opts):
+        self.board = SimBoard(seed=opts["seed"], storage_dir=opts["storage"], serial="stdio")
+        self.app = App(self.board)
+        try:
+            from scoreboard.link import Link
+
+            self.app.link = Link(self.app)
+        except ImportError:
+            pass
+        # "r+" never blocks at open on a FIFO (Linux) and never sees end-of-file.
+        self.control = open(opts["control"], "r+b")
+        self.poll = select.poll()
+        self.poll.register(self.control, select.POLLIN)
+        self.screen = open(opts["screen"], "ab")
+        self.realtime = opts["realtime"]
+        self.push = opts["push"]
+        self.frames = 0
+        self.sent = 0  # display updates already pushed
+        self.buf = b""
+
+    def advance(self, ms):
+        self.board.advance(ms, self.app.step, STEP_MS)
+
+    def frame(self):
+        self.app.step(self.board.ticks_ms())
+        self.frames += 1
+        head = "frame %d %d\n" % (self.frames, self.board.ticks_ms())
+        self.screen.write(head.encode() + self.board.panel.text().encode() + b"end\n")
+        self.screen.flush()
+
+    def reply(self, text):
+        self.screen.write(text.encode() + b"\n")
+        self.screen.flush()
+
+    def command(self, line):
+        """One control command; returns False to quit."""
+        words = line.split()
+        if not words:
+            return True
+        cmd = words[0]
+        board = self.board
+        button = words[1].upper() if len(words) > 1 else ""
+        if cmd in ("press", "down", "up", "hold") and button not in board.buttons:
+            self.reply("error unknown button %r: UP DOWN OK BACK UNDO" % button)
+        elif cmd == "press":
+            board.hold(button)
+            self.advance(TAP_MS)
+            board.release(button)
+            self.advance(GAP_MS)
+        elif cmd == "down":
+            board.hold(button)
+            self.advance(STEP_MS)
+        elif cmd == "up":
+            board.release(button)
+            self.advance(STEP_MS)
+        elif cmd == "hold":
+            board.hold(button)
+            self.advance(int(words[2]) if len(words) > 2 else 900)
+            board.release(button)
+            self.advance(GAP_MS)
+        elif cmd == "tick":
+            self.advance(int(words[1]) if len(words) > 1 else STEP_MS)
+        elif cmd == "frame":
+            self.frame()
+        elif cmd == "png" and len(words) > 1:
+            self.app.step(board.ticks_ms())
+            with open(words[1], "wb") as f:
+                f.write(board.panel.png(4))
+            self.reply("png " + words[1])
+        elif cmd == "state":
+            a = self.app
+            self.reply("state screen=%s match=%s events=%d errors=%d asleep=%d"
+                       % (type(a.screen).__name__, a.match_id, len(a.match.log) if a.match else 0,
+                          a.errors, a.asleep))
+        elif cmd == "quit":
+            return False
+        else:
+            self.reply("error unknown command %r" % line)
+        return True
+
+    def run(self):
+        last = time.ticks_ms()
+        while True:
+            if self.poll.poll(STEP_MS if self.realtime else 20):
+                data = self.control.read(1)  # byte-wise: a FIFO read never blocks after poll
+                if data == b"\n":
+                    line, self.buf = self.buf.decode(), b""
+                    if not self.command(line):
+                        return
+                elif data:
+                    self.buf += data
+                continue
+            if self.realtime:
+                now = time.ticks_ms()
+                self.advance(time.ticks_diff(now, last))
+                last = now
+            else:
+                self.app.step(self.board.ticks_ms())  # serial input in virtual time
+            if self.push and self.sent != self.app.updates:
+                self.sent = self.app.updates
+                self.frame()
+
+
+def main():
+    Emulator(parse(sys.argv[1:])).run()
+
+
+main()

@@ -1,0 +1,65 @@
+# Power loss mid-hand: play part of a match by presses, cut the power (a new board and app on
+# the same flash), and check the table is exactly where it was. Prints RESULT JSON.
+#
+#   micropython tests/firmware/mpy/app_resume.py STORAGE
+
+import sys
+
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+
+import app_driver as d  # noqa: E402
+from scoreboard import screens  # noqa: E402
+
+storage = sys.argv[1]
+op = d.Operator(storage, seed=5)
+op.new_match("muggins", 3)
+session = d.Session(op, seed=5)
+table = d.Table(op.app.match, 5)
+session.play_hand(table, None)  # one whole hand
+m = op.app.match
+table.deal()
+# part of the next hand: stop after six moves
+moves = 0
+while moves < 6 and not m.hand.is_over():
+    hand = m.hand
+    if hand.layout.is_empty():
+        p, t = table.leader()
+        session.table_action("lead")
+        if isinstance(op.screen, screens.Leader):
+            op.choose(p)
+        session.pick_tile(t)
+        table.hands[p].remove(t)
+    else:
+        p = hand.turn
+        mv = d.legal(m, table.hands[p])
+        if mv:
+            t, e = d.greedy(m, mv, session.rand)
+            session.enter_play(t, e, False)
+            table.hands[p].remove(t)
+        else:
+            session.table_action("draw")
+            table.hands[p].append(table.boneyard.pop())
+    moves += 1
+op.tap("UNDO")  # an undo and a redo are part of what must survive
+op.tap("BACK")  # the menu ...
+op.choose(4)  # ... Redo
+before = m.standings()
+before_screen = op.board.panel.text()
+before_turn = m.hand.turn
+before_ends = m.hand.layout.ends()
+
+# Power cut: nothing is closed or flushed beyond what the app already did.
+op2 = d.Operator(storage, seed=6)
+m2 = op2.app.match
+op2.app.step(op2.board.ticks_ms())
+d.emit({
+    "same_standings": m2.standings() == before,
+    "same_turn": m2.hand.turn == before_turn,
+    "same_ends": m2.hand.layout.ends() == before_ends,
+    "screen": type(op2.app.screen).__name__,
+    "same_glass": op2.board.panel.text() == before_screen,
+    "events": len(m2.log),
+    "errors": op.app.errors + op2.app.errors,
+    "standings": m2.standings(),
+    "match_id": op2.app.match_id,
+})
