@@ -34,7 +34,7 @@ from scoreboard.store import MatchStore
 PROTO = 1
 FIRMWARE = "0.1.0"
 MAX_REQUEST = 512  # bytes in one request line (the serial line buffer's size)
-PAGE_BYTES = 8192  # escaped event text in one events reply: a reply line stays under 8.5 KB
+PAGE_BYTES = 2048  # escaped event text in one events reply: a reply line stays under 2.5 KB
 LIST_PAGE = 40  # matches in one list reply
 MAX_NAMES = 20
 MAX_PRESETS = 6
@@ -58,12 +58,9 @@ class Link:
     pass ``store`` and ``write`` instead of an app."""
 
     def __init__(self, app=None, store=None, write=None, device_id=None, firmware=FIRMWARE):
-        if app is not None:
-            store = store or app.store
-            write = write or app.board.serial_write
         self.app = app
-        self.store = store
-        self.write = write  # bytes -> serial, for pushed events and streamed pages
+        self.store = store if store is not None else getattr(app, "store")
+        self.write = write or getattr(getattr(app, "board"), "serial_write")  # pushed events
         self.firmware = firmware
         self.subscribed = False
         self.clock_offset = None  # host epoch minus time.time(), once the host set the clock
@@ -89,8 +86,8 @@ class Link:
                 return None
             req_id = _request_id(req)
             answer = getattr(self, "_op_" + _op(req))(req)
-            if answer is None:  # the op streamed its reply itself (events)
-                return None
+            if isinstance(answer, str):  # rendered by the op itself (events)
+                return answer.encode() + b"\n"
             answer["proto"] = PROTO
             answer["id"] = req_id
             answer["ok"] = True
@@ -229,41 +226,32 @@ class Link:
                 "match %s: events 0..%d differ from the host's copy (crc %s)"
                 % (match_id, start - 1, have),
             )
-        # The page goes out piece by piece as it is read from flash: no reply is ever built
-        # whole, so a fragmented heap (no free block of even 1 KB) still serves it.
-        write = self.write
-        sent = 0
+        pieces = []
         size = 0
         lines = self.store.read(match_id, start)
         try:
-            write(b'{"lines":[')
             for line in lines:
-                piece = _quoted(line)
-                if sent and (size + len(piece) > PAGE_BYTES or sent == most):
+                piece = dumps(line)
+                if pieces and (size + len(piece) > PAGE_BYTES or len(pieces) == most):
                     break
-                write(b"," + piece.encode() if sent else piece.encode())
-                sent += 1
+                pieces.append(piece)
                 size += len(piece) + 1
-            nxt = start + sent
-            tail = dumps(
-                {
-                    "proto": PROTO,
-                    "id": _request_id(req),
-                    "ok": True,
-                    "match": match_id,
-                    "from": start,
-                    "next": nxt,
-                    "count": count,
-                    "more": nxt < count,
-                }
-            )
-            write(b"]," + tail[1:].encode() + b"\n")
-        except Exception:
-            write(b"\n")  # end the broken line; the host skips it and reads the error reply
-            raise
         finally:
             lines.close()
-        return None  # already sent
+        nxt = start + len(pieces)
+        head = dumps(
+            {
+                "proto": PROTO,
+                "id": _request_id(req),
+                "ok": True,
+                "match": match_id,
+                "from": start,
+                "next": nxt,
+                "count": count,
+                "more": nxt < count,
+            }
+        )
+        return head[:-1] + ',"lines":[' + ",".join(pieces) + "]}"
 
     def _op_subscribe(self, req):
         self.subscribed = _field(req, "on", bool, True)
@@ -412,18 +400,6 @@ def _check_preset(p):
         if key in p:
             setup[key] = p[key]
     Match(setup)  # the rules core checks game, options and limits (DominoError otherwise)
-
-
-def _quoted(line):
-    """An event line as a JSON string. Stored lines are canonical JSON (``dumps``): only their
-    quotes and backslashes need escaping, which spares the heap a list per character."""
-    if line and min(line) < " ":
-        return dumps(line)  # a control character: the full escaping
-    if "\\" in line:
-        line = line.replace("\\", "\\\\")
-    if '"' in line:
-        line = line.replace('"', '\\"')
-    return '"' + line + '"'
 
 
 def _crc(store, match_id, count):
