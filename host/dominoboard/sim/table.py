@@ -22,7 +22,7 @@ class Setup:
     """What an experiment plays: the game, its house rules, the seats and their bots."""
 
     def __init__(self, game, strategies, opts=None, teams=None, target=None, rounds=None,
-                 hands=False):
+                 hands=False, engine="fold"):
         self.game = game
         self.strategies = list(strategies)
         self.opts = dict(opts or {})
@@ -30,6 +30,7 @@ class Setup:
         self.target = target
         self.rounds = rounds
         self.hands = hands  # True: each unit is one hand, not a whole match
+        self.engine = engine  # "fold": Match.apply; "fast": the core's fast engine
 
     def match_setup(self):
         setup = {"game": self.game, "players": [f"P{i}" for i in range(len(self.strategies))]}
@@ -53,13 +54,16 @@ class Setup:
             "target": self.target,
             "rounds": self.rounds,
             "unit": "hand" if self.hands else "match",
+            "engine": self.engine,
         }
 
 
-def unit_seed(seed, index):
+def unit_seed(seed: int, index: int) -> int:
     """Each game's own seed, from the experiment's seed and the game's index only: the same
-    game is dealt whichever worker plays it."""
-    return f"{seed}/{index}"
+    game is dealt whichever worker plays it. (Distinct pairs give distinct seeds.)"""
+    if not 0 <= index < 1 << 48:
+        raise ValueError(f"game index {index}: 0..2**48-1")
+    return (int(seed) << 48) | index
 
 
 class Table:

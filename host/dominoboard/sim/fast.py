@@ -1,0 +1,73 @@
+"""The host side of the core's fast engine (``domino.fastline``): same records as ``table``,
+for the games and strategies that engine plays."""
+
+from __future__ import annotations
+
+import random
+
+from domino import fastline
+from domino.match import Match
+
+from .table import Setup, unit_seed
+
+# Line games without counts during play: greedy's score is always 0, so it is heavy.
+POLICIES = {"random": fastline.RANDOM, "heavy": fastline.HEAVY, "greedy": fastline.HEAVY}
+
+
+def fast_ok(setup: Setup) -> bool:
+    """True when the fast engine plays this game with these strategies."""
+    if any(s not in POLICIES for s in setup.strategies):
+        return False
+    return fastline.supports(Match(setup.match_setup()).game)
+
+
+_READ: dict[int, tuple] = {}  # id(setup) -> (setup, what the core read from it)
+
+
+def new_match(setup: Setup) -> fastline.FastMatch:
+    """The core reads the setup (game, options, teams, limits) once per setup and process."""
+    got = _READ.get(id(setup))
+    if got is None or got[0] is not setup:
+        m = Match(setup.match_setup())
+        got = _READ[id(setup)] = (setup, (m.game, m.sides, m.target, m.rounds))
+    return fastline.FastMatch(*got[1])
+
+
+def shuffled(size: int, real) -> list[int]:
+    """0..size-1 in random order (Fisher-Yates driven by ``real()`` in [0, 1))."""
+    deal = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = int(real() * (i + 1))
+        deal[i], deal[j] = deal[j], deal[i]
+    return deal
+
+
+def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> dict:
+    rng = random.Random(unit_seed(seed, index))
+    fm = new_match(setup)
+    policies = [POLICIES[s] for s in setup.strategies]
+    real = rng.random
+
+    size = fm.t.size
+    hands = []
+    while not fm.over:
+        deal = shuffled(size, real)
+        if log is not None:
+            log.append(("deal", list(deal)))
+        points, out, lead, plays, draws, passes = fastline.play_hand(fm, deal, policies, real,
+                                                                     log)
+        hands.append({"lead": lead, "plays": plays, "draws": draws, "passes": passes,
+                      "out": out, "blocked": out is None, "points": points})
+        if setup.hands:
+            break
+    sides = len(fm.sides)
+    if fm.over:
+        winners = fm.winners()
+        totals = list(fm.totals)
+    else:
+        pts = hands[-1]["points"]
+        best = min(pts) if fm.game.lowest_wins else max(pts)
+        winners = [s for s, x in enumerate(pts) if x == best]
+        totals = pts
+    return {"i": index, "totals": totals, "winners": winners if len(winners) < sides else [],
+            "hands": hands, "over": fm.over}

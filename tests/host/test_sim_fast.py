@@ -1,0 +1,163 @@
+"""The core's fast engine (domino.fastline) agrees with the event fold (Match.apply): every
+move it makes is replayed as an event, every hand's points, who went out and whether it was
+blocked must come out the same, and so must the match's totals and winners."""
+
+import pytest
+
+from domino import fastline
+from domino.match import Match
+from domino.registry import create
+from dominoboard.sim.fast import fast_ok, play_fast_unit
+from dominoboard.sim.table import Setup
+
+GAMES = [
+    ("block", 4, [[0, 2], [1, 3]], {}),
+    ("block", 2, None, {}),
+    ("block", 3, None, {}),
+    ("draw", 2, None, {}),
+    ("draw", 4, None, {"fixed_leader": False}),
+    ("draw", 3, None, {"top": 9}),
+    ("doble12", 2, None, {}),
+    ("doble12", 6, None, {}),
+]
+
+
+def tiles_of(top):
+    t = fastline.tables(top)
+    return [(t.hi[i], t.lo[i]) for i in range(t.size)]
+
+
+def refold(setup, log):
+    """Replay the fast engine's moves as events; returns the Match and per-hand facts."""
+    m = Match(setup.match_setup())
+    g = m.game
+    tiles = tiles_of(g.top)
+    k = g.deal_size(g.n)
+    hands = []
+    bone = []
+    facts = []
+
+    def end():
+        rec_count = len(m.records)
+        if m.hand is not None and m.hand.is_over():
+            m.apply({"k": "end", "left": [[tiles[i] for i in h] for h in hands]})
+        assert len(m.records) == rec_count + 1, "the fold did not end the hand"
+        r = m.records[-1]
+        facts.append((r.points(), r.out, r.out is None))
+
+    for entry in log:
+        kind = entry[0]
+        if kind == "deal":
+            if hands:
+                end()
+            deal = entry[1]
+            hands = [deal[p * k:(p + 1) * k] for p in range(g.n)]
+            bone = deal[g.n * k:]
+        elif kind == "play":
+            _, p, i, e = entry
+            ev = {"k": "play", "p": p, "t": tiles[i]}
+            if e is not None:
+                ev["e"] = e
+            m.apply(ev)
+            hands[p].remove(i)
+        elif kind == "draw":
+            m.apply({"k": "draw", "p": entry[1], "n": 1})
+            hands[entry[1]].append(bone.pop())
+        else:
+            m.apply({"k": "pass", "p": entry[1]})
+    end()
+    return m, facts
+
+
+def check(setup, seed, index):
+    log = []
+    rec = play_fast_unit(setup, seed, index, log)
+    m, facts = refold(setup, log)
+    assert [(h["points"], h["out"], h["blocked"]) for h in rec["hands"]] == facts
+    if rec["over"]:
+        assert m.over
+        assert m.totals == rec["totals"]
+        winners = m.winners()
+        assert rec["winners"] == (winners if len(winners) < len(m.sides) else [])
+    return rec
+
+
+@pytest.mark.parametrize("game,n,teams,opts", GAMES)
+def test_fast_hands_agree_with_the_fold(game, n, teams, opts):
+    for strategies in (["random"] * n, ["heavy"] * n):
+        setup = Setup(game, strategies, opts=opts, teams=teams, hands=True)
+        assert fast_ok(setup)
+        outcomes = set()
+        for i in range(250):
+            rec = check(setup, 7, i)
+            h = rec["hands"][0]
+            outcomes.add("blocked" if h["blocked"] else "out")
+        assert outcomes == {"blocked", "out"} or game == "draw"  # both ends of a hand seen
+
+
+@pytest.mark.parametrize("game,n,teams,opts", GAMES[:4] + GAMES[6:7])
+def test_fast_matches_agree_with_the_fold(game, n, teams, opts):
+    setup = Setup(game, ["random"] + ["heavy"] * (n - 1), opts=opts, teams=teams)
+    for i in range(25):
+        rec = check(setup, 11, i)
+        assert rec["over"] and len(rec["hands"]) >= 1
+
+
+def test_fast_engine_takes_only_games_of_the_base_flow():
+    assert fastline.supports(create("block", None, 4))
+    assert fastline.supports(create("doble12", None, 5))
+    assert not fastline.supports(create("draw", {"spinner": True}, 2))  # four ways: no line
+    assert not fastline.supports(create("muggins", None, 2))  # counts during play
+    assert not fastline.supports(create("bergen", None, 2))
+    assert not fastline.supports(create("mexican", None, 4))
+    assert not fast_ok(Setup("block", ["counter"] * 2))  # that bot needs the event stream
+
+
+MPY_SCRIPT = r'''
+import sys
+sys.path.insert(0, "firmware")
+from domino import fastline
+from domino.registry import create
+
+state = [12345]
+
+
+def real():  # one LCG on both interpreters, so both make the same choices
+    state[0] = (state[0] * 1103515245 + 12345) % 2147483648
+    return state[0] / 2147483648
+
+
+def run(key, n, sides, top_size):
+    g = create(key, None, n)
+    fm = fastline.FastMatch(g, sides, g.default_target(), g.rounds)
+    log = []
+    while not fm.over:
+        deal = list(range(top_size))
+        for i in range(top_size - 1, 0, -1):
+            j = int(real() * (i + 1))
+            deal[i], deal[j] = deal[j], deal[i]
+        fastline.play_hand(fm, deal, [0, 1] * (n // 2) + [0] * (n % 2), real, log)
+    return [fm.totals, fm.winners(), len(fm.records), len(log)]
+
+
+print([run("block", 4, [[0, 2], [1, 3]], 28), run("doble12", 3, [[0], [1], [2]], 91)])
+'''
+
+
+def test_fast_engine_plays_the_same_on_micropython(tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    script = tmp_path / "fast_mpy.py"
+    script.write_text(MPY_SCRIPT)
+    micropython = Path(sys.executable).parent / "micropython"
+    mpy = subprocess.run([str(micropython), "-X", "heapsize=180K", str(script)], cwd=root,
+                         capture_output=True, text=True, timeout=120)
+    assert mpy.returncode == 0, mpy.stderr
+    cpy = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True,
+                         timeout=120)
+    assert cpy.returncode == 0, cpy.stderr
+    assert mpy.stdout == cpy.stdout
+    assert "[[" in cpy.stdout
