@@ -153,6 +153,7 @@ class Match:
             raise DominoError("give a target score or a number of rounds")
         self.setup = setup
         self.log = [] if log is None else log
+        self.at = 0  # log index of the event being applied (a redo or refold re-applies old ones)
         self.effective = []  # log indices of the events in force after undo/redo
         self.undone = []  # log indices of events undone, newest last: what redo brings back
         self._reset()
@@ -217,6 +218,7 @@ class Match:
         else:
             if self.over and kind not in ("fix", "note"):
                 raise DominoError("the match is over; only undo, redo, fix or note")
+            self.at = len(self.log)
             result = self._do(ev)
             self.effective.append(len(self.log))
             self.undone = []
@@ -466,7 +468,7 @@ class Match:
             raise DominoError("no hand is in progress")
         tally, out = self.game.read_end(self, hand, ev)
         hand.pending = None
-        return self._close_hand(hand, tally, len(self.log), out)
+        return self._close_hand(hand, tally, self.at, out)
 
     def standard_end(self, hand, ev, out=None):
         """The usual hand's end: who went out and what each player still holds → points per
@@ -532,7 +534,7 @@ class Match:
                 totals[s] += self.hand.points[s]
         # Checked: apply.
         rec.tally = tally
-        rec.end = len(self.log)
+        rec.end = self.at
         self.totals = totals
         was_over = self.over
         self.over = self.game.is_over(self)
@@ -566,6 +568,7 @@ class Match:
             raise DominoError("nothing to redo")
         i = self.undone[-1]
         ev = self.log[i]
+        self.at = i
         self._do(ev)  # it was valid in this very state before it was undone
         self.undone.pop()
         self.effective.append(i)
@@ -597,6 +600,7 @@ class Match:
         for i in events[start:]:
             ev = self.log[i]
             if ev.get("k") != "note":
+                self.at = i
                 self._do(ev)
             self.effective.append(i)
         self.undone = undone
