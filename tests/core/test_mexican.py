@@ -31,17 +31,23 @@ def pas(m, p):
     return m.apply({"k": "pass", "p": p})
 
 
+def hand(m):
+    h = m.hand
+    assert h is not None, "the match is over"
+    return h
+
+
 def status(m):
-    return m.game.status(m.hand)
+    return m.game.status(hand(m))
 
 
 def fails(m, ev, *words):
     """The event is refused with a message naming ``words``, and nothing changes."""
-    before = (m.game.status(m.hand), list(m.hand.counts), m.hand.boneyard, len(m.log))
+    before = (m.game.status(hand(m)), list(hand(m).counts), hand(m).boneyard, len(m.log))
     err = raises(DominoError, m.apply, ev)
     for w in words:
         assert w in str(err), (w, str(err))
-    assert (m.game.status(m.hand), list(m.hand.counts), m.hand.boneyard, len(m.log)) == before
+    assert (m.game.status(hand(m)), list(hand(m).counts), hand(m).boneyard, len(m.log)) == before
     return err
 
 
@@ -51,8 +57,8 @@ def fails(m, ev, *words):
 def test_002_deal_12_up_to_six_players_10_for_seven_or_eight_8_for_nine_or_ten():
     for n, tiles in ((2, 12), (6, 12), (7, 10), (8, 10), (9, 8), (10, 8)):
         m = match("mexican", n)
-        assert m.hand.counts == [tiles] * n
-        assert m.hand.boneyard == 91 - n * tiles
+        assert hand(m).counts == [tiles] * n
+        assert hand(m).boneyard == 91 - n * tiles
 
 
 def test_002_session_of_13_hands_from_12_12_down_to_0_0():
@@ -69,12 +75,12 @@ def test_002_session_of_13_hands_from_12_12_down_to_0_0():
 
 def test_002_whoever_holds_the_station_lays_it_and_play_goes_clockwise():
     m = match("mexican", 3)
-    assert m.hand.turn is None
+    assert hand(m).turn is None
     draw(m, 0)  # nobody has 12-12 yet: anyone draws, looking for it
     draw(m, 2)
     fails(m, {"k": "pass", "p": 1}, "12-12")
     play(m, 1, "12-12")
-    assert m.hand.turn == 2
+    assert hand(m).turn == 2
 
 
 def test_002_first_round_own_train_only_then_mexican_trains():
@@ -86,7 +92,7 @@ def test_002_first_round_own_train_only_then_mexican_trains():
     play(m, 2, "12-3", 1)
     fails(m, {"k": "play", "p": 0, "t": "3-6", "e": 1}, "first round")
     play(m, 0, "12-7", 2)
-    assert m.game.open_to(m.hand, 1) == [0, 3]  # round over: his train, or a new Mexican train
+    assert m.game.open_to(hand(m), 1) == [0, 3]  # round over: his train, or a new Mexican train
     play(m, 1, "12-8", 3)
     assert status(m)["trains"][3] == [8, None, False, 1]
     play(m, 2, "8-1", 3)  # anybody plays on a Mexican train
@@ -103,7 +109,7 @@ def test_002_cannot_play_draw_one_then_pass_and_a_coin_opens_the_train():
     fails(m, {"k": "draw", "p": 1, "n": 1}, "draw 1 tile")
     pas(m, 1)
     assert status(m)["trains"][0] == [5, 1, True, 1]
-    assert 0 in m.game.open_to(m.hand, 0)
+    assert 0 in m.game.open_to(hand(m), 0)
     play(m, 0, "5-9", 0)  # Ana plays on Ben's marked train
     play(m, 1, "9-4", 0)  # Ben plays on his own train: the coin comes off
     assert status(m)["trains"][0] == [4, 1, False, 3]
@@ -120,9 +126,9 @@ def test_002_example_train_12_5_0_1_with_the_double_one_then_1_3():
         play(m, 1, mine, 0)
         play(m, 0, hers, 1)
     play(m, 1, "1-1", 0)
-    assert m.hand.turn == 1  # a double: Ben plays again
+    assert hand(m).turn == 1  # a double: Ben plays again
     play(m, 1, "1-3", 0)
-    assert m.hand.turn == 0
+    assert hand(m).turn == 0
     assert status(m)["trains"][0] == [3, 1, False, 5]
     err = raises(DominoError, play, m, 0, "2-2", 0)
     assert "does not match" in str(err)
@@ -138,7 +144,7 @@ def test_002_a_double_left_open_must_be_satisfied_next_even_on_a_personal_train(
     assert status(m)["double"] == 0
     fails(m, {"k": "play", "p": 0, "t": "7-3", "e": 1}, "5-5", "train 0", "[0]")
     play(m, 0, "5-8", 0)  # "sin importar que sea un tren personal"
-    assert status(m)["double"] is None and m.hand.turn == 1
+    assert status(m)["double"] is None and hand(m).turn == 1
 
 
 def test_002_several_open_doubles_are_satisfied_in_the_order_they_were_laid():
@@ -189,12 +195,12 @@ def test_002_hand_blocks_only_when_nobody_can_play_nor_draw():
         draw(m, p)
         pas(m, p)
         p = (p + 1) % 10
-    assert m.hand.boneyard == 0 and not m.hand.blocked
+    assert hand(m).boneyard == 0 and not hand(m).blocked
     for _ in range(9):
-        assert not m.hand.blocked
+        assert not hand(m).blocked
         pas(m, p)
         p = (p + 1) % 10
-    assert m.hand.blocked and m.hand.turn is None
+    assert hand(m).blocked and hand(m).turn is None
 
 
 def test_002_each_player_adds_the_pips_left_and_the_lowest_total_wins():
@@ -216,9 +222,9 @@ def test_002_double_blank_house_rule():
     assert raises(DominoError, match, "mexican", 2, opts={"double_blank": 30})
     for value in (0, 25, 50):
         m = match("mexican", 2, opts={"double_blank": value})
-        r = m.apply({"k": "end", "left": [ana, ben]})
+        m.apply({"k": "end", "left": [ana, ben]})
         pips = sum(a + b for a, b in tiles[12:23])
-        assert r["hand"][1] == pips + value
+        assert m.records[-1].tally == [sum(a + b for a, b in tiles[:12]), pips + value]
     m = match("mexican", 2, opts={"double_blank": 25})
     fails(m, {"k": "end", "left": [40, 50]}, "tiles left", "25")
 
@@ -235,7 +241,7 @@ def test_002_end_lists_must_match_the_tiles_the_record_says_are_left():
 
 def test_000_cardinal_deal_15_for_two_to_four_12_for_five_or_six_11_for_seven_or_eight():
     for n, tiles in ((2, 15), (4, 15), (5, 12), (6, 12), (7, 11), (8, 11)):
-        assert match("cardinal", n).hand.counts == [tiles] * n
+        assert hand(match("cardinal", n)).counts == [tiles] * n
     err = raises(DominoError, match, "cardinal", 9)
     assert "2 to 8" in str(err)
     m = match("cardinal", 3)
@@ -244,12 +250,12 @@ def test_000_cardinal_deal_15_for_two_to_four_12_for_five_or_six_11_for_seven_or
 
 def test_000_cardinal_the_starting_player_rotates_left_each_round():
     m = match("cardinal", 3)
-    assert m.hand.turn == 0
+    assert hand(m).turn == 0
     fails(m, {"k": "play", "p": 1, "t": "9-9"}, "turn")
     m.apply({"k": "end", "left": [3, 0, 4], "out": 1})
-    assert m.hand.turn == 1
+    assert hand(m).turn == 1
     m.apply({"k": "end", "left": [3, 0, 4], "out": 1})
-    assert m.hand.turn == 2
+    assert hand(m).turn == 2
 
 
 def test_000_cardinal_highest_double_opens_else_the_next_player():
@@ -260,9 +266,9 @@ def test_000_cardinal_highest_double_opens_else_the_next_player():
     pas(m, 1)
     pas(m, 2)
     pas(m, 0)
-    assert not m.hand.blocked
+    assert not hand(m).blocked
     play(m, 1, "9-9")
-    assert m.hand.turn == 1  # the opener goes on to begin his train
+    assert hand(m).turn == 1  # the opener goes on to begin his train
 
 
 def test_000_cardinal_series_on_your_own_train_the_turn_you_start_it():
@@ -271,17 +277,17 @@ def test_000_cardinal_series_on_your_own_train_the_turn_you_start_it():
     play(m, 0, "12-3", 0)
     play(m, 0, "3-4", 0)
     play(m, 0, "4-6", 0)
-    assert m.hand.turn == 0 and status(m)["series"]
+    assert hand(m).turn == 0 and status(m)["series"]
     fails(m, {"k": "play", "p": 0, "t": "12-8", "e": 1}, "series")
     pas(m, 0)  # no more matches: no draw, no marker
-    assert m.hand.boneyard == 91 - 30 and status(m)["trains"][0][2] is False
+    assert hand(m).boneyard == 91 - 30 and status(m)["trains"][0][2] is False
     play(m, 1, "12-5", 1)
     play(m, 1, "5-6", 1)
     pas(m, 1)
     play(m, 0, "12-8", 2)  # a public siding; after the series one tile a turn
-    assert m.hand.turn == 1 and status(m)["trains"][2][1] is None
+    assert hand(m).turn == 1 and status(m)["trains"][2][1] is None
     play(m, 1, "8-1", 2)
-    assert m.hand.turn == 0
+    assert hand(m).turn == 0
 
 
 def _cardinal_after_series():
@@ -298,19 +304,19 @@ def _cardinal_after_series():
 def test_000_cardinal_play_on_your_double_else_draw_else_marker_and_the_next_must():
     m = _cardinal_after_series()
     play(m, 0, "4-4", 0)
-    assert m.hand.turn == 0 and status(m)["double"] == 0
+    assert hand(m).turn == 0 and status(m)["double"] == 0
     fails(m, {"k": "play", "p": 0, "t": "5-9", "e": 1}, "4-4", "train 0")
     fails(m, {"k": "pass", "p": 0}, "draw 1")
     draw(m, 0)
     pas(m, 0)
-    assert status(m)["trains"][0][2] and m.hand.turn == 1 and status(m)["double"] == 0
+    assert status(m)["trains"][0][2] and hand(m).turn == 1 and status(m)["double"] == 0
     draw(m, 1)
     pas(m, 1)  # "that player's train also gets a marker"
     assert status(m)["trains"][1][2]
     play(m, 0, "4-9", 0)  # satisfied, and his own marker comes off
     st = status(m)
-    assert st["double"] is None and st["trains"][0][2] is False and m.hand.turn == 1
-    assert st["trains"][1][2] and 1 in m.game.open_to(m.hand, 0)
+    assert st["double"] is None and st["trains"][0][2] is False and hand(m).turn == 1
+    assert st["trains"][1][2] and 1 in m.game.open_to(hand(m), 0)
 
 
 def test_000_cardinal_exception_2_a_double_lifting_your_marker_owes_nothing():
@@ -322,7 +328,7 @@ def test_000_cardinal_exception_2_a_double_lifting_your_marker_owes_nothing():
     play(m, 0, "6-1", 0)
     play(m, 1, "5-5", 1)  # on his own marked train
     st = status(m)
-    assert st["double"] is None and st["trains"][1][2] is False and m.hand.turn == 0
+    assert st["double"] is None and st["trains"][1][2] is False and hand(m).turn == 0
 
 
 def test_000_cardinal_exception_1_the_last_double_of_its_number_owes_nothing():
@@ -339,7 +345,7 @@ def test_000_cardinal_exception_1_the_last_double_of_its_number_owes_nothing():
     play(m, 0, "12-11", 3)
     play(m, 1, "11-0", 3)  # every 0 but 0-0 is down
     play(m, 0, "0-0", 0)
-    assert status(m)["double"] is None and m.hand.turn == 1
+    assert status(m)["double"] is None and hand(m).turn == 1
 
 
 def test_000_cardinal_exception_3_a_double_as_your_last_tile_ends_the_hand():
@@ -362,7 +368,7 @@ def test_000_cardinal_exception_3_a_double_as_your_last_tile_ends_the_hand():
     ):
         play(m, 0, t, 0)
     r = play(m, 0, "0-0", 0)
-    assert r["out"] == 0 and m.hand.is_over()
+    assert r["out"] == 0 and hand(m).is_over()
     r = m.apply({"k": "end", "left": [0, 57]})
     assert r["hand"] == [0, 57]
 
@@ -384,5 +390,5 @@ def test_trains_addressing_rejects_unknown_trains_with_the_allowed_range():
     fails(m, {"k": "play", "p": 0, "t": "12-7", "e": 5}, "0..0", "1 starts a new train")
     fails(m, {"k": "play", "p": 0, "t": "12-7", "e": True}, "train True")
     fails(m, {"k": "play", "p": 0, "t": "11-7", "e": 1}, "does not match")
-    d = m.hand.layout.describe()
+    d = hand(m).layout.describe()
     assert d["kind"] == "trains" and d["station"] == 12 and d["ends"] == [[5, False, 1, 1, False]]

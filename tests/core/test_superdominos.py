@@ -29,24 +29,30 @@ def pas(m, p):
     return m.apply({"k": "pass", "p": p})
 
 
+def hand(m):
+    h = m.hand
+    assert h is not None, "the match is over"
+    return h
+
+
 def status(m):
-    return m.game.status(m.hand)
+    return m.game.status(hand(m))
 
 
 def fails(m, ev, *words):
     """The event is refused with a message naming ``words``, and nothing changes."""
-    before = (status(m), list(m.hand.counts), m.hand.boneyard, m.hand.turn, len(m.log))
+    before = (status(m), list(hand(m).counts), hand(m).boneyard, hand(m).turn, len(m.log))
     err = raises(DominoError, m.apply, ev)
     for w in words:
         assert w in str(err), (w, str(err))
-    assert (status(m), list(m.hand.counts), m.hand.boneyard, m.hand.turn, len(m.log)) == before
+    assert (status(m), list(hand(m).counts), hand(m).boneyard, hand(m).turn, len(m.log)) == before
     return err
 
 
 def test_000_super_nine_tiles_each_from_the_double_fifteen_set():
     for game in ("super", "doble15"):
         m = match(game, 4)
-        assert m.hand.counts == [9] * 4 and m.hand.boneyard == 136 - 36
+        assert hand(m).counts == [9] * 4 and hand(m).boneyard == 136 - 36
     assert raises(DominoError, match, "super", 2, opts={"top": 12})
 
 
@@ -59,16 +65,16 @@ def test_000_super_the_first_player_needs_a_double_else_the_next_and_picks_in_tu
     pas(m, 1)
     pas(m, 2)
     pas(m, 0)
-    assert not m.hand.blocked
+    assert not hand(m).blocked
     play(m, 1, "7-7")
-    assert m.hand.layout.ends() == [7] * 6  # six legs
-    assert m.hand.turn == 2
+    assert hand(m).layout.ends() == [7] * 6  # six legs
+    assert hand(m).turn == 2
 
 
 def test_000_super_the_starting_player_rotates():
     m = match("super", 3)
     m.apply({"k": "end", "left": [0, 3, 4], "out": 0})
-    assert m.hand.turn == 1
+    assert hand(m).turn == 1
 
 
 def test_000_super_a_double_on_its_own_number_or_on_a_13():
@@ -77,8 +83,8 @@ def test_000_super_a_double_on_its_own_number_or_on_a_13():
     play(m, 1, "6-13", 0)  # a spell on leg 0
     fails(m, {"k": "play", "p": 0, "t": "9-12", "e": 0}, "does not match")
     play(m, 0, "9-9", 0)  # a double on a 13
-    assert m.hand.layout.arms[0].open == 9
-    assert m.hand.turn == 0  # the double ended her turn: Ben loses his
+    assert hand(m).layout.arms[0].open == 9
+    assert hand(m).turn == 0  # the double ended her turn: Ben loses his
     play(m, 0, "6-2", 1)
     play(m, 1, "2-2", 1)  # a double on its own number
     fails(m, {"k": "play", "p": 1, "t": "4-4", "e": 2}, "does not match")
@@ -88,13 +94,13 @@ def test_000_super_leaving_a_15_makes_every_other_player_draw_at_once():
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [1, 0, 1] and m.hand.turn == 2
+    assert status(m)["owes"] == [1, 0, 1] and hand(m).turn == 2
     fails(m, {"k": "play", "p": 2, "t": "15-1", "e": 0}, "seat(s) 0, 2")
     fails(m, {"k": "pass", "p": 2}, "15")
     draw(m, 0)  # out of turn
     fails(m, {"k": "draw", "p": 2, "n": 2}, "owes 1")
     draw(m, 2)
-    assert status(m)["owes"] == [0, 0, 0] and m.hand.counts == [9, 8, 10]
+    assert status(m)["owes"] == [0, 0, 0] and hand(m).counts == [9, 8, 10]
     draw(m, 2, 2)  # the owed tile was not one of his turn's two
     fails(m, {"k": "draw", "p": 2, "n": 1}, "draw 2")
 
@@ -114,21 +120,21 @@ def test_000_super_leaving_a_14_you_may_go_again_if_you_can():
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-14", 0)
-    assert m.hand.turn == 1 and status(m)["again"]
+    assert hand(m).turn == 1 and status(m)["again"]
     play(m, 1, "14-2", 0)
-    assert m.hand.turn == 2
+    assert hand(m).turn == 2
     play(m, 2, "6-5", 1)
     play(m, 0, "5-14", 1)
     fails(m, {"k": "draw", "p": 0, "n": 1}, "14")
     pas(m, 0)  # cannot go again: no drawing
-    assert m.hand.turn == 1
+    assert hand(m).turn == 1
 
 
 def test_000_super_a_13_casts_a_spell_round_the_table_until_a_double_or_another_13():
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-13", 0)
-    assert status(m)["spell"] == 0 and m.hand.turn == 2
+    assert status(m)["spell"] == 0 and hand(m).turn == 2
     fails(m, {"k": "play", "p": 2, "t": "6-5", "e": 1}, "spell", "leg 0")
     fails(m, {"k": "pass", "p": 2}, "draw 2")
     draw(m, 2, 2)
@@ -138,7 +144,7 @@ def test_000_super_a_13_casts_a_spell_round_the_table_until_a_double_or_another_
     pas(m, 0)
     fails(m, {"k": "play", "p": 1, "t": "6-5", "e": 1}, "spell")  # 000: the caster too
     play(m, 1, "13-2", 0)  # another 13 on the 13 breaks it
-    assert status(m)["spell"] is None and m.hand.turn == 2
+    assert status(m)["spell"] is None and hand(m).turn == 2
 
 
 def test_000_super_note_if_the_13_13_is_played_the_spell_continues():
@@ -148,14 +154,14 @@ def test_000_super_note_if_the_13_13_is_played_the_spell_continues():
     play(m, 2, "13-13", 0)
     st = status(m)
     assert st["spell"] == 0
-    assert m.hand.turn == 1  # a double ended the turn: Ana loses hers
+    assert hand(m).turn == 1  # a double ended the turn: Ana loses hers
     fails(m, {"k": "play", "p": 1, "t": "6-1", "e": 1}, "spell")
 
 
 def test_001_the_caster_is_exempt_and_a_breaking_double_skips_nobody():
     m = match("doble15", 3)
     play(m, 0, "6-6")
-    assert m.hand.turn == 1  # the start double skips nobody
+    assert hand(m).turn == 1  # the start double skips nobody
     play(m, 1, "6-13", 0)
     draw(m, 2, 2)
     pas(m, 2)
@@ -165,7 +171,7 @@ def test_001_the_caster_is_exempt_and_a_breaking_double_skips_nobody():
     play(m, 1, "6-5", 1)  # "el jugador que hizo el hechizo está exento"
     assert status(m)["bound"] == 0
     play(m, 2, "9-9", 0)
-    assert status(m)["spell"] is None and m.hand.turn == 0
+    assert status(m)["spell"] is None and hand(m).turn == 0
 
 
 def test_001_breaking_a_spell_with_the_13_13_casts_a_new_one():
@@ -173,7 +179,7 @@ def test_001_breaking_a_spell_with_the_13_13_casts_a_new_one():
     play(m, 0, "6-6")
     play(m, 1, "6-13", 0)
     play(m, 2, "13-13", 0)
-    assert status(m)["spell"] == 0 and m.hand.turn == 0
+    assert status(m)["spell"] == 0 and hand(m).turn == 0
     assert status(m)["bound"] == 0
     draw(m, 0, 2)
     pas(m, 0)
@@ -186,26 +192,26 @@ def test_000_super_a_3_reverses_the_direction_except_with_two_players():
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-3", 0)
-    assert status(m)["dir"] == -1 and m.hand.turn == 0
+    assert status(m)["dir"] == -1 and hand(m).turn == 0
     play(m, 0, "3-2", 0)
-    assert m.hand.turn == 2
+    assert hand(m).turn == 2
     m = match("doble15", 2)
     play(m, 0, "6-6")
     play(m, 1, "6-3", 0)
-    assert status(m)["dir"] == 1 and m.hand.turn == 0
+    assert status(m)["dir"] == 1 and hand(m).turn == 0
 
 
 def test_000_super_ending_a_turn_with_a_double_skips_the_next_player():
     for game in ("super", "doble15"):
         m = match(game, 3)
         play(m, 0, "6-6")
-        assert m.hand.turn == 1
+        assert hand(m).turn == 1
         play(m, 1, "6-9", 0)
         play(m, 2, "9-9", 0)
-        assert m.hand.turn == 1, game
+        assert hand(m).turn == 1, game
     m = match("doble15", 3, opts={"skip_after_start": True})
     play(m, 0, "6-6")
-    assert m.hand.turn == 2
+    assert hand(m).turn == 2
 
 
 def test_000_super_cannot_play_pick_two_tiles_then_pass():
@@ -217,7 +223,7 @@ def test_000_super_cannot_play_pick_two_tiles_then_pass():
     fails(m, {"k": "draw", "p": 0, "n": 1}, "seat 1")
     draw(m, 1)
     pas(m, 1)
-    assert m.hand.turn == 0 and m.hand.counts == [8, 11]
+    assert hand(m).turn == 0 and hand(m).counts == [8, 11]
 
 
 def test_000_super_start_double_15_15_everyone_else_takes_a_tile():
@@ -235,12 +241,12 @@ def test_000_super_start_double_15_15_everyone_else_takes_a_tile():
 def test_000_super_start_double_14_14_another_play():
     m = match("super", 3)
     play(m, 0, "14-14")
-    assert m.hand.turn == 0
+    assert hand(m).turn == 0
     play(m, 0, "14-1", 0)
-    assert m.hand.turn == 1
+    assert hand(m).turn == 1
     m = match("doble15", 3)
     play(m, 0, "14-14")
-    assert m.hand.turn == 1
+    assert hand(m).turn == 1
 
 
 def test_000_super_start_double_13_13_every_leg_started_before_any_continues():
@@ -252,17 +258,17 @@ def test_000_super_start_double_13_13_every_leg_started_before_any_continues():
     play(m, 2, "9-9", 1)  # a double starts a leg too
     play(m, 1, "13-1", 2)
     for leg, t in ((3, "13-2"), (4, "13-4"), (5, "13-6")):
-        play(m, m.hand.turn, t, leg)
-    play(m, m.hand.turn, "5-7", 0)  # every leg started: any may continue
+        play(m, hand(m).turn, t, leg)
+    play(m, hand(m).turn, "5-7", 0)  # every leg started: any may continue
 
 
 def test_000_super_start_double_3_3_play_goes_the_other_way():
     m = match("super", 3)
     play(m, 0, "3-3")
-    assert m.hand.turn == 2 and status(m)["dir"] == -1
+    assert hand(m).turn == 2 and status(m)["dir"] == -1
     m = match("doble15", 3)
     play(m, 0, "3-3")
-    assert m.hand.turn == 1
+    assert hand(m).turn == 1
 
 
 def test_000_super_simple_scoring_a_point_per_tile_super_scoring_the_pips():
@@ -283,7 +289,7 @@ def _uneven_counts(game, opts=None):
     pas(m, 1)
     draw(m, 2)
     pas(m, 2)
-    assert m.hand.counts == [9, 10, 10]
+    assert hand(m).counts == [9, 10, 10]
     return m
 
 

@@ -8,6 +8,7 @@ At the end every sampled prefix of the log folds, and the whole log folds to the
 """
 
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,6 +33,13 @@ def fingerprint(m):
         out["layout"] = lay.describe()
         out["played"] = [name(t) for t in lay.played]
     return dumps(out)
+
+
+def current(m) -> Any:
+    """The hand in progress, with the game's own fields (trains, spells) as plain attributes."""
+    h = m.hand
+    assert h is not None, "the match is over"
+    return h
 
 
 class Table:
@@ -74,7 +82,7 @@ class Table:
 
     def apply(self, ev):
         before = fingerprint(self.m)
-        self.number = self.m.hand.number if self.m.hand else None
+        self.number = current(self.m).number
         self.m.apply(ev)
         after = fingerprint(self.m)
         if self.rng.random() < 0.3:
@@ -122,7 +130,7 @@ class Table:
         """Sure-illegal events: a tile already down, a play out of turn, a train that is not
         open to the player or does not match, an end beyond the new-train number."""
         m = self.m
-        h = m.hand
+        h = current(m)
         if self.table:
             self.refused({"k": "play", "p": p, "t": name(self.rng.choice(self.table)), "e": 0})
         other = (p + 1) % self.n
@@ -145,7 +153,7 @@ class Table:
 
     def step(self):
         m = self.m
-        h = m.hand
+        h = current(m)
         g = m.game
         if h.is_over():
             return self.end()
@@ -171,7 +179,7 @@ class Table:
 
     def open_station(self):
         m = self.m
-        h = m.hand
+        h = current(m)
         if m.game.key == "mexican":
             want = m.game.station(h.number)
             for p in range(self.n):

@@ -9,6 +9,7 @@ sampled prefix of the log folds, and the whole log folds to the same state.
 """
 
 import random
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -47,6 +48,13 @@ def left_by(t, pip):
     return None
 
 
+def current(m) -> Any:
+    """The hand in progress, with the game's own fields (trains, spells) as plain attributes."""
+    h = m.hand
+    assert h is not None, "the match is over"
+    return h
+
+
 class Table:
     def __init__(self, game, n, seed, opts=None, rounds=2):
         self.rng = random.Random(seed)
@@ -77,11 +85,12 @@ class Table:
         assert held + hand_pips(h.layout.played) == set_pips(15)
         assert sorted(h.layout.played) == sorted(self.table) and set(h.seen) == set(self.table)
         assert [a.open for a in h.layout.arms] == self.legs
-        assert all(o >= 0 for o in h.owes) and (not self.bone) <= (sum(h.owes) == 0)
+        owes = current(self.m).owes
+        assert all(o >= 0 for o in owes) and (not self.bone) <= (sum(owes) == 0)
 
     def apply(self, ev):
         before = fingerprint(self.m)
-        self.number = self.m.hand.number
+        self.number = current(self.m).number
         self.m.apply(ev)
         after = fingerprint(self.m)
         if self.rng.random() < 0.3:
@@ -106,7 +115,7 @@ class Table:
         self.apply(ev)
         self.hands[p].remove(t)
         self.table.append(t)
-        h = self.m.hand
+        h = current(self.m)
         if e is None:
             self.legs = [t[0]] * 6
             return
@@ -125,7 +134,7 @@ class Table:
             self.deal()
 
     def plays(self, p):
-        h = self.m.hand
+        h = current(self.m)
         legs = h.layout.open_arms()
         bound = self.m.game.bound(h, p)
         if bound is not None:
@@ -133,7 +142,7 @@ class Table:
         return [(t, e) for t in self.hands[p] for e in legs if left_by(t, self.legs[e]) is not None]
 
     def probe(self, p):
-        h = self.m.hand
+        h = current(self.m)
         if self.table:
             self.refused({"k": "play", "p": p, "t": name(self.rng.choice(self.table)), "e": 0})
         other = (p + 1) % self.n
@@ -157,7 +166,7 @@ class Table:
 
     def step(self):
         m = self.m
-        h = m.hand
+        h = current(m)
         g = m.game
         if h.is_over():
             return self.end()
