@@ -392,3 +392,19 @@ def test_trains_addressing_rejects_unknown_trains_with_the_allowed_range():
     fails(m, {"k": "play", "p": 0, "t": "11-7", "e": 1}, "does not match")
     d = hand(m).layout.describe()
     assert d["kind"] == "trains" and d["station"] == 12 and d["ends"] == [[5, False, 1, 1, False]]
+
+
+def test_002_a_tally_fixed_later_moves_the_double_blank_to_its_real_holder():
+    tiles = [t for t in full_set(12) if t != (12, 12)]
+    ana = [name(t) for t in tiles[:11]]
+    ben = [name(t) for t in tiles[12:23]]
+    m = match("mexican", 2, opts={"double_blank": 50})
+    play(m, 0, "12-12")
+    m.apply({"k": "end", "left": [ana, ben + ["0-0"]]})
+    ana_pips = sum(a + b for a, b in tiles[:11])
+    ben_pips = sum(a + b for a, b in tiles[12:23])
+    assert m.totals == [ana_pips, ben_pips + 50]
+    m.apply({"k": "fix", "h": 0, "left": [ana, ben + [name(tiles[23])]]})
+    assert m.totals == [ana_pips, ben_pips + tiles[23][0] + tiles[23][1]]
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [ana, ben]})
+    assert "11 tile(s) listed" in str(err) and "12" in str(err)
