@@ -117,6 +117,17 @@ def test_000_texas_when_both_sides_go_out_the_bidder_wins_with_fewer_points():
     r = made(m, 0, 30, [30, 12])  # Ann bids 30 and makes it: 250 against 252
     assert r["totals"] == [250, 252] and m.over
     assert m.standings()["winners"] == [["Ann", "Cy"]]
+    m.apply({"k": "undo"})
+    m.apply({"k": "note", "text": "recount"})
+    m.apply({"k": "undo"})
+    m.apply({"k": "redo"})  # the hand is read again from its own event
+    made(m, 1, 30, [12, 30])  # now Bob bids and makes it: 232 and 270, only Bob's side out
+    assert m.standings()["winners"] == [["Bob", "Di"]]
+    m.apply({"k": "undo"})
+    made(m, 0, 30, [30, 12])
+    m.apply({"k": "undo"})
+    m.apply({"k": "redo"})
+    assert m.over and m.standings()["winners"] == [["Ann", "Cy"]]
 
 
 def test_000_texas_only_the_side_that_goes_out_wins():
