@@ -361,7 +361,8 @@ class Tally(Screen):
             hand = rec.hand
             self.out = rec.out
             blocked = rec.out is None
-            old = rec.end.get("left") if rec.end else None
+            end = m.log[rec.end] if isinstance(rec.end, int) else rec.end  # a log index in newer cores
+            old = end.get("left") if end else None
         else:
             hand = m.hand
             self.out = hand.out if hand.out is not None else out

