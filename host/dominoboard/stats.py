@@ -1,0 +1,252 @@
+"""`dominoboard stats`: per player and per game — matches, wins, win %, average and best hand.
+
+Every number comes from folding the stored events with the rules core (``Match.apply`` over
+``domino.events.loads`` of each line): the host adds up what the core scored, it never scores.
+
+A player's hand score is what their side scored in that hand (in a team game both partners get
+the team's points), and a win is their side being among the match's winners (a shared first
+place counts as a win for each). Win % is over finished matches; hands of a match still being
+played count towards the averages. In lowest-wins games (Mexican Train, Peruvian) the best hand
+is the lowest, so the all-games "best hand" leaves those games out.
+"""
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+
+from domino import DominoError, Match, registry
+from domino.events import loads
+
+from .db import StoredMatch
+from .errors import CliError
+
+
+def fold(lines: list[str]) -> Match:
+    """A stored match (setup line, then events) folded by the core; DominoError if it cannot."""
+    if not lines:
+        raise DominoError("no setup line")
+    m = Match(loads(lines[0]))
+    for i, line in enumerate(lines[1:]):
+        try:
+            m.apply(loads(line))
+        except DominoError as e:
+            raise DominoError(f"event {i}: {e}") from e
+    return m
+
+
+class Line:
+    """One row of the table: a player's record over some set of matches."""
+
+    def __init__(self, player: str, lowest_wins: bool = False):
+        self.player = player
+        self.lowest_wins = lowest_wins
+        self.matches = 0  # finished matches
+        self.playing = 0  # matches not finished yet
+        self.wins = 0
+        self.hands = 0
+        self.points = 0
+        self.best: int | None = None
+
+    def add_hand(self, points: int, lowest_wins: bool) -> None:
+        self.hands += 1
+        self.points += points
+        if lowest_wins != self.lowest_wins:
+            return  # a best hand in a lowest-wins game is no best hand in the others
+        better = min if lowest_wins else max
+        self.best = points if self.best is None else better(self.best, points)
+
+    @property
+    def win_pct(self) -> float | None:
+        return 100.0 * self.wins / self.matches if self.matches else None
+
+    @property
+    def average(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+    def as_dict(self) -> dict:
+        return {
+            "player": self.player,
+            "matches": self.matches,
+            "playing": self.playing,
+            "wins": self.wins,
+            "win_pct": None if self.win_pct is None else round(self.win_pct, 1),
+            "hands": self.hands,
+            "avg_hand": None if self.average is None else round(self.average, 2),
+            "best_hand": self.best,
+        }
+
+
+class GameStats:
+    def __init__(self, key: str, title: str, lowest_wins: bool):
+        self.key = key
+        self.title = title
+        self.lowest_wins = lowest_wins
+        self.matches = 0
+        self.players: dict[str, Line] = {}
+
+    def line(self, player: str) -> Line:
+        if player not in self.players:
+            self.players[player] = Line(player, self.lowest_wins)
+        return self.players[player]
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.players: dict[str, Line] = {}
+        self.games: dict[str, GameStats] = {}
+        self.skipped: list[str] = []  # matches the core could not fold, and why
+
+    def add(self, m: Match, player: str | None = None) -> None:
+        """Count one folded match (only ``player``'s rows, if given)."""
+        g = m.game
+        game = self.games.get(g.key)
+        if game is None:
+            game = self.games[g.key] = GameStats(g.key, g.title, g.lowest_wins)
+        game.matches += 1
+        winners = set(m.winners())
+        for seat, name in enumerate(m.players):
+            if player is not None and name != player:
+                continue
+            side = m.side_of[seat]
+            overall = self.players.get(name)
+            if overall is None:
+                overall = self.players[name] = Line(name)
+            for line in (overall, game.line(name)):
+                if m.over:
+                    line.matches += 1
+                    line.wins += side in winners
+                else:
+                    line.playing += 1
+                for record in m.records:
+                    line.add_hand(record.points()[side], g.lowest_wins)
+
+    def as_dict(self) -> dict:
+        return {
+            "players": [self.players[p].as_dict() for p in sorted(self.players)],
+            "games": [
+                {
+                    "game": g.key,
+                    "title": g.title,
+                    "matches": g.matches,
+                    "lowest_wins": g.lowest_wins,
+                    "players": [g.players[p].as_dict() for p in sorted(g.players)],
+                }
+                for g in sorted(self.games.values(), key=lambda g: g.key)
+            ],
+            "skipped": self.skipped,
+        }
+
+
+def collect(
+    matches: Iterable[StoredMatch], game: str | None = None, player: str | None = None
+) -> Stats:
+    """Fold every stored match with the core and add it up; ``game``/``player`` filter."""
+    stats = Stats()
+    for stored in matches:
+        if game is not None and stored.game != game:
+            continue
+        try:
+            m = fold(stored.lines)
+        except (DominoError, ValueError) as e:
+            stats.skipped.append(f"match {stored.device}/{stored.match} skipped: {e}")
+            continue
+        if player is not None and player not in m.players:
+            continue
+        stats.add(m, player)
+    return stats
+
+
+# -- the table ------------------------------------------------------------------------------
+
+COLUMNS = ("player", "matches", "wins", "win %", "hands", "avg hand", "best hand")
+
+
+def _cells(line: Line) -> list[str]:
+    return [
+        line.player,
+        str(line.matches) + (f" +{line.playing}" if line.playing else ""),
+        str(line.wins),
+        "-" if line.win_pct is None else f"{line.win_pct:.1f}",
+        str(line.hands),
+        "-" if line.average is None else f"{line.average:.2f}",
+        "-" if line.best is None else str(line.best),
+    ]
+
+
+def _table(lines: list[Line]) -> list[str]:
+    rows = [list(COLUMNS)] + [_cells(x) for x in sorted(lines, key=lambda x: x.player)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(COLUMNS))]
+    out = []
+    for r in rows:
+        cells = [r[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)
+        ]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def render(stats: Stats) -> str:
+    """The readable report: all games together, then one table per game."""
+    out = ["All games"] + ["  " + x for x in _table(list(stats.players.values()))]
+    for g in sorted(stats.games.values(), key=lambda g: g.key):
+        note = ", lowest wins" if g.lowest_wins else ""
+        out += ["", f"{g.title} ({g.key}): {g.matches} match(es){note}"]
+        out += ["  " + x for x in _table(list(g.players.values()))]
+    if any(line.playing for line in stats.players.values()):
+        out += ["", "matches +N: N more not finished yet (their hands count, not their wins)"]
+    return "\n".join(out) + "\n"
+
+
+# -- the command ----------------------------------------------------------------------------
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_db_argument
+
+    p = subparsers.add_parser(
+        "stats",
+        help="per player and per game: matches, wins, win %%, average and best hand",
+        description="Fold every match in the database with the rules core and sum it up per "
+        "player, over all games and per game: finished matches, wins, win %%, hands, average "
+        "hand score (the player's side's points per hand) and best hand.",
+    )
+    add_db_argument(p)
+    p.add_argument("--game", metavar="KEY", help="only matches of this game (e.g. allfives)")
+    p.add_argument("--player", metavar="NAME", help="only this player's rows")
+    p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cli import open_db
+
+    if args.game is not None and args.game not in registry.keys():
+        raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
+    with open_db(args) as db:
+        stored = list(db.matches())
+        path = db.path
+    stats = collect(stored, args.game, args.player)
+    if not stats.players:
+        if not stored:
+            raise CliError(f"no matches in {path}: run `dominoboard sync` first")
+        wanted = " and ".join(
+            x
+            for x in (
+                args.game and f"game {args.game}",
+                args.player and f"player {args.player!r}",
+            )
+            if x
+        )
+        known = sorted(collect(stored).players)
+        raise CliError(
+            f"no matches with {wanted or 'a readable event log'} in {path}; "
+            f"players there: {', '.join(known) or 'none'}"
+        )
+    if args.json:
+        sys.stdout.write(json.dumps(stats.as_dict(), indent=1, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(render(stats))
+    for problem in stats.skipped:
+        print("warning: " + problem, file=sys.stderr)
+    return 1 if stats.skipped else 0

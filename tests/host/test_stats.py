@@ -1,0 +1,165 @@
+"""`dominoboard stats` on a real SQLite database filled through db.py, against numbers worked
+out by hand from the example matches' hand scores (their `replay` output, hand by hand)."""
+
+import json
+from pathlib import Path
+
+import pytest
+from pty_device import ROOT
+
+from domino.events import dumps, read_match
+from dominoboard.cli import main
+from dominoboard.db import Database
+from dominoboard.stats import collect
+
+EXAMPLES = ROOT / "examples"
+
+
+def lines_of(name: str) -> list[str]:
+    setup, events = read_match((EXAMPLES / f"{name}.jsonl").read_text())
+    return [dumps(setup)] + [dumps(e) for e in events]
+
+
+def make_db(path: Path, matches: dict[str, list[str]]) -> Path:
+    with Database(path) as db:
+        for match_id, lines in matches.items():
+            db.add_events("sim-test", match_id, 0, lines)
+    return path
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return make_db(
+        tmp_path / "matches.sqlite3",
+        {
+            "m0001": lines_of("muggins"),
+            "m0002": lines_of("allfives"),
+            "m0003": lines_of("block"),
+        },
+    )
+
+
+def stats_json(capsys, *args: str) -> dict:
+    assert main(["stats", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def row(rows: list[dict], player: str) -> dict:
+    (found,) = [r for r in rows if r["player"] == player]
+    return found
+
+
+def test_players_over_all_games(db_path, capsys):
+    doc = stats_json(capsys, "--db", str(db_path))
+    # Ana: Muggins hands 28 and 95, won 123-55; All Fives hands 15, 20, 35, 0, lost (Ben 100).
+    assert row(doc["players"], "Ana") == {
+        "player": "Ana",
+        "matches": 2,
+        "playing": 0,
+        "wins": 1,
+        "win_pct": 50.0,
+        "hands": 6,
+        "avg_hand": round((28 + 95 + 15 + 20 + 35 + 0) / 6, 2),
+        "best_hand": 95,
+    }
+    # Ben: Muggins 55 and 0, lost; All Fives 25, 20, 45, 10, won.
+    ben = row(doc["players"], "Ben")
+    assert (ben["wins"], ben["hands"], ben["best_hand"]) == (1, 6, 55)
+    assert ben["avg_hand"] == round((55 + 0 + 25 + 20 + 45 + 10) / 6, 2)
+    # Cora: All Fives only, hands 0, 55, 0, 0, lost.
+    cora = row(doc["players"], "Cora")
+    assert (cora["matches"], cora["wins"], cora["win_pct"]) == (1, 0, 0.0)
+    assert (cora["avg_hand"], cora["best_hand"]) == (55 / 4, 55)
+
+
+def test_partners_share_their_team_hands_and_win(db_path, capsys):
+    doc = stats_json(capsys, "--db", str(db_path), "--game", "block")
+    (block,) = doc["games"]
+    assert (block["game"], block["matches"]) == ("block", 1)
+    # Jo and Lea (team 0) won 117-77 over 15 hands; their best hand was the 28 of hand 4.
+    for name in ("Jo", "Lea"):
+        r = row(block["players"], name)
+        assert (r["wins"], r["hands"], r["avg_hand"], r["best_hand"]) == (1, 15, 7.8, 28)
+    for name in ("Kim", "Max"):
+        r = row(block["players"], name)
+        assert (r["wins"], r["hands"], r["avg_hand"], r["best_hand"]) == (0, 15, 5.13, 19)
+    assert [r["player"] for r in doc["players"]] == ["Jo", "Kim", "Lea", "Max"]
+
+
+def test_per_game_rows_split_a_players_record(db_path, capsys):
+    doc = stats_json(capsys, "--db", str(db_path), "--player", "Ana")
+    assert [r["player"] for r in doc["players"]] == ["Ana"]
+    by_game = {g["game"]: g["players"] for g in doc["games"]}
+    assert set(by_game) == {"muggins", "allfives"}
+    assert row(by_game["muggins"], "Ana")["avg_hand"] == (28 + 95) / 2
+    assert row(by_game["muggins"], "Ana")["win_pct"] == 100.0
+    assert row(by_game["allfives"], "Ana")["avg_hand"] == (15 + 20 + 35 + 0) / 4
+    assert row(by_game["allfives"], "Ana")["win_pct"] == 0.0
+
+
+def test_a_match_still_being_played_counts_its_hands_not_a_result(tmp_path, capsys):
+    muggins = lines_of("muggins")
+    # Up to and including the first hand's end event (the line that closes hand 1).
+    first_end = next(i for i, x in enumerate(muggins) if '"k":"end"' in x)
+    db_path = make_db(tmp_path / "db.sqlite3", {"m1": muggins[: first_end + 3]})
+    doc = stats_json(capsys, "--db", str(db_path))
+    ana = row(doc["players"], "Ana")
+    assert (ana["matches"], ana["playing"], ana["wins"], ana["win_pct"]) == (0, 1, 0, None)
+    assert (ana["hands"], ana["avg_hand"], ana["best_hand"]) == (1, 28.0, 28)
+    assert main(["stats", "--db", str(db_path)]) == 0
+    table = capsys.readouterr().out
+    assert "  Ana        0 +1     0      -      1     28.00         28" in table
+    assert "not finished yet" in table
+
+
+def test_readable_table(db_path, capsys):
+    assert main(["stats", "--db", str(db_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "All games"
+    assert out[1] == "  player  matches  wins  win %  hands  avg hand  best hand"
+    assert out[2].split() == ["Ana", "2", "1", "50.0", "6", "32.17", "95"]
+    assert "Muggins (muggins): 1 match(es)" in out
+    assert "Block (block): 1 match(es)" in out
+
+
+def test_a_match_the_core_refuses_is_skipped_and_reported(tmp_path, capsys):
+    bad = lines_of("allfives")
+    bad.insert(3, '{"e":0,"k":"play","p":1,"t":"9-9"}')  # no 9-9 in a double-six set
+    db_path = make_db(tmp_path / "db.sqlite3", {"good": lines_of("muggins"), "bad": bad})
+    assert main(["stats", "--db", str(db_path), "--json"]) == 1
+    captured = capsys.readouterr()
+    doc = json.loads(captured.out)
+    assert [r["player"] for r in doc["players"]] == ["Ana", "Ben"]
+    assert row(doc["players"], "Ana")["hands"] == 2  # only the good match
+    assert "sim-test/bad skipped: event 2:" in captured.err
+    assert "9-9" in captured.err
+
+
+def test_collect_is_the_core_fold_of_every_line(db_path):
+    with Database(db_path) as db:
+        stored = list(db.matches())
+    stats = collect(stored)
+    assert sorted(stats.games) == ["allfives", "block", "muggins"]
+    assert stats.players["Ana"].points == 28 + 95 + 15 + 20 + 35 + 0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--game", "chess"], "game 'chess': known games are muggins, allfives"),
+        (["--player", "Zed"], "no matches with player 'Zed'"),
+        (["--game", "draw"], "no matches with game draw"),
+    ],
+)
+def test_bad_filters_say_what_there_is(db_path, capsys, args, message):
+    assert main(["stats", "--db", str(db_path), *args]) == 1
+    err = capsys.readouterr().err
+    assert message in err
+    if "Zed" in args:
+        assert "players there: Ana, Ben, Cora, Jo, Kim, Lea, Max" in err
+
+
+def test_an_empty_database_says_to_sync(tmp_path, capsys):
+    assert main(["stats", "--db", str(tmp_path / "empty.sqlite3")]) == 1
+    err = capsys.readouterr().err
+    assert "no matches in" in err and "run `dominoboard sync` first" in err
