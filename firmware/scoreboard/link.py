@@ -34,7 +34,7 @@ from scoreboard.store import MatchStore
 PROTO = 1
 FIRMWARE = "0.1.0"
 MAX_REQUEST = 512  # bytes in one request line (the serial line buffer's size)
-PAGE_BYTES = 2048  # escaped event text in one events reply: a reply line stays under 2.5 KB
+PAGE_BYTES = 16384  # escaped event text in one events reply (streamed; see _op_events)
 LIST_PAGE = 40  # matches in one list reply
 MAX_NAMES = 20
 MAX_PRESETS = 6
@@ -58,9 +58,12 @@ class Link:
     pass ``store`` and ``write`` instead of an app."""
 
     def __init__(self, app=None, store=None, write=None, device_id=None, firmware=FIRMWARE):
+        if app is not None:
+            store = store or app.store
+            write = write or app.board.serial_write
         self.app = app
-        self.store = store if store is not None else getattr(app, "store")
-        self.write = write or getattr(getattr(app, "board"), "serial_write")  # pushed events
+        self.store = store
+        self.write = write  # bytes -> serial, for pushed events and streamed pages
         self.firmware = firmware
         self.subscribed = False
         self.clock_offset = None  # host epoch minus time.time(), once the host set the clock
@@ -86,8 +89,8 @@ class Link:
                 return None
             req_id = _request_id(req)
             answer = getattr(self, "_op_" + _op(req))(req)
-            if isinstance(answer, str):  # rendered by the op itself (events)
-                return answer.encode() + b"\n"
+            if answer is None:  # the op streamed its reply itself (events)
+                return None
             answer["proto"] = PROTO
             answer["id"] = req_id
             answer["ok"] = True
@@ -152,10 +155,9 @@ class Link:
         line = bytes(line).strip()
         if not line:
             return None
-        try:
-            text = line.decode()
-        except Exception:
+        if max(line) > 127 and not _utf8(line):
             raise BadRequest("not_text", "request is not UTF-8 text; send one JSON object a line")
+        text = line.decode()
         try:
             req = json.loads(text)
         except Exception:
@@ -226,32 +228,52 @@ class Link:
                 "match %s: events 0..%d differ from the host's copy (crc %s)"
                 % (match_id, start - 1, have),
             )
-        pieces = []
+        # The page goes out piece by piece as it is read from flash: no reply is ever built
+        # whole, so a fragmented heap (no free block of even 1 KB) still serves it.
+        write = self.write
+        sent = 0
         size = 0
+        chunk = ['{"lines":[']  # written ~1 KB at a time: fewer calls, no big block
+        held = 10
         lines = self.store.read(match_id, start)
         try:
             for line in lines:
-                piece = dumps(line)
-                if pieces and (size + len(piece) > PAGE_BYTES or len(pieces) == most):
+                piece = _quoted(line)
+                if sent and (size + len(piece) > PAGE_BYTES or sent == most):
                     break
-                pieces.append(piece)
+                if sent:
+                    chunk.append(",")
+                chunk.append(piece)
+                sent += 1
                 size += len(piece) + 1
+                held += len(piece) + 1
+                if held >= 1024:
+                    write("".join(chunk).encode())
+                    chunk = []
+                    held = 0
+            nxt = start + sent
+            tail = dumps(
+                {
+                    "proto": PROTO,
+                    "id": _request_id(req),
+                    "ok": True,
+                    "match": match_id,
+                    "from": start,
+                    "next": nxt,
+                    "count": count,
+                    "more": nxt < count,
+                }
+            )
+            chunk.append("],")
+            chunk.append(tail[1:])
+            chunk.append("\n")
+            write("".join(chunk).encode())
+        except Exception:
+            write(b"\n")  # end the broken line; the host skips it and reads the error reply
+            raise
         finally:
             lines.close()
-        nxt = start + len(pieces)
-        head = dumps(
-            {
-                "proto": PROTO,
-                "id": _request_id(req),
-                "ok": True,
-                "match": match_id,
-                "from": start,
-                "next": nxt,
-                "count": count,
-                "more": nxt < count,
-            }
-        )
-        return head[:-1] + ',"lines":[' + ",".join(pieces) + "]}"
+        return None  # already sent
 
     def _op_subscribe(self, req):
         self.subscribed = _field(req, "on", bool, True)
@@ -402,6 +424,18 @@ def _check_preset(p):
     Match(setup)  # the rules core checks game, options and limits (DominoError otherwise)
 
 
+def _quoted(line):
+    """An event line as a JSON string. Stored lines are canonical JSON (``dumps``): only their
+    quotes and backslashes need escaping, which spares the heap a list per character."""
+    if line and min(line) < " ":
+        return dumps(line)  # a control character: the full escaping
+    if "\\" in line:
+        line = line.replace("\\", "\\\\")
+    if '"' in line:
+        line = line.replace('"', '\\"')
+    return '"' + line + '"'
+
+
 def _crc(store, match_id, count):
     """CRC-32 of events 0..count-1, each as UTF-8 plus a newline: what the host computes over
     its copy to prove it holds exactly these events."""
@@ -417,6 +451,38 @@ def _crc(store, match_id, count):
     finally:
         lines.close()
     return "%08x" % (crc & 0xFFFFFFFF)
+
+
+def _utf8(data):
+    """Strict UTF-8 (MicroPython's decode lets overlong forms and surrogates through, and they
+    would come back out in error messages as bytes no host can decode)."""
+    i, n = 0, len(data)
+    while i < n:
+        b = data[i]
+        if b < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= b <= 0xDF:
+            need, lo, hi = 1, 0x80, 0xBF
+        elif 0xE0 <= b <= 0xEF:
+            need = 2
+            lo = 0xA0 if b == 0xE0 else 0x80
+            hi = 0x9F if b == 0xED else 0xBF
+        elif 0xF0 <= b <= 0xF4:
+            need = 3
+            lo = 0x90 if b == 0xF0 else 0x80
+            hi = 0x8F if b == 0xF4 else 0xBF
+        else:
+            return False
+        if i + need >= n:
+            return False
+        if not lo <= data[i + 1] <= hi:
+            return False
+        for k in range(2, need + 1):
+            if not 0x80 <= data[i + k] <= 0xBF:
+                return False
+        i += need + 1
+    return True
 
 
 def _printable(text):

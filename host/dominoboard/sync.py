@@ -64,7 +64,8 @@ def sync(
         added = 0
         while held < count:
             try:
-                have = f"{crc:08x}" if held else None
+                # Proof of what we hold, once per match: later pages follow on from our own.
+                have = f"{crc:08x}" if held and not added else None
                 page = link.request("events", match=match, have=have, **{"from": held})
             except Refused as e:
                 if e.code != "diverged":

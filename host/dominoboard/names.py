@@ -1,0 +1,50 @@
+"""`dominoboard names`: push the player names (and game presets) the scoreboard offers."""
+
+import argparse
+import json
+from pathlib import Path
+
+from .errors import CliError
+
+
+def read_presets(path: str) -> list:
+    try:
+        presets = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as e:
+        raise CliError(f"cannot read {path}: {e.strerror}") from e
+    except ValueError as e:
+        raise CliError(f"{path}: not JSON ({e})") from e
+    if not isinstance(presets, list):
+        raise CliError(f'{path}: a JSON list of presets like [{{"name": "Fives 150", '
+                       f'"game": "allfives", "target": 150, "players": 3}}]')
+    return presets
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_port_argument
+
+    p = subparsers.add_parser(
+        "names", help="push player names and game presets to the scoreboard",
+        description="Replace the player names the scoreboard offers (up to 20, 1-16 characters "
+        "each) and, with --presets, its game presets (a JSON list of objects with name, game "
+        "and optionally opts, target, rounds, players).")
+    p.add_argument("names", nargs="*", metavar="NAME", help="player names, in menu order")
+    p.add_argument("--presets", metavar="FILE", help="JSON file with the presets")
+    add_port_argument(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cli import open_link
+
+    if not args.names and not args.presets:
+        raise CliError("give player names, --presets FILE, or both")
+    presets = read_presets(args.presets) if args.presets else None
+    with open_link(args) as link:
+        if args.names:
+            n = link.request("names", names=args.names)["names"]
+            print(f"{n} name(s) stored on the scoreboard")
+        if presets is not None:
+            n = link.request("presets", presets=presets)["presets"]
+            print(f"{n} preset(s) stored on the scoreboard")
+    return 0
