@@ -1,0 +1,350 @@
+"""`dominoboard live`: follow the scoreboard in real time, in the terminal or (--web) on a TV.
+
+The host subscribes to the scoreboard's pushed events and folds each one with the rules core, as
+the scoreboard itself does, so the board shown here is the core's standings, whose turn, the
+open ends and their count. It follows the newest match: a push for another match (a new one was
+started) switches to it, and a push that skips indices (a lost line) is filled in with an
+``events`` request, so nothing is folded twice or missed. Every few seconds of quiet the host
+subscribes again and compares counts: a scoreboard that was reset forgets subscriptions.
+
+    dominoboard live [--port PORT]                 # ANSI board in this terminal
+    dominoboard live --web [--http-port 8765]      # http://127.0.0.1:8765/ for a TV
+"""
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from domino import DominoError, Match
+from domino.events import loads
+
+from .errors import DeviceError
+from .link import DeviceLink
+from .sync import device_matches
+
+RETRY = 2.0  # seconds between attempts to reopen a lost port
+CHECK = 5.0  # seconds of quiet before re-subscribing and comparing counts
+
+
+class Follower:
+    """One match's event lines by index, folded by the core as they arrive."""
+
+    def __init__(self) -> None:
+        self.match_id: str | None = None
+        self.lines: list[str] = []
+        self.match: Match | None = None
+        self.error: str | None = None  # an event the core refused (a firmware/host mismatch)
+
+    def reset(self, match_id: str) -> None:
+        self.match_id = match_id
+        self.lines = []
+        self.match = None
+        self.error = None
+
+    def feed(self, match_id: str, index: int, line: str) -> str:
+        """Take event ``index`` of ``match_id``. Returns "applied"; "old" for one already held;
+        "gap" when earlier events are missing (fetch them from ``len(lines)``)."""
+        if match_id != self.match_id:
+            if index != 0:
+                return "gap"
+            self.reset(match_id)  # a new match was started at the table
+        if index < len(self.lines):
+            return "old"
+        if index > len(self.lines):
+            return "gap"
+        self.lines.append(line)
+        try:
+            if index == 0:
+                self.match = Match(loads(line))
+            elif self.match is not None:
+                self.match.apply(loads(line))
+        except DominoError as e:
+            self.error = f"event {index} of {match_id} refused by the rules core: {e}"
+        return "applied"
+
+
+def board_state(f: Follower, status: str = "") -> dict[str, Any]:
+    """What both boards draw, as plain JSON-able data (the web page gets exactly this)."""
+    state: dict[str, Any] = {"match": f.match_id, "status": status, "error": f.error}
+    m = f.match
+    if m is None:
+        return state
+    s = m.standings()
+    hidden = m.game.hidden_standings(m)
+    state.update(
+        game=m.game.title,
+        key=m.game.key,
+        sides=s["sides"],
+        totals=None if hidden else s["totals"],
+        hands=len(s["hands"]),
+        target=m.target,
+        rounds=m.rounds,
+        over=s["over"],
+        winners=s["winners"],
+        events=len(f.lines) - 1,
+    )
+    current = s.get("current")
+    if current and m.hand is not None:
+        turn = current["turn"]
+        if m.hand.is_over():
+            phase = "tally"  # out or blocked: the table enters what each player holds
+        elif turn is None:
+            phase = "lead"  # nothing laid yet; the tiles decide who leads (highest double)
+        else:
+            phase = "play"
+        state.update(
+            hand=current["hand"],
+            phase=phase,
+            turn=turn,
+            turn_side=None if turn is None else m.side_of[m.players.index(turn)],
+            ends=current["ends"],
+            count=current["count"],
+        )
+    return state
+
+
+PHASES = {"tally": "hand over: enter the tally", "lead": "new hand: the tiles decide who leads"}
+
+
+# -- the terminal board ---------------------------------------------------------------------
+
+BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
+HOME_CLEAR, HIDE_CURSOR, SHOW_CURSOR = "\x1b[H\x1b[2J", "\x1b[?25l", "\x1b[?25h"
+
+
+def render(state: dict[str, Any], ansi: bool = True) -> str:
+    """The terminal board for one state: a pure function, so it is tested without a device."""
+
+    def bold(text: str) -> str:
+        return f"{BOLD}{text}{RESET}" if ansi else text
+
+    def dim(text: str) -> str:
+        return f"{DIM}{text}{RESET}" if ansi else text
+
+    out = []
+    if state.get("game") is None:
+        if state.get("match") is None:
+            out.append(bold("dominoboard live") + "  waiting for a match on the scoreboard")
+        else:
+            out.append(bold("dominoboard live") + f"  match {state['match']}: no readable setup")
+    else:
+        where = f"hand {state['hand']}" if state.get("hand") else f"{state['hands']} hand(s)"
+        out.append(bold(f"{state['game']}") + f"  ·  match {state['match']}  ·  {where}")
+        out.append("─" * 40)
+        names = [" + ".join(side) for side in state["sides"]]
+        width = max(len(n) for n in names)
+        totals = state["totals"]
+        for i, name in enumerate(names):
+            mark = "▶" if state.get("turn_side") == i else " "
+            score = "••" if totals is None else str(totals[i])
+            out.append(f"{mark} {name.ljust(width)}  {bold(score.rjust(5))}")
+        out.append("─" * 40)
+        if totals is None:
+            out.append("scores are secret until they are announced before the last round")
+        if state["over"]:
+            won = ", ".join(" + ".join(w) for w in state["winners"])
+            out.append(bold(f"won by {won}"))
+        elif state.get("hand"):
+            ends = " · ".join(str(e) for e in state["ends"]) or "none yet"
+            turn = state["turn"] or PHASES[state["phase"]]
+            out.append(f"turn: {turn}   open ends: {ends}   count: {state['count']}")
+        limits = []
+        if state.get("target") is not None:
+            limits.append(f"target {state['target']}")
+        if state.get("rounds") is not None:
+            limits.append(f"{state['rounds']} rounds")
+        out.append(dim("  ·  ".join(limits + [f"{state['events']} events"])))
+    if state.get("error"):
+        out.append(bold("! ") + state["error"])
+    if state.get("status"):
+        out.append(dim(state["status"]))
+    return "\n".join(out) + "\n"
+
+
+def one_line(state: dict[str, Any]) -> str:
+    """A log line per change, for --web (the terminal shows where to look instead)."""
+    if state.get("game") is None:
+        return state.get("status") or "waiting for a match"
+    totals = state["totals"]
+    sides = [" + ".join(s) for s in state["sides"]]
+    scores = ", ".join(f"{n} {'?' if totals is None else totals[i]}" for i, n in enumerate(sides))
+    return f"{state['match']} {state['game']}: {scores}" + (" (over)" if state["over"] else "")
+
+
+# -- following the scoreboard ---------------------------------------------------------------
+
+
+def fetch(link: DeviceLink, f: Follower, match_id: str) -> None:
+    """Fill in events of ``match_id`` from the scoreboard's store, from what we hold."""
+    if match_id != f.match_id:
+        f.reset(match_id)
+    while True:
+        page = link.request("events", match=match_id, **{"from": len(f.lines)})
+        for i, line in enumerate(page["lines"], start=page["from"]):
+            f.feed(match_id, i, line)
+        if not page["more"] or not page["lines"]:
+            return
+
+
+def catch_up(link: DeviceLink, f: Follower) -> bool:
+    """Subscribe, then read what the newest match holds; True if anything changed. Subscribing
+    first means an event appended meanwhile arrives either way and is dropped as "old"."""
+    link.request("subscribe", on=True)
+    listed = device_matches(link)
+    if not listed:
+        return False
+    newest, count = listed[-1]
+    if newest == f.match_id and count == len(f.lines):
+        return False
+    if newest == f.match_id and count < len(f.lines):
+        f.reset(newest)  # the scoreboard was wiped and the id reused: start over
+    fetch(link, f, newest)
+    return True
+
+
+def follow(
+    link: DeviceLink,
+    f: Follower,
+    changed: Callable[[], None],
+    stop: Callable[[], bool] = lambda: False,
+) -> None:
+    """Fold pushed events until ``stop()``; call ``changed()`` after each change."""
+    catch_up(link, f)
+    changed()
+    quiet_since = time.monotonic()
+    while not stop():
+        push = link.next_push(0.25)
+        if push is None:
+            if time.monotonic() - quiet_since > CHECK:
+                if catch_up(link, f):
+                    changed()
+                quiet_since = time.monotonic()
+            continue
+        quiet_since = time.monotonic()
+        match_id, index, line = push.get("match"), push.get("i"), push.get("line")
+        if push.get("push") != "event" or not isinstance(match_id, str):
+            continue
+        if not isinstance(index, int) or not isinstance(line, str):
+            continue
+        result = f.feed(match_id, index, line)
+        if result == "gap":
+            fetch(link, f, match_id)
+        if result != "old":
+            changed()
+
+
+def run_board(
+    open_link: Callable[[], DeviceLink],
+    show: Callable[[dict[str, Any]], None],
+    stop: Callable[[], bool] = lambda: False,
+) -> None:
+    """Follow the scoreboard, reopening the port when it is lost (unplugged, reset); the
+    first failure to open it is the caller's error to report."""
+    f = Follower()
+    connected_once = False
+    while not stop():
+        try:
+            link = open_link()
+        except DeviceError as e:
+            if not connected_once:
+                raise
+            show(board_state(f, f"link lost ({e}); retrying every {RETRY:g} s"))
+            time.sleep(RETRY)
+            continue
+        connected_once = True
+        try:
+            with link:
+
+                def changed(status: str = f"following {link.port}") -> None:
+                    show(board_state(f, status))
+
+                follow(link, f, changed, stop)
+        except DeviceError as e:
+            show(board_state(f, f"link lost ({e}); retrying every {RETRY:g} s"))
+            time.sleep(RETRY)
+
+
+class Terminal:
+    """Redraws the whole board in place on a terminal; prints each board on anything else."""
+
+    def __init__(self, out: TextIO):
+        self.out = out
+        self.ansi = out.isatty()
+        if self.ansi:
+            out.write(HIDE_CURSOR)
+
+    def show(self, state: dict[str, Any]) -> None:
+        text = render(state, self.ansi)
+        self.out.write(HOME_CLEAR + text if self.ansi else text + "\n")
+        self.out.flush()
+
+    def close(self) -> None:
+        if self.ansi:
+            self.out.write(SHOW_CURSOR)
+            self.out.flush()
+
+
+# -- the command ----------------------------------------------------------------------------
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_port_argument
+
+    p = subparsers.add_parser(
+        "live",
+        help="follow the scoreboard in real time (terminal, or --web for a TV)",
+        description="Follow the scoreboard's newest match as it is played: standings, whose "
+        "turn, open ends and their count, folded by the rules core from the events the "
+        "scoreboard pushes. Ctrl-C stops.",
+    )
+    add_port_argument(p)
+    p.add_argument("--web", action="store_true", help="serve a big-digit web page instead")
+    p.add_argument("--host", default="127.0.0.1", help="--web: address to listen on (127.0.0.1)")
+    p.add_argument(
+        "--http-port",
+        type=int,
+        default=8765,
+        metavar="N",
+        help="--web: port to listen on (8765; 0 picks a free one)",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .cli import open_link
+
+    if not args.web:
+        terminal = Terminal(sys.stdout)
+        try:
+            run_board(lambda: open_link(args), terminal.show)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            terminal.close()
+        print("dominoboard live: stopped")
+        return 0
+
+    from .web import WebBoard
+
+    web = WebBoard(args.host, args.http_port)
+    print(f"serving the live board on {web.url} (open it on the TV; Ctrl-C stops)", flush=True)
+
+    said = [""]
+
+    def show(state: dict[str, Any]) -> None:
+        web.publish(state)
+        line = one_line(state)
+        if line != said[0]:  # a log line when the standings change, not per event
+            print(line, flush=True)
+            said[0] = line
+
+    try:
+        run_board(lambda: open_link(args), show)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        web.close()
+    print("dominoboard live: stopped", flush=True)
+    return 0

@@ -1,0 +1,235 @@
+"""The web side of `dominoboard live --web`: one page with big digits for a TV at the table.
+
+Standard library only. ``GET /`` is the page (below, inline, so every install carries it);
+``GET /events`` is a Server-Sent Events stream that sends the board state (live.board_state, as
+JSON) on connecting and again on every change; ``GET /state`` is the same state once, for
+anything that would rather poll. The page draws whatever state arrives, so it shows the very
+standings the terminal board shows, folded by the core on the host.
+"""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from .errors import CliError
+
+KEEPALIVE = 15.0  # seconds between SSE comments, so proxies and browsers keep the stream
+
+
+class WebBoard:
+    """The latest state and an HTTP server streaming it; ``publish`` from any thread."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 8765):
+        self._changed = threading.Condition()
+        self.version = 0
+        self.state: dict[str, Any] = {"match": None, "status": "connecting to the scoreboard"}
+        self.closing = False
+        try:
+            self.server = ThreadingHTTPServer((host, port), _handler(self))
+        except OSError as e:
+            raise CliError(
+                f"cannot serve on {host}:{port}: {e.strerror or e}; choose another --http-port"
+            ) from e
+        self.server.daemon_threads = True
+        bound_host, bound_port = self.server.server_address[:2]
+        self.url = f"http://{_url_host(str(bound_host))}:{bound_port}/"
+        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def publish(self, state: dict[str, Any]) -> None:
+        with self._changed:
+            self.state = state
+            self.version += 1
+            self._changed.notify_all()
+
+    def wait(self, seen: int, timeout: float) -> tuple[int, dict[str, Any] | None]:
+        """Block until a state newer than version ``seen`` (→ it) or ``timeout`` (→ None)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self.version != seen or self.closing, timeout)
+            if self.version == seen:
+                return seen, None
+            return self.version, self.state
+
+    def close(self) -> None:
+        with self._changed:
+            self.closing = True
+            self._changed.notify_all()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _url_host(host: str) -> str:
+    if host in ("0.0.0.0", ""):
+        return "127.0.0.1"
+    return f"[{host}]" if ":" in host else host
+
+
+def _handler(board: WebBoard) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "dominoboard"
+
+        def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
+            path = self.path.split("?", 1)[0]
+            if path == "/":
+                self._send(200, "text/html; charset=utf-8", PAGE.encode())
+            elif path == "/state":
+                self._send(200, "application/json", _json(board.state))
+            elif path == "/events":
+                self._stream()
+            else:
+                self._send(404, "text/plain; charset=utf-8", b"not found: try /\n")
+
+        def _send(self, code: int, kind: str, body: bytes) -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _stream(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            seen, state = board.version, board.state
+            try:
+                while not board.closing:
+                    if state is not None:
+                        self.wfile.write(b"data: " + _json(state) + b"\n\n")
+                    else:
+                        self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+                    seen, state = board.wait(seen, KEEPALIVE)
+            except (BrokenPipeError, ConnectionResetError):
+                pass  # the TV went away; its next visit opens a new stream
+
+        def log_message(self, format: str, *args: Any) -> None:
+            pass  # the terminal shows the board's changes, not every request
+
+    return Handler
+
+
+def _json(state: dict[str, Any]) -> bytes:
+    return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>dominoboard live</title>
+<style>
+  :root { color-scheme: dark; --bg: #0d1117; --card: #161b22; --fg: #e6edf3; --dim: #8b949e;
+          --turn: #f0b429; --won: #3fb950; --bad: #f85149; }
+  * { box-sizing: border-box; }
+  html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg);
+               font-family: system-ui, "DejaVu Sans", sans-serif; }
+  body { display: flex; flex-direction: column; padding: 2vh 2vw; gap: 2vh; }
+  header { display: flex; justify-content: space-between; align-items: baseline;
+           font-size: 4vh; color: var(--dim); }
+  header #game { color: var(--fg); font-weight: 700; }
+  #sides { flex: 1; display: grid; gap: 2vw;
+           grid-template-columns: repeat(auto-fit, minmax(22vw, 1fr)); }
+  .side { background: var(--card); border: 0.6vh solid transparent; border-radius: 2vh;
+          display: flex; flex-direction: column; align-items: center; justify-content: center;
+          padding: 2vh 1vw; min-width: 0; }
+  .side.turn { border-color: var(--turn); }
+  .side.won { border-color: var(--won); }
+  .name { font-size: 6vh; margin: 0; white-space: nowrap; overflow: hidden;
+          text-overflow: ellipsis; max-width: 100%; }
+  .total { font-size: 24vh; font-weight: 800; line-height: 1;
+           font-variant-numeric: tabular-nums; }
+  .tag { font-size: 3.5vh; height: 4.5vh; color: var(--turn); }
+  .won .tag { color: var(--won); }
+  footer { display: flex; justify-content: space-between; font-size: 4.5vh; }
+  footer b { font-size: 6vh; }
+  #status { font-size: 2.5vh; color: var(--dim); }
+  #status.bad { color: var(--bad); }
+</style>
+</head>
+<body>
+<header><span id="game">dominoboard live</span><span id="where"></span></header>
+<main id="sides"></main>
+<footer>
+  <span id="turn"></span><span id="ends"></span><span id="count"></span>
+</footer>
+<div id="status">connecting…</div>
+<script>
+"use strict";
+const $ = (id) => document.getElementById(id);
+
+function text(id, value) { $(id).textContent = value; }
+
+function labelled(id, label, value) {
+  const b = document.createElement("b");
+  b.textContent = value;
+  $(id).replaceChildren(label, b);
+}
+
+function draw(s) {
+  const status = $("status");
+  status.textContent = [s.error, s.status].filter(Boolean).join(" · ");
+  status.className = s.error ? "bad" : "";
+  const sides = $("sides");
+  if (!s.game) {
+    text("game", "dominoboard live");
+    text("where", s.match ? "match " + s.match : "waiting for a match");
+    sides.replaceChildren();
+    ["turn", "ends", "count"].forEach((id) => text(id, ""));
+    return;
+  }
+  text("game", s.game);
+  text("where", "match " + s.match + " · " +
+       (s.hand ? "hand " + s.hand : s.hands + " hands") +
+       (s.target ? " · to " + s.target : "") + (s.rounds ? " · " + s.rounds + " rounds" : ""));
+  const won = s.winners.map((w) => w.join(" + "));
+  const cards = s.sides.map((members, i) => {
+    const name = members.join(" + ");
+    const card = document.createElement("section");
+    card.className = "side" + (s.over && won.includes(name) ? " won" :
+                                !s.over && s.turn_side === i ? " turn" : "");
+    card.dataset.side = i;
+    const h = document.createElement("h2");
+    h.className = "name";
+    h.textContent = name;
+    const total = document.createElement("div");
+    total.className = "total";
+    total.textContent = s.totals ? String(s.totals[i]) : "••";
+    const tag = document.createElement("div");
+    tag.className = "tag";
+    tag.textContent = card.className.includes("won") ? "winner" :
+                      card.className.includes("turn") ? "to play" : "";
+    card.append(h, total, tag);
+    return card;
+  });
+  sides.replaceChildren(...cards);
+  if (s.over) {
+    text("turn", "won by " + won.join(", "));
+    text("ends", "");
+    text("count", "");
+  } else {
+    text("turn", s.turn ? s.turn + " to play" :
+                 s.phase === "tally" ? "hand over: tally" : "new hand");
+    labelled("ends", "ends ", (s.ends || []).join(" · ") || "—");
+    labelled("count", "count ", String(s.count ?? 0));
+  }
+  if (!s.totals) text("where", $("where").textContent + " · scores secret");
+  window.boardUpdates = (window.boardUpdates || 0) + 1;
+}
+
+function connect() {
+  const stream = new EventSource("/events");
+  stream.onmessage = (e) => draw(JSON.parse(e.data));
+  stream.onerror = () => {
+    $("status").textContent = "lost the host; reconnecting…";
+    $("status").className = "bad";
+  };
+}
+connect();
+</script>
+</body>
+</html>
+"""
