@@ -21,15 +21,21 @@ sys.path[:0] = [_here, _here + "/../build/mpy-lib"]  # the firmware and the ssd1
 from boards.sim import SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 
-USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N]"
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N]"  # noqa: E501
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
 
 
 def parse(argv):
-    opts = {"control": None, "screen": None, "storage": "/tmp/scoreboard-emulator",
-            "realtime": False, "push": False, "seed": 1}
+    opts = {
+        "control": None,
+        "screen": None,
+        "storage": "/tmp/scoreboard-emulator",
+        "realtime": False,
+        "push": False,
+        "seed": 1,
+    }
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -118,9 +124,16 @@ class Emulator:
             self.reply("png " + words[1])
         elif cmd == "state":
             a = self.app
-            self.reply("state screen=%s match=%s events=%d errors=%d asleep=%d"
-                       % (type(a.screen).__name__, a.match_id, len(a.match.log) if a.match else 0,
-                          a.errors, a.asleep))
+            self.reply(
+                "state screen=%s match=%s events=%d errors=%d asleep=%d"
+                % (
+                    type(a.screen).__name__,
+                    a.match_id,
+                    len(a.match.log) if a.match else 0,
+                    a.errors,
+                    a.asleep,
+                )
+            )
         elif cmd == "quit":
             return False
         else:

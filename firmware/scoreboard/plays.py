@@ -46,7 +46,7 @@ def preview(match, t, e):
     for k in saved:
         setattr(lay, k, saved[k])
     del lay.played[played:]
-    del lay.arms[len(arms):]
+    del lay.arms[len(arms) :]
     for a, (o, d, n) in zip(lay.arms, arms):
         a.open, a.double, a.length = o, d, n
     return pts or 0

@@ -11,7 +11,6 @@ from scoreboard.app import StorageError
 from scoreboard.display import big_text
 from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, right, row, title
 
-
 QUICK = 0  # likeliest plays offered on the table's action bar
 
 
@@ -98,8 +97,9 @@ class Table(Screen):
                 void = plays.voids(m, hand.turn, app.voids)
                 for e in self.ends:
                     cs = self.ends[e]
-                    self.ends[e] = [c for c in cs if c.tile[0] not in void and c.tile[1] not in void] + [
-                        c for c in cs if c.tile[0] in void or c.tile[1] in void]
+                    self.ends[e] = [
+                        c for c in cs if c.tile[0] not in void and c.tile[1] not in void
+                    ] + [c for c in cs if c.tile[0] in void or c.tile[1] in void]
             # the likeliest plays, each one OK away; then every end with all its tiles
             for t, e, _p in likely[:QUICK]:
                 acts.append(("quick", (t, e)))
@@ -138,7 +138,12 @@ class Table(Screen):
         if kind == "quick":
             t, arm = e
             pts = plays.preview(m, t, arm)
-            return "%d-%d on %s%s" % (t[0], t[1], plays.end_label(m, arm), " +%d" % pts if pts else "")
+            return "%d-%d on %s%s" % (
+                t[0],
+                t[1],
+                plays.end_label(m, arm),
+                " +%d" % pts if pts else "",
+            )
         if kind == "end":
             arm = m.hand.layout.arms[e]
             return "Play %s %d  (%d)" % (plays.end_label(m, e), arm.open, len(self.ends[e]))
@@ -176,7 +181,12 @@ class Table(Screen):
             row(fb, 6, fit("%s %d unclaimed" % (m.players[p], pts)))
         elif self.note:
             row(fb, 6, self.note)
-        row(fb, 7, "<" + fit(self.label(app, self.actions[self.cursor]), COLS - 2).center(COLS - 2) + ">", True)
+        row(
+            fb,
+            7,
+            "<" + fit(self.label(app, self.actions[self.cursor]), COLS - 2).center(COLS - 2) + ">",
+            True,
+        )
 
     def key(self, app, key, repeat):
         m = app.match
@@ -205,7 +215,11 @@ class Table(Screen):
                 if m.over:
                     app.home()
                     return
-                self.note = "%s +%d %s" % (m.players[e], pts, "muggins" if kind == "mug" else "claimed")
+                self.note = "%s +%d %s" % (
+                    m.players[e],
+                    pts,
+                    "muggins" if kind == "mug" else "claimed",
+                )
                 app.board.beep(1760, 60)
         elif kind == "end":
             app.push(Tiles(app, e, self.ends[e]))
@@ -256,7 +270,11 @@ class Tiles(Menu):
         self.end = end
         self.choices = choices
         self.player = m.hand.turn if player is None else player
-        where = "lead" if end is None else "%s %d" % (plays.end_label(m, end), m.hand.layout.arms[end].open)
+        where = (
+            "lead"
+            if end is None
+            else "%s %d" % (plays.end_label(m, end), m.hand.layout.arms[end].open)
+        )
         Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
 
     def choose(self, app, index):
@@ -295,7 +313,11 @@ def play(app, player, t, end):
             return
     table = app.screen
     if isinstance(table, Table):
-        table.note = scored_text(m, player, pts, lead) + claimed if pts else "%s %s" % (m.players[player], ev["t"])
+        table.note = (
+            scored_text(m, player, pts, lead) + claimed
+            if pts
+            else "%s %s" % (m.players[player], ev["t"])
+        )
     if pts:
         app.board.beep(1760, 60)
 
@@ -361,7 +383,9 @@ class Tally(Screen):
             hand = rec.hand
             self.out = rec.out
             blocked = rec.out is None
-            end = m.log[rec.end] if isinstance(rec.end, int) else rec.end  # a log index in newer cores
+            end = (
+                m.log[rec.end] if isinstance(rec.end, int) else rec.end
+            )  # a log index in newer cores
             old = end.get("left") if end else None
         else:
             hand = m.hand
@@ -455,7 +479,6 @@ class Tally(Screen):
         return left
 
     def submit(self, app):
-        m = app.match
         ev = {"k": "end", "left": self.left(app)}
         if self.fix is not None:
             ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
@@ -538,8 +561,16 @@ class History(Menu):
 
 
 class MatchMenu(Menu):
-    ITEMS = ("Back to table", "History", "Enter points", "End the hand", "Redo", "Settings",
-             "New match", "Matches")
+    ITEMS = (
+        "Back to table",
+        "History",
+        "Enter points",
+        "End the hand",
+        "Redo",
+        "Settings",
+        "New match",
+        "Matches",
+    )
 
     def __init__(self, app):
         Menu.__init__(self, "Menu", list(self.ITEMS))

@@ -35,7 +35,8 @@ def run(script: str, *args: str, heap: str | None = None, timeout: int = 900) ->
     cmd += ["tests/firmware/mpy/" + script] + list(args)
     out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     lines = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")]
-    assert lines, "no RESULT from %s (exit %d):\n%s\n%s" % (script, out.returncode, out.stdout[-3000:], out.stderr[-3000:])
+    tail = out.stdout[-3000:] + out.stderr[-3000:]
+    assert lines, f"no RESULT from {script} (exit {out.returncode}):\n{tail}"
     return json.loads(lines[-1][7:])
 
 
@@ -58,13 +59,20 @@ def compare_golden(out: Path, names: list[str]) -> None:
 
 
 GAMES = [
-    ("muggins", 2, 3, ["start", "muggins-table", "muggins-tiles", "muggins-tally", "muggins-result", "winner"]),
+    (
+        "muggins",
+        2,
+        3,
+        ["start", "muggins-table", "muggins-tiles", "muggins-tally", "muggins-result", "winner"],
+    ),
     ("bergen", 3, 4, ["bergen-table", "bergen-tiles", "bergen-tally", "bergen-result"]),
 ]
 
 
 @pytest.mark.parametrize("game,players,seed,screens", GAMES, ids=[g[0] for g in GAMES])
-def test_whole_match_by_buttons(tmp_path: Path, game: str, players: int, seed: int, screens: list) -> None:
+def test_whole_match_by_buttons(
+    tmp_path: Path, game: str, players: int, seed: int, screens: list
+) -> None:
     storage, out = tmp_path / "store", tmp_path / "screens"
     out.mkdir()
     r = run("app_match.py", game, str(players), str(seed), str(storage), str(out))
@@ -79,7 +87,9 @@ def test_whole_match_by_buttons(tmp_path: Path, game: str, players: int, seed: i
     compare_golden(out, screens)
 
 
-@pytest.mark.xfail(strict=True, reason="the bot driver does not yet play Mexican Train's trains and markers")
+@pytest.mark.xfail(
+    strict=True, reason="the bot driver does not yet play Mexican Train's trains and markers"
+)
 def test_mexican_train_by_buttons(tmp_path: Path) -> None:
     if not (ROOT / "firmware" / "domino" / "mexican.py").exists():
         pytest.skip("domino.mexican is not in this tree yet")
@@ -127,7 +137,10 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
     assert all(n > 50 for n, _m, _a in figures.values())
 
 
-@pytest.mark.xfail(strict=True, reason="the app + simulated board + driver do not yet fit 180K on the 64-bit unix port")
+@pytest.mark.xfail(
+    strict=True,
+    reason="the app + simulated board + driver do not yet fit 180K on the 64-bit unix port",
+)
 def test_heap_2000_event_session(tmp_path: Path) -> None:
     build = tmp_path / "mpy"
     compile_firmware(build)

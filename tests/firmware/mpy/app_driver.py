@@ -368,7 +368,7 @@ class Session:
         before = op.presses
         left = [0] * len(m.players)
         without = g.opts.get("pips_without_doubles")
-        for i, (p, kind, num) in enumerate(s.fields):
+        for _i, (p, kind, num) in enumerate(s.fields):
             h = table.hands[p]
             if kind == "pips":
                 if without and s.out is None:

@@ -19,14 +19,16 @@ op.new_match(game, players)
 session = d.Session(op, seed=seed, strategy=strategy)
 hands = session.play_match(out)
 m = op.app.match
-d.emit({
-    "match_id": op.app.match_id,
-    "standings": m.standings(),
-    "intended": session.intended,
-    "hands": hands,
-    "presses": op.presses,
-    "play_presses": session.play_presses,
-    "draw_presses": session.draw_presses,
-    "tally_presses": session.tally_presses,
-    "errors": op.app.errors,
-})
+d.emit(
+    {
+        "match_id": op.app.match_id,
+        "standings": m.standings(),
+        "intended": session.intended,
+        "hands": hands,
+        "presses": op.presses,
+        "play_presses": session.play_presses,
+        "draw_presses": session.draw_presses,
+        "tally_presses": session.tally_presses,
+        "errors": op.app.errors,
+    }
+)

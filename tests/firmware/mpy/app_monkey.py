@@ -9,6 +9,7 @@ import sys
 sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
 import app_driver as d  # noqa: E402
+
 from boards.sim import Rand  # noqa: E402
 from domino import Match  # noqa: E402
 from domino.events import loads  # noqa: E402
@@ -38,7 +39,9 @@ def invariants():
     if sums != m.totals:
         bad.append("totals %r are not the hands' sum %r" % (m.totals, sums))
     if app.store.count(app.match_id) != len(m.log) + 1:
-        bad.append("store holds %d lines, match %d events" % (app.store.count(app.match_id), len(m.log)))
+        bad.append(
+            "store holds %d lines, match %d events" % (app.store.count(app.match_id), len(m.log))
+        )
 
 
 def refold():
@@ -77,5 +80,13 @@ for i in range(total):
         bad.append("at press %d" % i)
         break
 refold()
-d.emit({"presses": total, "errors": app.errors, "bad": bad, "events": len(app.match.log) if app.match else 0,
-        "matches": len(app.store.list()), "keys": app.keys})
+d.emit(
+    {
+        "presses": total,
+        "errors": app.errors,
+        "bad": bad,
+        "events": len(app.match.log) if app.match else 0,
+        "matches": len(app.store.list()),
+        "keys": app.keys,
+    }
+)

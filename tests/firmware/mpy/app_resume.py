@@ -8,6 +8,7 @@ import sys
 sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
 import app_driver as d  # noqa: E402
+
 from scoreboard import screens  # noqa: E402
 
 storage = sys.argv[1]
@@ -52,16 +53,18 @@ before_ends = m.hand.layout.ends()
 op2 = d.Operator(storage, seed=6)
 m2 = op2.app.match
 op2.app.step(op2.board.ticks_ms())
-d.emit({
-    "same_standings": m2.standings() == before,
-    "same_turn": m2.hand.turn == before_turn,
-    "same_ends": m2.hand.layout.ends() == before_ends,
-    "screen": type(op2.app.screen).__name__,
-    # whose turn, the ends and the standings (the top six of eight text rows) are on the glass
-    # again; the bottom rows hold the last announcement and the action cursor
-    "same_glass": op2.board.panel.text().split("\n")[:24] == before_screen.split("\n")[:24],
-    "events": len(m2.log),
-    "errors": op.app.errors + op2.app.errors,
-    "standings": m2.standings(),
-    "match_id": op2.app.match_id,
-})
+d.emit(
+    {
+        "same_standings": m2.standings() == before,
+        "same_turn": m2.hand.turn == before_turn,
+        "same_ends": m2.hand.layout.ends() == before_ends,
+        "screen": type(op2.app.screen).__name__,
+        # whose turn, the ends and the standings (the top six of eight text rows) are on the glass
+        # again; the bottom rows hold the last announcement and the action cursor
+        "same_glass": op2.board.panel.text().split("\n")[:24] == before_screen.split("\n")[:24],
+        "events": len(m2.log),
+        "errors": op.app.errors + op2.app.errors,
+        "standings": m2.standings(),
+        "match_id": op2.app.match_id,
+    }
+)
