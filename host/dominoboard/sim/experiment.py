@@ -63,7 +63,7 @@ def run_dask(setup: Setup, units: int, seed, client, chunk: int | None = None,
              progress: Progress | None = None) -> list[dict]:
     """The same experiment on a Dask cluster (``dask.distributed.Client``): one task per chunk,
     gathered in index order."""
-    from dask.distributed import as_completed
+    from dask.distributed import as_completed  # pyright: ignore[reportMissingImports]
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     parts = chunks(units, workers, chunk)

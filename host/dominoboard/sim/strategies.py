@@ -1,8 +1,9 @@
 """How a bot picks a move. The core lists what is legal; a strategy only chooses among it.
 
 A strategy sees what its seat may see: its own tiles, the table (the ``Hand`` and its layout)
-and the events as they happen. ``choose(view, moves)`` gets the legal moves as (tile, end)
-pairs, end None for a lead, and returns one of them.
+and the events as they happen. ``choose(view, moves)`` gets the legal moves as (tile, end, o)
+triples — end None for a lead, o the half left open where the player may turn a joker, else
+None — and returns one of them.
 """
 
 from __future__ import annotations
@@ -119,11 +120,13 @@ class Counter(Strategy):
     def danger(self, view, move):
         """How many unseen tiles could answer the ends this move leaves, fewer for opponents
         known to lack a number."""
-        t, e = move
+        t, e, o = move
         lay = view.match.hand.layout
         ends = {i: lay.arms[i].open for i in lay.open_arms()}
         if e is None:
             ends = {0: t[0], 1: t[1]}
+        elif o is not None:
+            ends[e] = o
         elif e in ends and ends[e] in t:
             ends[e] = t[1] if ends[e] == t[0] else t[0]
         m = view.match

@@ -13,9 +13,15 @@ import random
 from domino.errors import DominoError
 from domino.game import Game
 from domino.match import Match
+from domino.outcome import OutcomeGame
 from domino.tiles import full_set, is_double
 
 from .strategies import View, create
+
+
+def playable(cls) -> bool:
+    """Games the core follows tile by tile (not scored from a hand's outcome)."""
+    return cls.entry is None and not issubclass(cls, OutcomeGame)
 
 
 class Setup:
@@ -76,6 +82,7 @@ class Table:
         self.bots = [create(name, random.Random(self.rng.getrandbits(64)))
                      for name in setup.strategies]
         self.own_check_play = type(g).check_play is not Game.check_play
+        self.own_opening = type(g).opening is not Game.opening  # jokers: which half stays open
         self.open_to = getattr(g, "open_to", None)
         self.owing = getattr(g, "owing", None)
         self.hands = []
@@ -103,18 +110,21 @@ class Table:
 
     def leads(self, p):
         hand, g = self.m.hand, self.g
+        assert hand is not None
         out = []
         for t in self.hands[p]:
             try:
                 g.check_lead(hand, p, t)
             except DominoError:
                 continue
-            out.append((t, None))
+            out.append((t, None, None))
         return out
 
     def moves(self, p):
-        """Every legal (tile, end) for seat ``p`` on a layout that has its first tile."""
+        """Every legal (tile, end, o) for seat ``p`` on a layout that has its first tile; ``o``
+        is the half left open where the game lets the player choose (a joker), else None."""
         hand, g = self.m.hand, self.g
+        assert hand is not None
         lay = hand.layout
         ends = self.open_to(hand, p) if self.open_to is not None else lay.open_arms()
         out = []
@@ -128,20 +138,36 @@ class Table:
                         g.check_play(hand, p, t, e)
                     except DominoError:
                         continue
-                out.append((t, e))
+                if self.own_opening:
+                    out.extend((t, e, o) for o in self.openings(hand, t, arm))
+                else:
+                    out.append((t, e, None))
         return out
+
+    def openings(self, hand, t, arm):
+        """The ``o`` values that lay ``t`` on ``arm`` differently (None: the game's own way)."""
+        got = {}
+        for o in (None, t[0], t[1]):
+            try:
+                opened = self.g.opening(hand, t, arm, {} if o is None else {"o": o})
+            except DominoError:
+                continue
+            if opened is not None and opened not in got:
+                got[opened] = o
+        return list(got.values())
 
     def points(self, p, move):
         """What the core's ``play_points`` gives for ``move``, tried on the layout and undone."""
-        t, e = move
+        t, e, o = move
         hand, g = self.m.hand, self.g
+        assert hand is not None
         lay = hand.layout
         if e is None or type(g).play_points is Game.play_points:
             return 0
         arms = lay.arms
         saved_arms = [(a.open, a.double, a.length, a.owner, a.marker) for a in arms]
         saved = dict(lay.__dict__)
-        opened = g.joins(hand, t, lay.arm_index(e))
+        opened = g.opening(hand, t, lay.arm_index(e), {} if o is None else {"o": o})
         lay.arms = list(arms)
         lay.played = list(lay.played)
         try:
@@ -155,6 +181,7 @@ class Table:
 
     def can_draw(self, p):
         hand, g = self.m.hand, self.g
+        assert hand is not None
         if hand.boneyard - g.reserve <= 0 or not self.bone:
             return False
         try:
@@ -167,7 +194,7 @@ class Table:
         """Free lead (no seat in turn): the highest double leads (the lowest where the game
         says so, Bergen 003), else the heaviest tile. None: nobody holds a legal lead."""
         lowest = getattr(self.g, "lead", "highest") == "lowest"
-        cands = [(t, q) for q in range(self.g.n) for t, _ in self.leads(q)]
+        cands = [(t, q) for q in range(self.g.n) for t, _, _ in self.leads(q)]
         if not cands:
             return None
         doubles = [c for c in cands if is_double(c[0])]
@@ -203,6 +230,7 @@ class Table:
     def play_hand(self):
         m, g = self.m, self.g
         hand = m.hand
+        assert hand is not None
         self.deal()
         stat = {"lead": None, "plays": 0, "draws": 0, "passes": 0}
         waiting = 0  # who draws next while nobody can lead (no seat in turn yet)
@@ -215,6 +243,10 @@ class Table:
                 if owed:
                     self.draw(owed[0], stat)
                     continue
+            owed = getattr(hand, "owed", None)  # Block 003: a tile drawn at the end of a turn
+            if owed is not None:
+                self.draw(owed, stat)
+                continue
             p = hand.turn
             lay = hand.layout
             if lay.is_empty():
@@ -225,7 +257,7 @@ class Table:
                         self.draw_or_pass(p, stat)
                         continue
                     p, t = lead
-                    moves = [(t, None)]
+                    moves = [(t, None, None)]
                 else:
                     moves = self.leads(p)
                     doubles = [x for x in moves if is_double(x[0])]
@@ -242,9 +274,12 @@ class Table:
             else:
                 move = self.bots[p].choose(
                     View(p, self.hands[p], m, lambda mv, p=p: self.points(p, mv)), moves)
-            t, e = move
-            ev = {"k": "play", "p": p, "t": t} if e is None else {"k": "play", "p": p, "t": t,
-                                                                  "e": e}
+            t, e, o = move
+            ev = {"k": "play", "p": p, "t": t}
+            if e is not None:
+                ev["e"] = e
+            if o is not None:
+                ev["o"] = o
             if stat["lead"] is None:
                 stat["lead"] = p
             self.apply(ev)
