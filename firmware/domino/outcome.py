@@ -103,7 +103,7 @@ class OutcomeGame(Game):
     def _no_layout(self):
         return DominoError(
             "%s is scored from each hand's outcome: enter it with an end event giving %s"
-            % (self.title, ", ".join(f[0] for f in self.entry))
+            % (self.title, ", ".join(f[0] for f in self.entry or ()))
         )
 
     def check_lead(self, hand, player, t):
