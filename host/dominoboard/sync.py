@@ -7,6 +7,7 @@ was reused after the scoreboard was wiped is never glued onto an old copy.
 """
 
 import argparse
+import collections
 import sys
 from collections.abc import Callable
 
@@ -47,6 +48,9 @@ def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
         after = page["matches"][-1][0]
 
 
+WINDOW = 3  # requests in flight: the scoreboard reads the next while we store a page
+
+
 def sync(
     link: DeviceLink, db: Database, progress: Callable[[str, int, int], None] | None = None
 ) -> SyncReport:
@@ -56,32 +60,47 @@ def sync(
     report = SyncReport(device)
     listed = device_matches(link)
     report.matches = len(listed)
+    todo = collections.deque()
     for match, count in listed:
-        held, crc = db.held(device, match)
+        held, _ = db.held(device, match)
         if held > count:  # the scoreboard holds fewer than we do: not the match we know
             report.superseded.append((match, db.supersede(device, match)))
-            held, crc = 0, 0
-        added = 0
-        while held < count:
-            try:
-                # Proof of what we hold, once per match: later pages follow on from our own.
-                have = f"{crc:08x}" if held and not added else None
-                page = link.request("events", match=match, have=have, **{"from": held})
-            except Refused as e:
-                if e.code != "diverged":
-                    raise
-                report.superseded.append((match, db.supersede(device, match)))
-                held, crc = 0, 0
-                continue
-            held = db.add_events(device, match, held, page["lines"])
-            crc = db.held(device, match)[1]
-            added += len(page["lines"])
-            count = max(count, page["count"])
-            if progress:
-                progress(match, held, count)
-        if added:
+            held = 0
+        if held < count:
+            todo.append((match, held))
+    added: dict[str, int] = {}
+    in_flight: collections.deque[tuple[int, str, int]] = collections.deque()
+
+    def ask(match: str, held: int) -> None:
+        # Proof of what we hold, once per match: later pages follow on from our own.
+        have = f"{db.held(device, match)[1]:08x}" if held and match not in added else None
+        in_flight.append(
+            (link.send("events", match=match, have=have, **{"from": held}), match, held)
+        )
+
+    while todo or in_flight:
+        while todo and len(in_flight) < WINDOW:
+            ask(*todo.popleft())
+        req_id, match, held = in_flight.popleft()
+        try:
+            page = link.reply(req_id)
+        except Refused as e:
+            if e.code != "diverged":
+                raise
+            report.superseded.append((match, db.supersede(device, match)))
+            added[match] = added.get(match, 0)
+            ask(match, 0)
+            continue
+        held = db.add_events(device, match, held, page["lines"])
+        added[match] = added.get(match, 0) + len(page["lines"])
+        if progress:
+            progress(match, held, page["count"])
+        if page["more"]:
+            ask(match, held)
+    for match, n in added.items():
+        if n:
             report.updated.append(match)
-            report.new_events += added
+            report.new_events += n
     return report
 
 
