@@ -59,5 +59,10 @@ class French(Barricade, Schmidt):
     def leader(self, match, number):
         return 0 if self.opts["elder_leads"] else None
 
+    def status(self, hand):
+        """For the device: on which level the next tile goes at each end."""
+        lay = hand.layout
+        return {"stack": [lay.stack(i) for i in range(len(lay.arms))]}
+
     def check_pass(self, hand, player):
         """Passing is always allowed: the player's choice instead of drawing two."""

@@ -66,6 +66,10 @@ class Schmidt(Game):
         if self.owes_draw(passed) and hand.boneyard - self.reserve > 0:
             hand.owed = player
 
+    def status(self, hand):
+        """For the device: the seat that still owes its end-of-turn tile."""
+        return {} if hand.owed is None else {"owes_draw": hand.owed}
+
     def _check_owed(self, hand):
         if hand.owed is not None:
             raise DominoError(

@@ -73,3 +73,11 @@ def test_003_french_last_two_tiles_stay_house_rule():
     err = raises(DominoError, m.apply, {"k": "draw", "p": 0, "n": 1})
     assert "2 stay in reserve" in str(err)
     assert match("french", opts={"keep_two": False}).game.reserve == 0
+
+
+def test_003_french_status_tells_the_table_where_the_next_tile_goes():
+    m = match("french")
+    assert m.game.status(m.hand) == {"stack": []}
+    play(m, 0, "6-4")
+    play(m, 1, "4-2", 1)
+    assert m.game.status(m.hand) == {"stack": ["above", "below"]}

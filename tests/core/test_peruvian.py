@@ -122,3 +122,11 @@ def test_003_peruvian_dutch_text_quadruples_the_next_player_house_rule():
     # punten heeft, tellen zijn punten vier keer."
     m = match("peruvian", 4, opts={"quadruple": "next"})
     assert end(m, [3, 8, 5, 10], last=1)["hand"] == [3, 8, 20, 10]
+
+
+def test_003_peruvian_status_names_the_seat_owing_its_tile():
+    m = match("peruvian", 4)
+    play(m, 0, "6-6")
+    assert m.game.status(m.hand) == {"owes_draw": 0}
+    draw(m, 0)
+    assert m.game.status(m.hand) == {}
