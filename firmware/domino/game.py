@@ -128,6 +128,11 @@ class Game:
         event's ``o``) override this; the rest match as ``joins`` says."""
         return self.joins(hand, t, arm)
 
+    def status(self, hand):
+        """What else the table must be told about the hand in progress (trains and markers,
+        spells, owed draws): a dict of plain values, shown by the device and by ``replay``."""
+        return {}
+
     def check_play(self, hand, player, t, arm_index):
         """Raise DominoError for a play the game forbids beyond matching (unsatisfied doubles)."""
 

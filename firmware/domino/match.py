@@ -17,6 +17,8 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 - ``undo`` / ``redo`` / ``note`` ``{"k":"note","text":"..."}``
 """
 
+from array import array
+
 from . import registry
 from .errors import DominoError
 from .tiles import TileSet, hand_pips, is_double, name, parse, set_pips
@@ -24,6 +26,42 @@ from .tiles import TileSet, hand_pips, is_double, name, parse, set_pips
 KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note")
 MAX_PLAYERS = 10
 MAX_NAME = 16
+
+
+class Numbers:
+    """A stack of event numbers in an ``array``: 4 bytes an event on every interpreter, grown in
+    place (MicroPython's arrays have no ``pop``; this never shrinks the array, only ``n``)."""
+
+    def __init__(self):
+        self.a = array("I")
+        self.n = 0
+
+    def append(self, i):
+        if self.n < len(self.a):
+            self.a[self.n] = i
+        else:
+            self.a.append(i)
+        self.n += 1
+
+    def pop(self):
+        self.n -= 1
+        return self.a[self.n]
+
+    def last(self):
+        return self.a[self.n - 1]
+
+    def truncate(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        return self.a[i]
+
+    def __iter__(self):
+        for k in range(self.n):
+            yield self.a[k]
 
 
 class Left:
@@ -154,8 +192,8 @@ class Match:
         self.setup = setup
         self.log = [] if log is None else log
         self.at = 0  # log index of the event being applied (a redo or refold re-applies old ones)
-        self.effective = []  # log indices of the events in force after undo/redo
-        self.undone = []  # log indices of events undone, newest last: what redo brings back
+        self.effective = Numbers()  # log indices of the events in force after undo/redo
+        self.undone = Numbers()  # log indices of events undone, newest last: redo's stack
         self._reset()
 
     @staticmethod
@@ -221,7 +259,7 @@ class Match:
             self.at = len(self.log)
             result = self._do(ev)
             self.effective.append(len(self.log))
-            self.undone = []
+            self.undone.truncate(0)
         self.log.append(ev)
         return result
 
@@ -566,7 +604,7 @@ class Match:
     def _redo(self):
         if not self.undone:
             raise DominoError("nothing to redo")
-        i = self.undone[-1]
+        i = self.undone.last()
         ev = self.log[i]
         self.at = i
         self._do(ev)  # it was valid in this very state before it was undone
@@ -596,8 +634,9 @@ class Match:
             self.over = False
             self.hand = Hand(self, keep)
         start = self.marks[keep]
-        self.effective = events[:start]
-        for i in events[start:]:
+        tail = [events[k] for k in range(start, len(events))]  # this hand's events: few
+        events.truncate(start)
+        for i in tail:
             ev = self.log[i]
             if ev.get("k") != "note":
                 self.at = i
@@ -653,4 +692,7 @@ class Match:
                 "count": self.hand.layout.count(),
                 "points": list(self.hand.points),
             }
+            status = self.game.status(self.hand)
+            if status:
+                out["current"]["status"] = status
         return out
