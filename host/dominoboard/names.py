@@ -15,8 +15,10 @@ def read_presets(path: str) -> list:
     except ValueError as e:
         raise CliError(f"{path}: not JSON ({e})") from e
     if not isinstance(presets, list):
-        raise CliError(f'{path}: a JSON list of presets like [{{"name": "Fives 150", '
-                       f'"game": "allfives", "target": 150, "players": 3}}]')
+        raise CliError(
+            f'{path}: a JSON list of presets like [{{"name": "Fives 150", '
+            f'"game": "allfives", "target": 150, "players": 3}}]'
+        )
     return presets
 
 
@@ -24,10 +26,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from .cli import add_port_argument
 
     p = subparsers.add_parser(
-        "names", help="push player names and game presets to the scoreboard",
+        "names",
+        help="push player names and game presets to the scoreboard",
         description="Replace the player names the scoreboard offers (up to 20, 1-16 characters "
         "each) and, with --presets, its game presets (a JSON list of objects with name, game "
-        "and optionally opts, target, rounds, players).")
+        "and optionally opts, target, rounds, players).",
+    )
     p.add_argument("names", nargs="*", metavar="NAME", help="player names, in menu order")
     p.add_argument("--presets", metavar="FILE", help="JSON file with the presets")
     add_port_argument(p)

@@ -1,0 +1,198 @@
+"""`dominoboard emulate`: the real firmware on the MicroPython unix port, no hardware needed.
+
+The app (firmware/sim_main.py, docs/emulator.md) runs with the simulated board; its USB serial
+is a pseudo-terminal whose path is printed (and remembered, so `sync`, `export`, `names` find
+it without --port). The OLED is drawn in this terminal; keys press the buttons:
+
+    Up/Down or k/j  UP/DOWN    Enter or Space  OK    Backspace or Esc  BACK    u  UNDO
+    Shift+Enter is not a terminal key: hold a button with H then the key (900 ms)    q  quit
+"""
+
+import argparse
+import os
+import select
+import subprocess
+import sys
+import tempfile
+import termios
+import tty
+from pathlib import Path
+
+from .ports import emulator_file
+from .replay import FIRMWARE, HEAP, micropython_command
+
+KEYS = {
+    b"\x1b[A": "UP",
+    b"k": "UP",
+    b"\x1b[B": "DOWN",
+    b"j": "DOWN",
+    b"\r": "OK",
+    b"\n": "OK",
+    b" ": "OK",
+    b"\x7f": "BACK",
+    b"\x08": "BACK",
+    b"\x1b": "BACK",
+    b"u": "UNDO",
+}
+
+
+class Emulator:
+    """The emulated scoreboard process with its serial pty and control/screen channels."""
+
+    def __init__(self, storage: str, realtime: bool = True, heap: str | None = None):
+        self.dir = tempfile.mkdtemp(prefix="dominoboard-emu-")
+        self.control_path = os.path.join(self.dir, "control")
+        self.screen_path = os.path.join(self.dir, "screen")
+        os.mkfifo(self.control_path)
+        # The screen channel is a plain file we follow: sim_main's append-mode writes fail
+        # with EINVAL on a FIFO (MicroPython's "ab" seeks).
+        Path(self.screen_path).touch()
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        cmd = [micropython_command()]
+        if heap:
+            cmd += ["-X", "heapsize=" + heap]
+        cmd += [
+            str(FIRMWARE / "sim_main.py"),
+            "--control",
+            self.control_path,
+            "--screen",
+            self.screen_path,
+            "--storage",
+            storage,
+            "--push",
+        ]
+        if realtime:
+            cmd.append("--realtime")
+        self.screen = os.open(self.screen_path, os.O_RDONLY)
+        self.log_path = os.path.join(self.dir, "stderr.log")
+        with open(self.log_path, "wb") as log:
+            self.proc = subprocess.Popen(cmd, stdin=master, stdout=master, stderr=log)
+        os.close(master)
+        self.control = os.open(self.control_path, os.O_RDWR)
+        self._slave = slave  # held open: the app never sees a hang-up between host commands
+        self.port = os.ttyname(slave)
+        self._screen_buf = b""
+
+    def send(self, command: str) -> None:
+        os.write(self.control, command.encode() + b"\n")
+
+    def frames(self) -> list[str]:
+        """Complete frames that arrived on the screen channel since the last call."""
+        while chunk := os.read(self.screen, 65536):
+            self._screen_buf += chunk
+        out = []
+        while b"\nend\n" in self._screen_buf:
+            frame, self._screen_buf = self._screen_buf.split(b"\nend\n", 1)
+            out.append(frame.decode(errors="replace"))
+        return out
+
+    def errors(self) -> str:
+        """What the firmware printed to stderr (a traceback if it died)."""
+        try:
+            return Path(self.log_path).read_text(errors="replace")
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.send("quit")
+                self.proc.wait(timeout=3)
+            except (OSError, subprocess.TimeoutExpired):
+                self.proc.kill()
+                self.proc.wait()
+        for fd in (self.control, self.screen, self._slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        for path in (self.control_path, self.screen_path, self.log_path):
+            Path(path).unlink(missing_ok=True)
+        os.rmdir(self.dir)
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "emulate",
+        help="run the scoreboard firmware on this computer; prints its serial port",
+        description="Run the real firmware on the MicroPython unix port with the simulated "
+        "board. Its serial port (a pseudo-terminal) is printed; other commands find it "
+        "without --port. Keys: arrows/j/k UP/DOWN, Enter/Space OK, Backspace/Esc BACK, u UNDO, "
+        "q quit.",
+    )
+    p.add_argument(
+        "--storage",
+        metavar="DIR",
+        default=str(Path(tempfile.gettempdir()) / "scoreboard-emulator"),
+        help="the emulated flash (kept between runs; default %(default)s)",
+    )
+    p.add_argument(
+        "--heap",
+        metavar="SIZE",
+        default=None,
+        help=f"cap the MicroPython heap like a Pico (e.g. {HEAP}; default: the unix "
+        "port's own, as the simulated board needs more on a 64-bit build)",
+    )
+    p.add_argument(
+        "--headless",
+        action="store_true",
+        help="no screen or keys: serve the serial port until interrupted",
+    )
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    emu = Emulator(args.storage, heap=args.heap)
+    marker = emulator_file()
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text(emu.port + "\n")
+    print(
+        f"scoreboard serial port: {emu.port}   (e.g. dominoboard sync --port {emu.port})",
+        flush=True,
+    )
+    try:
+        if args.headless or not sys.stdin.isatty():
+            emu.proc.wait()
+        else:
+            _interactive(emu)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        emu.stop()
+        if marker.exists() and marker.read_text().strip() == emu.port:
+            marker.unlink()
+    return 0
+
+
+def _interactive(emu: Emulator) -> None:
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    hold = False
+    try:
+        emu.send("frame")
+        while emu.proc.poll() is None:
+            ready, _, _ = select.select([fd], [], [], 0.05)
+            frames = emu.frames()
+            if frames:
+                sys.stdout.write(
+                    "\x1b[H\x1b[2J"
+                    + frames[-1].split("\n", 1)[-1]
+                    + "\n"
+                    + f"serial: {emu.port}   keys: arrows Enter Bksp u  H=hold  q\n"
+                )
+                sys.stdout.flush()
+            if fd in ready:
+                key = os.read(fd, 8)
+                if key == b"q":
+                    return
+                if key == b"H":
+                    hold = True
+                    continue
+                button = KEYS.get(key)
+                if button:
+                    emu.send(f"hold {button} 900" if hold else f"press {button}")
+                hold = False
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
