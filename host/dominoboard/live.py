@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from domino import DominoError, Match
 from domino.events import loads
 
-from .errors import DeviceError
+from .errors import DeviceError, Refused
 from .link import DeviceLink
 from .sync import device_matches
 
@@ -263,6 +263,9 @@ def run_board(
                 follow(link, f, changed, stop)
         except DeviceError as e:
             show(board_state(f, f"link lost ({e}); retrying every {RETRY:g} s"))
+            time.sleep(RETRY)
+        except Refused as e:  # e.g. the match was deleted between list and events: start over
+            show(board_state(f, f"{e}; reading the scoreboard again"))
             time.sleep(RETRY)
 
 
