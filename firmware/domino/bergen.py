@@ -39,7 +39,7 @@ class Bergen(Game):
         if self.lead == "highest" and not is_double(t):
             raise DominoError("%s: the highest double leads in %s" % (name(t), self.title))
 
-    def play_points(self, hand, player, t, arm):
+    def play_points(self, hand, player, t, arm_index):
         lay = hand.layout
         if len(lay.played) == 1:
             return self.lead_points if is_double(t) or self.lead == "lowest" else 0

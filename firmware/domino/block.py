@@ -3,7 +3,7 @@
 
 from .errors import DominoError
 from .game import Game
-from .layouts import Line, Spinner
+from .layouts import Layout, Line, Spinner
 from .tiles import name
 
 BOOL = (True, False)
@@ -27,7 +27,7 @@ class Draw(Game):
         ("fixed_leader", True, BOOL),  # seat 0 leads every hand
     )
 
-    def layout(self, number):
+    def layout(self, number) -> Layout:
         return Spinner() if self.opts["spinner"] else Line()
 
     def leader(self, match, number):

@@ -2,7 +2,7 @@
 is a multiple of five."""
 
 from .game import Game, round5
-from .layouts import Line, Spinner
+from .layouts import Layout, Line, Spinner
 
 BOOL = (True, False)
 
@@ -29,11 +29,11 @@ class Muggins(Game):
         ("round", False, BOOL),  # round each losing hand to the nearest five
     )
 
-    def layout(self, number):
+    def layout(self, number) -> Layout:
         o = self.opts
         return Spinner(o["lone_spinner"], o["spinner_counts"], o["sides_first"])
 
-    def play_points(self, hand, player, t, arm):
+    def play_points(self, hand, player, t, arm_index):
         total = hand.layout.count()
         return total if total and total % 5 == 0 else 0
 
@@ -73,7 +73,7 @@ class AllFives(Muggins):
     def default_target(self):
         return 200 if self.top >= 9 else 100
 
-    def layout(self, number):
+    def layout(self, number) -> Layout:
         if self.opts["spinner"]:
             return Muggins.layout(self, number)
         return Line()

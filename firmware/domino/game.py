@@ -50,7 +50,8 @@ class Game:
         self.opts = {}
         for key, default, _allowed in self.options:
             self.opts[key] = default
-        for key in opts or {}:
+        opts = opts or {}
+        for key in opts:
             spec = self._spec(key)
             value = opts[key]
             if value not in spec[2]:

@@ -273,12 +273,14 @@ class Match:
         if kind == "fix":
             return self._fix(ev)
         hand = self.hand
+        if hand is None:  # apply() refuses everything but fix and note once the match is over
+            raise DominoError("the match is over; only undo, redo, fix or note")
         if kind == "end":
             return self._end(hand, ev)
         if hand.is_over() and kind not in ("pts", "claim", "mug"):
             raise DominoError(
                 "the hand is over (%s); enter what each player holds with an end event"
-                % ("blocked" if hand.blocked else self.players[hand.out] + " went out")
+                % ("blocked" if hand.out is None else self.players[hand.out] + " went out")
             )
         p = self._player(ev)
         if kind == "play":

@@ -25,16 +25,14 @@ def parse(text, top=15):
         s = str(text).strip()
         if s[:1] == "[" and s[-1:] == "]":
             s = s[1:-1]
-        a = b = None
+        parts = []
         for sep in _SEPARATORS:
             if sep in s:
-                parts = s.split(sep)
-                if len(parts) == 2:
-                    a, b = parts[0].strip(), parts[1].strip()
+                parts = [half.strip() for half in s.split(sep)]
                 break
-        if a is None or not a.isdigit() or not b.isdigit():
+        if len(parts) != 2 or not parts[0].isdigit() or not parts[1].isdigit():
             raise DominoError("tile %r: write it like 6-4, 6:4 or [6|4]" % (text,))
-        a, b = int(a), int(b)
+        a, b = int(parts[0]), int(parts[1])
     if not isinstance(a, int) or not isinstance(b, int) or not (0 <= a <= top and 0 <= b <= top):
         raise DominoError("tile %r: halves must be whole numbers 0..%d" % (text, top))
     return tile(a, b)

@@ -2,7 +2,7 @@
 from domino.match import Match
 
 
-def match(game, players=2, **setup):
+def match(game, players: "int | list" = 2, **setup):
     setup["game"] = game
     setup["players"] = ["P%d" % i for i in range(players)] if isinstance(players, int) else players
     return Match(setup)
