@@ -110,7 +110,7 @@ def test_003_peruvian_passing_blocks_only_once_the_boneyard_is_down_to_its_reser
         m.apply({"k": "pass", "p": p})
         draw(m, p)
         p = (p + 1) % 4
-    assert not m.hand.blocked and getattr(m.hand, "owed") is None
+    assert not m.hand.blocked and m.hand.owed is None  # pyright: ignore[reportAttributeAccessIssue]
     for _ in range(4):
         m.apply({"k": "pass", "p": p})
         p = (p + 1) % 4
