@@ -25,7 +25,7 @@ STUBS_STAMP := typings/.stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
+.PHONY: chromium all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
 	pytest bench soak run deploy clean
 
 all: test
@@ -33,7 +33,7 @@ all: test
 # --- environment --------------------------------------------------------------------------
 
 venv: deps
-deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py
+deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,15 @@ $(STUBS_STAMP): Makefile | $(BIN)/python
 		micropython-unix-stubs==$(MPY_STUBS_VERSION)
 	mkdir -p typings/no-cpython/lib/python3.11/site-packages
 	touch $@
+
+# Headless Chromium for the live web board's browser tests (Debian's package). Installed when
+# missing and we may (CI runs as root); otherwise those tests skip and say why.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			(apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium \
+				>/dev/null) || echo "chromium: install failed; the web board's browser tests will skip"; \
+		else echo "chromium: not installed (needs root/apt); the web board's browser tests will skip"; fi; }
 
 $(MPY_LIB)/ssd1306.py: tools/fetch_sdist_file.py Makefile | $(BIN)/python
 	$(PY) tools/fetch_sdist_file.py $(SSD1306_SDIST) $@
