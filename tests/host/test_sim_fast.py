@@ -4,11 +4,11 @@ blocked must come out the same, and so must the match's totals and winners."""
 
 import pytest
 
-from domino import fastline
+from domino import fastline, fasttrains
 from domino.match import Match
 from domino.registry import create
 from dominoboard.sim.fast import fast_ok, play_fast_unit
-from dominoboard.sim.table import Setup
+from dominoboard.sim.table import Setup, Table
 
 GAMES = [
     ("block", 4, [[0, 2], [1, 3]], {}),
@@ -19,6 +19,9 @@ GAMES = [
     ("draw", 3, None, {"top": 9}),
     ("doble12", 2, None, {}),
     ("doble12", 6, None, {}),
+    ("mexican", 4, None, {}),
+    ("mexican", 2, None, {}),
+    ("mexican", 7, None, {"double_blank": 50}),
 ]
 
 
@@ -28,8 +31,10 @@ def tiles_of(top):
 
 
 def refold(setup, log):
-    """Replay the fast engine's moves as events; returns the Match and per-hand facts."""
-    m = Match(setup.match_setup())
+    """Replay the fast engine's moves as events; returns the Match and per-hand facts. Before
+    each draw or pass the core is asked whether the player had a legal play (it must not)."""
+    table = Table(setup, 0)  # the bots' table: its moves() asks the core what is legal
+    m = table.m
     g = m.game
     tiles = tiles_of(g.top)
     k = g.deal_size(g.n)
@@ -53,6 +58,7 @@ def refold(setup, log):
             deal = entry[1]
             hands = [deal[p * k:(p + 1) * k] for p in range(g.n)]
             bone = deal[g.n * k:]
+            table.hands = [[tiles[i] for i in h] for h in hands]
         elif kind == "play":
             _, p, i, e = entry
             ev = {"k": "play", "p": p, "t": tiles[i]}
@@ -60,11 +66,18 @@ def refold(setup, log):
                 ev["e"] = e
             m.apply(ev)
             hands[p].remove(i)
-        elif kind == "draw":
-            m.apply({"k": "draw", "p": entry[1], "n": 1})
-            hands[entry[1]].append(bone.pop())
+            table.hands[p].remove(tiles[i])
         else:
-            m.apply({"k": "pass", "p": entry[1]})
+            p = entry[1]
+            assert m.hand is not None
+            if not m.hand.layout.is_empty():
+                assert table.moves(p) == [], "the fast engine missed a legal play"
+            if kind == "draw":
+                m.apply({"k": "draw", "p": p, "n": 1})
+                hands[p].append(bone.pop())
+                table.hands[p].append(tiles[hands[p][-1]])
+            else:
+                m.apply({"k": "pass", "p": p})
     end()
     return m, facts
 
@@ -92,10 +105,10 @@ def test_fast_hands_agree_with_the_fold(game, n, teams, opts):
             rec = check(setup, 7, i)
             h = rec["hands"][0]
             outcomes.add("blocked" if h["blocked"] else "out")
-        assert outcomes == {"blocked", "out"} or game == "draw"  # both ends of a hand seen
+        assert outcomes == {"blocked", "out"} or game in ("draw", "mexican")  # both seen
 
 
-@pytest.mark.parametrize("game,n,teams,opts", GAMES[:4] + GAMES[6:7])
+@pytest.mark.parametrize("game,n,teams,opts", GAMES[:4] + GAMES[6:7] + GAMES[8:9])
 def test_fast_matches_agree_with_the_fold(game, n, teams, opts):
     setup = Setup(game, ["random"] + ["heavy"] * (n - 1), opts=opts, teams=teams)
     for i in range(25):
@@ -110,13 +123,15 @@ def test_fast_engine_takes_only_games_of_the_base_flow():
     assert not fastline.supports(create("muggins", None, 2))  # counts during play
     assert not fastline.supports(create("bergen", None, 2))
     assert not fastline.supports(create("mexican", None, 4))
+    assert fasttrains.supports(create("mexican", None, 4))
+    assert not fasttrains.supports(create("cardinal", None, 4))  # 000's rules differ
     assert not fast_ok(Setup("block", ["counter"] * 2))  # that bot needs the event stream
 
 
 MPY_SCRIPT = r'''
 import sys
 sys.path.insert(0, "firmware")
-from domino import fastline
+from domino import fastline, fasttrains
 from domino.registry import create
 
 state = [12345]
@@ -130,17 +145,22 @@ def real():  # one LCG on both interpreters, so both make the same choices
 def run(key, n, sides, top_size):
     g = create(key, None, n)
     fm = fastline.FastMatch(g, sides, g.default_target(), g.rounds)
-    log = []
+    moves = 0
     while not fm.over:
         deal = list(range(top_size))
         for i in range(top_size - 1, 0, -1):
             j = int(real() * (i + 1))
             deal[i], deal[j] = deal[j], deal[i]
-        fastline.play_hand(fm, deal, [0, 1] * (n // 2) + [0] * (n % 2), real, log)
-    return [fm.totals, fm.winners(), len(fm.records), len(log)]
+        got = engine.play_hand(fm, deal, [0, 1] * (n // 2) + [0] * (n % 2), real)
+        moves += got[3] + got[4] + got[5]
+    return [fm.totals, fm.winners(), len(fm.records), moves]
 
 
-print([run("block", 4, [[0, 2], [1, 3]], 28), run("doble12", 3, [[0], [1], [2]], 91)])
+engine = fastline
+print(run("block", 4, [[0, 2], [1, 3]], 28))
+print(run("doble12", 3, [[0], [1], [2]], 91))
+engine = fasttrains
+print(run("mexican", 4, [[0], [1], [2], [3]], 91))
 '''
 
 
@@ -160,4 +180,4 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
                          timeout=120)
     assert cpy.returncode == 0, cpy.stderr
     assert mpy.stdout == cpy.stdout
-    assert "[[" in cpy.stdout
+    assert cpy.stdout.count("[[") == 3

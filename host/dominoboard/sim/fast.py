@@ -1,24 +1,33 @@
-"""The host side of the core's fast engine (``domino.fastline``): same records as ``table``,
-for the games and strategies that engine plays."""
+"""The host side of the core's fast engines (``domino.fastline`` for line games scored at the
+hand's end, ``domino.fasttrains`` for Mexican Train): same records as ``table``, for the games
+and strategies they play."""
 
 from __future__ import annotations
 
 import random
 
-from domino import fastline
+from domino import fastline, fasttrains
 from domino.match import Match
 
 from .table import Setup, unit_seed
 
-# Line games without counts during play: greedy's score is always 0, so it is heavy.
+# Games without counts during play: greedy's score is always 0, so it is heavy.
 POLICIES = {"random": fastline.RANDOM, "heavy": fastline.HEAVY, "greedy": fastline.HEAVY}
 
 
+def engine_for(game):
+    """The core's fast engine module for ``game``, or None."""
+    for module in (fastline, fasttrains):
+        if module.supports(game):
+            return module
+    return None
+
+
 def fast_ok(setup: Setup) -> bool:
-    """True when the fast engine plays this game with these strategies."""
+    """True when a fast engine plays this game with these strategies."""
     if any(s not in POLICIES for s in setup.strategies):
         return False
-    return fastline.supports(Match(setup.match_setup()).game)
+    return engine_for(Match(setup.match_setup()).game) is not None
 
 
 _READ: dict[int, tuple] = {}  # id(setup) -> (setup, what the core read from it)
@@ -29,8 +38,11 @@ def new_match(setup: Setup) -> fastline.FastMatch:
     got = _READ.get(id(setup))
     if got is None or got[0] is not setup:
         m = Match(setup.match_setup())
-        got = _READ[id(setup)] = (setup, (m.game, m.sides, m.target, m.rounds))
-    return fastline.FastMatch(*got[1])
+        got = _READ[id(setup)] = (setup, (m.game, m.sides, m.target, m.rounds),
+                                  engine_for(m.game))
+    fm = fastline.FastMatch(*got[1])
+    fm.engine = got[2]
+    return fm
 
 
 def shuffled(size: int, real) -> list[int]:
@@ -54,8 +66,8 @@ def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> d
         deal = shuffled(size, real)
         if log is not None:
             log.append(("deal", list(deal)))
-        points, out, lead, plays, draws, passes = fastline.play_hand(fm, deal, policies, real,
-                                                                     log)
+        points, out, lead, plays, draws, passes = fm.engine.play_hand(fm, deal, policies, real,
+                                                                      log)
         hands.append({"lead": lead, "plays": plays, "draws": draws, "passes": passes,
                       "out": out, "blocked": out is None, "points": points})
         if setup.hands:
