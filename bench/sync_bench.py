@@ -40,9 +40,7 @@ def main() -> None:
         for match_id, lines in held.items():
             device.load(match_id, lines)
         with DeviceLink(device.port) as link:
-            wait_for(lambda: len(link.request("hello").get("storage") and
-                                 [m for m in _all(link) if m[1] == len(held[m[0]])]) == MATCHES,
-                     timeout=300)
+            wait_for(lambda: sum(n == len(held[m]) for m, n in _all(link)) == MATCHES, timeout=300)
         times = []
         for run in range(RUNS):
             db_path = Path(tmp) / f"db{run}.sqlite3"

@@ -61,6 +61,8 @@ class Link:
         if app is not None:
             store = store or app.store
             write = write or app.board.serial_write
+        if store is None or write is None:
+            raise TypeError("Link needs the app, or a store and a write function")
         self.app = app
         self.store = store
         self.write = write  # bytes -> serial, for pushed events and streamed pages
