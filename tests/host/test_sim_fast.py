@@ -5,7 +5,6 @@ blocked must come out the same, and so must the match's totals and winners."""
 import pytest
 
 from domino import fastline, fasttrains
-from domino.match import Match
 from domino.registry import create
 from dominoboard.sim.fast import fast_ok, play_fast_unit
 from dominoboard.sim.table import Setup, Table
