@@ -99,7 +99,6 @@ class FastMatch:
         self.t = tables(game.top)
         self.free_lead = type(game).check_lead is Game.check_lead  # any tile may lead
         self.number = 0  # the hand being played (check_lead may read it, like Hand.number)
-        self.engine = None  # the module that plays its hands (set by whoever picks it)
 
     def winners(self):
         return self.game.winners(self)

@@ -83,10 +83,11 @@ def play_hand(fm, deal, policies, real, log=None):
     while True:
         # the ends open to p (MexicanTrain.refuse)
         due = -1
-        for m in must:
-            if length[m[0]] == m[1] and laid[opens[m[0]]] < top:
-                due = m[0]
-                break
+        if must:
+            for m in must:
+                if length[m[0]] == m[1] and laid[opens[m[0]]] < top:
+                    due = m[0]
+                    break
         h = hands[p]
         count = len(opens)
         moves = []
@@ -150,7 +151,9 @@ def play_hand(fm, deal, policies, real, log=None):
             if double[i]:
                 fresh.append((e, length[e]))  # play again, anywhere
                 continue
-            p = _end_turn(p, n, must, fresh, length, opens, laid, top)
+            if fresh or must:
+                _end_turn(must, fresh, length, opens, laid, top)
+            p = p + 1 if p + 1 < n else 0
             turns += 1
             continue
         if drawn < 1 and bone:
@@ -169,14 +172,16 @@ def play_hand(fm, deal, policies, real, log=None):
             marker[own[p]] = True  # could not play: a coin opens his train
         if bone:
             run = 0  # blocked only when nobody can play nor draw
-        p = _end_turn(p, n, must, fresh, length, opens, laid, top)
+        if fresh or must:
+            _end_turn(must, fresh, length, opens, laid, top)
+        p = p + 1 if p + 1 < n else 0
         turns += 1
         if run >= n:
             break
     return _score(fm, hands, bone, out, last, t), out, lead, plays, draws, passes
 
 
-def _end_turn(p, n, must, fresh, length, opens, laid, top):
+def _end_turn(must, fresh, length, opens, laid, top):
     """Doubles still open when the turn ends are owed, in laying order; satisfied ones and
     those no tile off the table can match are dropped."""
     for m in fresh:
@@ -185,7 +190,6 @@ def _end_turn(p, n, must, fresh, length, opens, laid, top):
     del fresh[:]
     keep = [m for m in must if length[m[0]] == m[1] and laid[opens[m[0]]] < top]
     must[:] = keep
-    return (p + 1) % n
 
 
 def _score(fm, hands, bone, out, last, t):
@@ -198,11 +202,12 @@ def _score(fm, hands, bone, out, last, t):
                          any([t.double[i] for i in h]), tiles))
         counts.append(len(h))
     seen = set()
-    for i in range(t.size):
-        seen.add((t.hi[i], t.lo[i]))
-    for h in hands + [bone]:
-        for i in h:
-            seen.discard((t.hi[i], t.lo[i]))
+    if fm.game.opts.get("double_blank"):  # only then does hand_points look at the table
+        for i in range(t.size):
+            seen.add((t.hi[i], t.lo[i]))
+        for h in hands + [bone]:
+            for i in h:
+                seen.discard((t.hi[i], t.lo[i]))
     ctx = HandEnd(left, None if out is None else fm.side_of[out], last, fm.sides,
                   _Table(counts, seen))
     points = fm.game.hand_points(ctx)

@@ -172,7 +172,7 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
     script = tmp_path / "fast_mpy.py"
     script.write_text(MPY_SCRIPT)
     micropython = Path(sys.executable).parent / "micropython"
-    mpy = subprocess.run([str(micropython), "-X", "heapsize=180K", str(script)], cwd=root,
+    mpy = subprocess.run([str(micropython), "-X", "heapsize=1M", str(script)], cwd=root,
                          capture_output=True, text=True, timeout=120)
     assert mpy.returncode == 0, mpy.stderr
     cpy = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True,

@@ -5,6 +5,7 @@ and strategies they play."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from domino import fastline, fasttrains
 from domino.match import Match
@@ -30,19 +31,31 @@ def fast_ok(setup: Setup) -> bool:
     return engine_for(Match(setup.match_setup()).game) is not None
 
 
-_READ: dict[int, tuple] = {}  # id(setup) -> (setup, what the core read from it)
+class Prepared:
+    """What the core read from a setup (game, options, teams, limits), once per process."""
 
-
-def new_match(setup: Setup) -> fastline.FastMatch:
-    """The core reads the setup (game, options, teams, limits) once per setup and process."""
-    got = _READ.get(id(setup))
-    if got is None or got[0] is not setup:
+    def __init__(self, setup: Setup):
         m = Match(setup.match_setup())
-        got = _READ[id(setup)] = (setup, (m.game, m.sides, m.target, m.rounds),
-                                  engine_for(m.game))
-    fm = fastline.FastMatch(*got[1])
-    fm.engine = got[2]
-    return fm
+        self.setup = setup
+        self.game = m.game
+        self.sides = m.sides
+        self.target = m.target
+        self.rounds = m.rounds
+        engine = engine_for(m.game)
+        if engine is None:
+            raise ValueError(f"no fast engine plays {setup.game} with these options")
+        self.engine = engine
+
+
+_READ: dict[int, Prepared] = {}  # by id(setup)
+
+
+def new_match(setup: Setup) -> tuple[fastline.FastMatch, Any]:
+    """A fresh FastMatch for ``setup`` and the engine module that plays it."""
+    got = _READ.get(id(setup))
+    if got is None or got.setup is not setup:
+        got = _READ[id(setup)] = Prepared(setup)
+    return fastline.FastMatch(got.game, got.sides, got.target, got.rounds), got.engine
 
 
 def shuffled(size: int, real) -> list[int]:
@@ -56,7 +69,7 @@ def shuffled(size: int, real) -> list[int]:
 
 def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> dict:
     rng = random.Random(unit_seed(seed, index))
-    fm = new_match(setup)
+    fm, engine = new_match(setup)
     policies = [POLICIES[s] for s in setup.strategies]
     real = rng.random
 
@@ -66,8 +79,7 @@ def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> d
         deal = shuffled(size, real)
         if log is not None:
             log.append(("deal", list(deal)))
-        points, out, lead, plays, draws, passes = fm.engine.play_hand(fm, deal, policies, real,
-                                                                      log)
+        points, out, lead, plays, draws, passes = engine.play_hand(fm, deal, policies, real, log)
         hands.append({"lead": lead, "plays": plays, "draws": draws, "passes": passes,
                       "out": out, "blocked": out is None, "points": points})
         if setup.hands:
