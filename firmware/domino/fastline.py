@@ -60,6 +60,13 @@ class Tables:
                 row.append(self.lo[i] if self.hi[i] == v else self.hi[i] if self.lo[i] == v else -1)
             self.other.append(row)
         self.has = [bytes([1 if r >= 0 else 0 for r in row]) for row in self.other]
+        self.masks = []  # per number: the tiles showing it, as the bits of an int
+        for row in self.other:
+            m = 0
+            for i in range(n):
+                if row[i] >= 0:
+                    m |= 1 << i
+            self.masks.append(m)
         # fits[l * (top + 1) + r][i]: tile i matches the end l or the end r
         self.fits = [bytes([self.has[a][i] | self.has[b][i] for i in range(n)])
                      for a in range(top + 1) for b in range(top + 1)]

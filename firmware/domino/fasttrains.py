@@ -79,6 +79,13 @@ def play_hand(fm, deal, policies, real, log=None):
     run = 0  # passes in a row
     drawn = 0
     out = None
+    of = t.masks  # per number: the tiles showing it, as bits
+    masks = []  # each hand as bits
+    for h in hands:
+        m = 0
+        for i in h:
+            m |= 1 << i
+        masks.append(m)
     p = (p + 1) % n
     while True:
         # the ends open to p (MexicanTrain.refuse)
@@ -89,41 +96,48 @@ def play_hand(fm, deal, policies, real, log=None):
                     due = m[0]
                     break
         h = hands[p]
+        hm = masks[p]
         count = len(opens)
-        moves = []
+        # the trains p can play on: those open to him where a tile of his fits
         if due >= 0:
-            hv = has[opens[due]]
-            for i in h:
-                if hv[i]:
-                    moves.append((i, due))
+            fit = [due] if hm & of[opens[due]] else None
         else:
+            fit = None
             mine = own[p]
-            if mine < 0 or turns >= n:
-                hv = has[station]
-                for i in h:
-                    if hv[i]:
-                        moves.append((i, count))
-            if mine >= 0:
-                hv = has[opens[mine]]
-                for i in h:
-                    if hv[i]:
-                        moves.append((i, mine))
+            if (mine < 0 or turns >= n) and hm & of[station]:
+                fit = [count]  # a new train: his own, or later a Mexican train
+            if mine >= 0 and hm & of[opens[mine]]:
+                if fit is None:
+                    fit = [mine]
+                else:
+                    fit.append(mine)
             if turns >= n:
                 for e in range(count):
-                    if e != mine and (owner[e] < 0 or marker[e]):
-                        hv = has[opens[e]]
-                        for i in h:
-                            if hv[i]:
-                                moves.append((i, e))
-        if moves:
-            if len(moves) == 1:
-                i, e = moves[0]
-            elif policies[p] == HEAVY:
-                best = max([pips[m[0]] for m in moves])
-                moves = [m for m in moves if pips[m[0]] == best]
-                i, e = moves[int(real() * len(moves))] if len(moves) > 1 else moves[0]
-            else:
-                i, e = moves[int(real() * len(moves))]
+                    if e != mine and (owner[e] < 0 or marker[e]) and hm & of[opens[e]]:
+                        if fit is None:
+                            fit = [e]
+                        else:
+                            fit.append(e)
+        if fit is not None:
+            if policies[p] == HEAVY:  # the heaviest tile that fits, ties at random
+                best = -1
+                tied = []
+                for f in fit:
+                    hv = has[station if f == count else opens[f]]
+                    for j in h:
+                        if hv[j]:
+                            x = pips[j]
+                            if x > best:
+                                best = x
+                                tied = [(j, f)]
+                            elif x == best:
+                                tied.append((j, f))
+                i, e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
+            else:  # a train at random, then a tile at random
+                e = fit[int(real() * len(fit))] if len(fit) > 1 else fit[0]
+                hv = has[station if e == count else opens[e]]
+                a = [i for i in h if hv[i]]
+                i = a[int(real() * len(a))] if len(a) > 1 else a[0]
             if e == count:  # a new train off the station
                 opens.append(station)
                 owner.append(-1)
@@ -132,6 +146,7 @@ def play_hand(fm, deal, policies, real, log=None):
             opens[e] = other[opens[e]][i]
             length[e] += 1
             h.remove(i)
+            masks[p] = hm ^ (1 << i)
             if not double[i]:
                 laid[t.hi[i]] += 1
                 laid[t.lo[i]] += 1
@@ -158,6 +173,7 @@ def play_hand(fm, deal, policies, real, log=None):
             continue
         if drawn < 1 and bone:
             h.append(bone.pop())
+            masks[p] = hm | (1 << h[-1])
             drawn += 1
             draws += 1
             if log is not None:
