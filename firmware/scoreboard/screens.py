@@ -81,18 +81,26 @@ class Table(Screen):
         hand = m.hand
         lay = hand.layout
         self.seen_log = len(m.log)
-        acts = []
         self.ends = {}
-        likely = []
-        none = 1.0
+        g = m.game
+        # what a player who cannot lay a tile does: ranked by the chance they cannot
+        stuck = ("draw" if g.draws != "none" and hand.boneyard - g.reserve > 0 else "pass", None)
+        first = []  # actions for the cursor's neighbourhood, likeliest first
+        far = []  # the rest, on the far side of the wrapping bar
+        if hand.pending is not None:  # an unclaimed count: an opponent may call Muggins
+            owner = hand.pending[0]
+            for p in range(len(m.players)):
+                if m.side_of[p] != m.side_of[owner]:
+                    first.append(("mug", p))
+            first.append(("claim", owner))
         if lay.is_empty():
-            acts.append(("lead", None))
+            first += [("lead", None), stuck]
         else:
             for e in lay.open_arms():
                 cs = plays.tiles_for_end(m, e)
                 if cs:
                     self.ends[e] = cs
-            order, likely, none = plays.ranked_ends(m, self.ends, app.voids)
+            likely, none = plays.likely(m, self.ends, app.voids)
             if hand.turn is not None:  # tiles the player is known not to hold go last
                 void = plays.voids(m, hand.turn, app.voids)
                 for e in self.ends:
@@ -100,36 +108,28 @@ class Table(Screen):
                     self.ends[e] = [
                         c for c in cs if c.tile[0] not in void and c.tile[1] not in void
                     ] + [c for c in cs if c.tile[0] in void or c.tile[1] in void]
-            # the likeliest plays, each one OK away; then every end with all its tiles
-            for t, e, _p in likely[:QUICK]:
-                acts.append(("quick", (t, e)))
-            for e in order:
-                acts.append(("end", e))
-        # what a player who cannot lay a tile does sits just above (one UP away)
-        stuck = "draw" if m.game.draws != "none" and hand.boneyard - m.game.reserve > 0 else "pass"
-        acts.insert(0, (stuck, None))
-        if hand.pending is not None:  # an unclaimed count: an opponent may call Muggins
-            owner = hand.pending[0]
-            for p in range(len(m.players)):
-                if m.side_of[p] != m.side_of[owner]:
-                    acts.insert(0, ("mug", p))
-            acts.insert(0, ("claim", owner))
-            keep = keep or acts[1]
+            # the likeliest plays, each a few presses and one OK away; the stuck action
+            # among them by its own chance; then every end with all its tiles
+            by_end = {}
+            for c, t, e in likely[:QUICK]:
+                if stuck not in first and none >= c:
+                    first.append(stuck)
+                first.append(("quick", (t, e)))
+            for c, _t, e in likely:
+                by_end[e] = by_end.get(e, 0.0) + c
+            if stuck not in first:
+                first.append(stuck)
+            order = sorted([(by_end[e], len(self.ends[e]), e) for e in self.ends], reverse=True)
+            first += [("end", e) for _c, _n, e in order]
+            for _c, t, e in likely[QUICK:REST]:
+                first.append(("quick", (t, e)))
         for kind in ("pass", "pts", "hand", "menu"):
-            if kind != stuck:
-                acts.append((kind, None))
-        self.actions = acts
-        want = keep
-        if want is None:
-            if lay.is_empty():
-                want = ("lead", None)
-            elif likely and likely[0][2] >= none:
-                want = acts[1]
-            else:
-                want = acts[0]
+            if kind != stuck[0]:
+                far.append((kind, None))
+        self.actions = acts = plays.ring(first, far)
         self.cursor = 0
         for i, a in enumerate(acts):
-            if a == want:
+            if a == keep:
                 self.cursor = i
 
     def label(self, app, act):
@@ -467,7 +467,7 @@ class Tally(Screen):
 
     def left(self, app):
         m = app.match
-        left = [0] * len(m.players)
+        left: list = [0] * len(m.players)
         dbl = {}
         for p, kind, num in self.fields:
             if kind == "pips":
@@ -546,6 +546,8 @@ class History(Menu):
         for r in m.records:
             pts = r.points()
             items.append(fit("H%d %s" % (r.number + 1, " ".join(str(x) for x in pts))))
+        if m.game.hidden_standings(m):  # Peruvian: secret until announced
+            items = ["H%d hidden" % (r.number + 1) for r in m.records]
         if not items:
             items.append("no hands yet")
         Menu.__init__(self, "History", items, max(0, len(items) - 1))

@@ -1,0 +1,424 @@
+# The scorer at the buttons for the issue-5 games: the generic hand-end entry (outcome games)
+# and the table extras (owed draws, jokers turned, hub branches, barricades). Reads the screen
+# (its steps, items and cursor, what a person reads off the panel) and presses the simulated
+# board's bouncing buttons; nothing calls the app's record() directly.
+
+import app_driver as d
+
+from domino.tiles import is_double, name
+from scoreboard import entry, screens, screens_games
+
+Stuck = d.Stuck
+
+
+def tile(text):
+    a, b = [int(x) for x in text.split("-")]
+    return (a, b) if a >= b else (b, a)
+
+
+def norm(ev):
+    """The event as the device stores it: tiles named high half first."""
+    out = {}
+    for k in ev:
+        v = ev[k]
+        if isinstance(v, list):
+            v = [norm_list(x) for x in v]
+        out[k] = v
+    return out
+
+
+def norm_list(x):
+    if isinstance(x, list):
+        return [norm_list(y) for y in x]
+    if isinstance(x, str) and "-" in x:
+        return name(tile(x))
+    return x
+
+
+class Scorer(d.Operator):
+    """The Operator, who also knows the issue-5 screens."""
+
+    def cursor_info(self):
+        s = self.screen
+        if isinstance(s, entry.Entry):
+            st = s.steps[s.at]
+            if st.kind == "tiles":
+                return st.cursor, len(s.checklist(st)) + 1
+            return st.cursor, len(st.values)
+        return d.Operator.cursor_info(self)
+
+    def entry_hand(self, ev):
+        """Enter one hand's outcome ``ev`` (the end event's fields) step by step; return the
+        presses it took."""
+        before = self.presses
+        s = self.screen
+        if not isinstance(s, entry.Entry):
+            raise Stuck("expected the entry, got %r" % s)
+        want = norm(ev)
+        records = len(self.app.match.records)
+        while isinstance(self.screen, entry.Entry) and len(self.app.match.records) == records:
+            s = self.screen
+            at = s.at
+            st = s.steps[at]
+            v = want[st.key]
+            if st.index is not None:
+                v = v[st.index]
+            self.enter_step(s, st, v)
+            if self.app.message and self.app.message[1]:
+                raise Stuck("refused: %s" % self.app.message[0])
+            if isinstance(self.screen, entry.Entry) and self.screen.at == at:
+                if len(self.app.match.records) == records:
+                    raise Stuck("step %s did not move on" % st.label)
+        return self.presses - before
+
+    def enter_step(self, s, st, v):
+        if st.kind == "player":
+            self.choose(v)
+        elif st.kind == "choice":
+            self.choose(st.values.index(v))
+        elif st.kind == "number":
+            self.set_number(st.number, v)
+            self.tap("OK")
+        elif st.kind == "tiles":
+            wanted = [tile(x) for x in v]
+            items = s.checklist(st)
+            for i, t in enumerate(items):
+                if (t in wanted) != (t in st.tiles):
+                    self.choose(i + 1)
+            self.choose(0)
+        else:
+            at = s.at
+            for x in v:
+                self.add_tile(st, tile(x))
+                if s.at != at or self.screen is not s:
+                    return  # the step was full and went on by itself
+            self.hold("OK", lambda: s.at != at or self.screen is not s)
+
+    def add_tile(self, st, t):
+        lo = min(x[1] for x in st.pool) if st.pool else 0
+        span = st.top - lo + 1
+
+        def dist(a, b):
+            return min((a - b) % span, (b - a) % span)
+
+        def cost(a, b):
+            if st.half == 1 and st.ab[0] == a:
+                return dist(st.ab[1], b)
+            return (1 if st.half == 1 else 0) + dist(st.ab[0], a) + 1 + dist(st.ab[1], b)
+
+        a, b = t if cost(t[0], t[1]) <= cost(t[1], t[0]) else (t[1], t[0])
+        if not (st.half == 1 and st.ab[0] == a):
+            if st.half == 1:
+                self.tap("BACK")
+            self.turn(st, 0, a, lo, span)
+            self.tap("OK")
+        self.turn(st, 1, b, lo, span)
+        self.tap("OK")
+
+    def turn(self, st, h, v, lo, span):
+        up = (v - st.ab[h]) % span
+        down = (st.ab[h] - v) % span
+        key, n = ("UP", up) if up <= down else ("DOWN", down)
+        for _ in range(n):
+            self.tap(key)
+        if st.ab[h] != v:
+            raise Stuck("half %d at %d, wanted %d" % (h, st.ab[h], v))
+
+
+class Layout(d.Session):
+    """Bots at the table of a layout game; the scorer enters every move."""
+
+    def table_action(self, kind, e=None):
+        d.Session.table_action(self, kind, e)
+        msg = self.op.app.message
+        if msg and msg[1]:
+            raise Stuck("%s refused: %s" % (kind, msg[0]))
+
+    def play_hand(self, table, out):
+        op = self.op
+        app = op.app
+        m = app.match
+        g = m.game
+        while True:
+            table.deal()
+            if not self.can_lead(table):
+                continue
+            break
+        start = len(m.records)
+        first = True
+        guard = 0
+        while not m.over and len(m.records) == start and not m.hand.is_over():
+            guard += 1
+            if guard > 600:
+                raise Stuck("hand does not end")
+            hand = m.hand
+            if len(table.boneyard) != hand.boneyard:
+                raise Stuck(
+                    "boneyard: table %d, core %d; last events %r intended %r"
+                    % (
+                        len(table.boneyard),
+                        hand.boneyard,
+                        [m.log[i] for i in range(len(m.log) - 8, len(m.log))],
+                        self.intended[-8:],
+                    )
+                )
+            s = op.screen
+            if not isinstance(s, screens.Table):
+                raise Stuck("expected the table, got %r (%r)" % (s, app.message))
+            if s.seen_log != len(m.log):
+                s.refresh(app)
+            debt = [a for a in s.actions if a[0] == "owed"]
+            if debt:
+                raise Stuck("owed draws left on the table: %r" % debt)
+            before = op.presses
+            if hand.layout.is_empty():
+                p, t = self.leader(table)
+                if p is None:  # the player to start has no double: one tile, else pass
+                    q = hand.turn
+                    if g.draws != "none" and not hand.drawn and len(table.boneyard) > g.reserve:
+                        self.table_action("draw")
+                        table.hands[q].append(table.boneyard.pop())
+                        self.intended.append({"k": "draw", "n": 1, "p": q})
+                    else:
+                        self.table_action("pass")
+                        self.intended.append({"k": "pass", "p": q})
+                    continue
+                self.table_action("lead")
+                if isinstance(op.screen, screens.Leader):
+                    op.choose(p)
+                self.pick_tile(t)
+                self.intended.append({"k": "play", "p": p, "t": "%d-%d" % t})
+                table.hands[p].remove(t)
+                self.settled(table)
+                continue
+            p = hand.turn
+            moves = self.legal(m, table.hands[p])
+            if moves and self.barricade_now(m, table, p, moves):
+                t, e, o = self.barricade_now(m, table, p, moves)
+                self.enter(t, e, o, first and out)
+                self.record_play(p, t, e, o)
+                table.hands[p].remove(t)
+                self.settled(table)
+                self.barricade(table, p, out)
+                return
+            if moves:
+                t, e, o = self.pick(m, moves)
+                snap = first and out and not m.records  # the first hand's screens
+                if snap:
+                    op.snap(out, "games-%s-table" % g.key)
+                self.enter(t, e, o, snap)
+                self.record_play(p, t, e, o)
+                table.hands[p].remove(t)
+                self.settled(table)
+                first = False
+                self.play_presses.append(op.presses - before)
+            elif (
+                len(table.boneyard) > g.reserve
+                and g.draws != "none"
+                and hand.drawn < self.limit(g)
+                and not g.status(hand).get("again")  # after a 14: play again or pass
+            ):
+                self.table_action("draw")
+                table.hands[p].append(table.boneyard.pop())
+                self.intended.append({"k": "draw", "n": 1, "p": p})
+            else:
+                self.table_action("pass")
+                self.intended.append({"k": "pass", "p": p})
+                self.settled(table)
+        if m.over:
+            return
+        self.end_hand(table, out)
+
+    def limit(self, g):
+        return {"one": 1, "two": 2}.get(g.draws, 1000)
+
+    def can_lead(self, table):
+        m = self.op.app.match
+        if m.hand.turn is not None:
+            return True  # the game names who starts; without a double he draws or passes
+        p, t = self.leader(table)
+        try:
+            m.game.check_lead(m.hand, p, t)
+            return True
+        except Exception:
+            return False  # nobody can lead: the tiles are shuffled again
+
+    def leader(self, table):
+        m = self.op.app.match
+        g = m.game
+        centre = getattr(g, "centre", None)
+        if m.hand.turn is not None:  # the game names the leader: his best legal lead
+            p = m.hand.turn
+            for t in sorted(
+                table.hands[p], key=lambda t: (is_double(t), t[0] + t[1]), reverse=True
+            ):
+                try:
+                    g.check_lead(m.hand, p, t)
+                    return p, t
+                except Exception:
+                    pass
+            return None, None
+        if centre is not None:
+            for p, h in enumerate(table.hands):
+                if centre in h:
+                    return p, centre
+        return table.leader()
+
+    def legal(self, m, hand_tiles):
+        """(tile, end, o) the player may lay; unstarted hub branches are one end."""
+        g = m.game
+        lay = m.hand.layout
+        out = []
+        for t, e in d.legal(m, hand_tiles):
+            if lay.kind == "hub" and not lay.arms[e].length:
+                first = [i for i in lay.open_arms() if not lay.arms[i].length][0]
+                if e != first:
+                    continue
+            o = None
+            if hasattr(g, "is_joker") and t[0] != t[1] and g.is_joker(t):
+                if g.adds_up(t, lay.arms[e].open) is None:
+                    o = t[self.rand.next() % 2]
+            out.append((t, e, o))
+        return out
+
+    def pick(self, m, moves):
+        best = None
+        for t, e, o in moves:
+            k = (plays.preview(m, t, e), t[0] + t[1], self.rand.next() % 1000)
+            if best is None or k > best[0]:
+                best = (k, t, e, o)
+        return best[1], best[2], best[3]
+
+    def barricade_now(self, m, table, p, moves):
+        """With barricades on, the first double once six tiles are down closes the hand."""
+        if not m.game.opts.get("barricade") or len(m.hand.layout.played) < 6:
+            return None
+        for t, e, o in moves:
+            if t[0] == t[1]:
+                return t, e, o
+        return None
+
+    def record_play(self, p, t, e, o):
+        ev = {"e": e, "k": "play", "p": p, "t": "%d-%d" % t}
+        if o is not None:
+            ev["o"] = o
+        self.intended.append(ev)
+
+    def enter(self, t, e, o, out):
+        """The cheaper way: the play itself on the action bar, or its end and then the tile."""
+        op = self.op
+        s = op.screen
+        if s.seen_log != len(op.app.match.log):
+            s.refresh(op.app)
+        n = len(s.actions)
+
+        def dist(i):
+            return min((i - s.cursor) % n, (s.cursor - i) % n)
+
+        quick = end = None
+        for i, a in enumerate(s.actions):
+            if a[0] == "quick" and a[1][:2] == (t, e) and (a[1][2:] or (None,))[0] == o:
+                quick = i
+            elif a == ("end", e):
+                end = i
+        if end is None and quick is None:
+            raise Stuck("no end %r in %r" % (e, s.actions))
+        if end is not None:
+            tiles = s.ends[e]
+            k = [(c.tile, getattr(c, "o", None)) for c in tiles].index((t, o))
+            by_end = dist(end) + 1 + min(k, len(tiles) - k) + 1
+        if quick is not None and (end is None or dist(quick) + 1 <= by_end):
+            op.choose(quick)
+            return
+        op.choose(end)
+        if out:
+            op.snap(out, "games-%s-tiles" % op.app.match.game.key)
+        ts = op.screen
+        for i, c in enumerate(ts.choices):
+            if c.tile == t and getattr(c, "o", None) == o:
+                return op.choose(i)
+        raise Stuck("tile %r (o=%r) not offered: %r" % (t, o, ts.items))
+
+    def settled(self, table):
+        """Draws the device recorded by itself (owed by the rules): the table deals them."""
+        m = self.op.app.match
+        log = m.log
+        new = []
+        i = len(log) - 1
+        while i >= 0 and log[i].get("k") == "draw" and len(self.intended) + len(new) < len(log):
+            new.insert(0, log[i])
+            i -= 1
+        for ev in new:
+            p, n = ev["p"], ev.get("n", 1)
+            for _ in range(n):
+                table.hands[p].append(table.boneyard.pop())
+            self.intended.append({"k": "draw", "n": n, "p": p})
+
+    def end_hand(self, table, out):
+        op = self.op
+        m = op.app.match
+        s = op.screen
+        if isinstance(s, screens_games.HandOver):
+            if out:
+                op.snap(out, "games-%s-over" % m.game.key)
+            op.tap("OK")
+            self.intended.append({"k": "end"})
+            if not isinstance(op.screen, screens.Result):
+                raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
+            op.tap("OK")
+            return
+        self.tally(table, out)
+
+    def barricade(self, table, p, out):
+        op = self.op
+        s = op.screen
+        if s.seen_log != len(op.app.match.log):
+            s.refresh(op.app)
+        for i, a in enumerate(s.actions):
+            if a == ("bar", p):
+                op.choose(i)
+                break
+        else:
+            raise Stuck("no barricade action in %r" % (s.actions,))
+        if out:
+            op.snap(out, "games-barricade-tally")
+        t = op.screen
+        left = [0] * len(op.app.match.players)
+        for _i, (q, _kind, num) in enumerate(t.fields):
+            v = sum(a + b for a, b in table.hands[q])
+            left[q] = v
+            op.set_number(num, v)
+            op.tap("OK")
+        op.tap("OK")
+        self.intended.append({"k": "end", "left": left, "bar": p})
+        if not isinstance(op.screen, (screens.Result, screens_games.HiddenResult)):
+            raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
+        op.tap("OK")
+
+    def tally(self, table, out):
+        op = self.op
+        m = op.app.match
+        s = op.screen
+        if not isinstance(s, screens.Tally):
+            raise Stuck("expected the tally, got %r" % s)
+        first = len(m.records) == 0
+        if out and first:
+            op.snap(out, "games-%s-tally" % m.game.key)
+        before = op.presses
+        left = [0] * len(m.players)
+        for _i, (p, _kind, num) in enumerate(s.fields):
+            v = sum(a + b for a, b in table.hands[p])
+            left[p] = v
+            op.set_number(num, v)
+            op.tap("OK")
+        op.tap("OK")  # Score the hand
+        self.intended.append({"k": "end", "left": left})
+        self.tally_presses.append(op.presses - before)
+        if not isinstance(op.screen, (screens.Result, screens_games.HiddenResult)):
+            raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
+        if out and first:
+            op.snap(out, "games-%s-result" % m.game.key)
+        op.tap("OK")
+
+
+plays = d.plays
