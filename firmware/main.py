@@ -14,7 +14,7 @@ def main():
     try:
         from scoreboard.link import Link  # the USB protocol, when this build carries it
 
-        app.link = Link(app)
+        app.attach(Link(app))
     except ImportError:
         pass
     app.run()

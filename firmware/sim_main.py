@@ -59,7 +59,7 @@ class Emulator:
         try:
             from scoreboard.link import Link
 
-            self.app.link = Link(self.app)
+            self.app.attach(Link(self.app))
         except ImportError:
             pass
         # "r+" never blocks at open on a FIFO (Linux) and never sees end-of-file.

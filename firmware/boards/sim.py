@@ -29,7 +29,6 @@ try:
 except ImportError:  # CPython tooling: no machine module
     PinBase = object
 
-from boards import png
 from scoreboard import pins
 
 TICKS_PERIOD = 1 << 30  # time.ticks_ms wraps here on MicroPython ports
@@ -327,6 +326,8 @@ class Panel:
         return "\n".join(lines) + "\n"
 
     def png(self, scale=4, on=(220, 240, 255), off=(10, 12, 18)):
+        from boards import png  # only snapshots need it: not in the heap otherwise
+
         return png.encode_mono(128, 64, self.lit, scale, on, off)
 
 
@@ -388,11 +389,16 @@ class SimI2C:
 
 
 class MemorySerial:
-    """The USB link as two byte queues: feed() what the host sends, take() replies."""
+    """The USB link as two byte queues: feed() what the host sends, take() replies.
 
-    def __init__(self):
+    ``ctrl_c``: like the Pico's USB stack, a raw Ctrl-C (0x03) empties what is waiting and
+    raises KeyboardInterrupt in the reader instead of arriving as a byte (docs/serial.md).
+    """
+
+    def __init__(self, ctrl_c=True):
         self.incoming = bytearray()
         self.outgoing = bytearray()
+        self.ctrl_c = ctrl_c
 
     def feed(self, data):
         self.incoming += data
@@ -407,10 +413,29 @@ class MemorySerial:
             return b""
         b = bytes(self.incoming[:1])
         self.incoming = self.incoming[1:]
+        if b == b"\x03" and self.ctrl_c:
+            self.incoming = bytearray()
+            raise KeyboardInterrupt
         return b
 
     def write(self, data):
         self.outgoing += data
+
+
+class _Interruptible:
+    """A serial whose raw Ctrl-C raises KeyboardInterrupt, as the Pico's USB stack does."""
+
+    def __init__(self, serial):
+        self.serial = serial
+
+    def read1(self):
+        b = self.serial.read1()
+        if b == b"\x03":
+            raise KeyboardInterrupt
+        return b
+
+    def write(self, data):
+        self.serial.write(data)
 
 
 def _makedirs(path):
@@ -428,8 +453,15 @@ class SimBoard:
     """The board interface (see boards/__init__.py) on virtual hardware.
 
     serial: None for an in-memory MemorySerial, "stdio" for the process's
-    stdin/stdout (the emulator runs the app on a pseudo-terminal that way).
+    stdin/stdout (the emulator runs the app on a pseudo-terminal that way), or an object
+    with read1() and write().
+    ctrl_c: a raw 0x03 on the serial raises KeyboardInterrupt, as on the Pico. The default
+    (None) does so in memory, where tests feed the bytes, but not on stdio: the emulator's
+    pty carries whatever the host sends (the link fuzzer sends 0x03) and the emulator stops
+    on its control FIFO's quit; sim_main.py --ctrl-c turns the Pico behaviour on there.
     """
+
+    BEEPS = 32  # the simulated buzzer remembers its last tones only (bounded, like a device)
 
     name = "sim"
 
@@ -441,6 +473,7 @@ class SimBoard:
         serial=None,
         bounce_us=5000,
         oled_connected=True,
+        ctrl_c=None,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
@@ -460,8 +493,12 @@ class SimBoard:
             from boards.stdio import StdioSerial
 
             serial = StdioSerial()
-        self.serial = serial or MemorySerial()
-        self.beeps = []  # (ticks_ms, freq, ms)
+        if serial is None:
+            serial = MemorySerial(ctrl_c is not False)
+        elif ctrl_c:
+            serial = _Interruptible(serial)
+        self.serial = serial
+        self.beeps = []  # (ticks_ms, freq, ms), the last BEEPS of them
 
     # --- board interface ---
     def ticks_ms(self):
@@ -475,7 +512,10 @@ class SimBoard:
 
     def beep(self, freq, ms):
         if pins.BUZZER is not None:
-            self.beeps.append((self.ticks_ms(), freq, ms))
+            beeps = self.beeps
+            if len(beeps) >= self.BEEPS:
+                del beeps[0]
+            beeps.append((self.ticks_ms(), freq, ms))
 
     def serial_read1(self):
         return self.serial.read1()

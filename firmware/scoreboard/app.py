@@ -11,18 +11,22 @@ Every match change goes through ``record(event)``: the rules core checks and app
 DominoError changes nothing and is shown as a short message), then the store appends it to
 flash, and only then does the screen confirm it. A stored match is its setup (line 0) and its
 events (lines 1..); power on folds them through ``domino.Match`` again, so the table resumes
-exactly where it was, mid-hand included.
+exactly where it was, mid-hand included. The match's log is a ``FlashLog``: the heap keeps the
+current hand's event lines, older events are read back from flash when undo or a correction
+needs them.
 
 The loop catches Exception (never KeyboardInterrupt, which mpremote needs): an unexpected
 error is counted, shown, and the app goes on from the last consistent state on flash.
 """
 
 import gc
+import sys
 
 from domino import DominoError, Match
-from domino.events import MAX_LINE, dumps, loads
+from domino.events import dumps, loads
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
+from scoreboard.serial_line import NOT_UTF8, LineReader
 from scoreboard.store import MatchStore
 from scoreboard.ui import message_box
 
@@ -46,6 +50,87 @@ class StorageError(Exception):
     pass
 
 
+def unload(name):
+    """Forget a module nothing needs now, so its code leaves the heap (the next import loads it
+    again). Objects made from it keep working; only new imports see a fresh copy."""
+    if name not in sys.modules:
+        return 0
+    del sys.modules[name]
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot]) if dot > 0 else None
+    if parent is not None:
+        try:
+            delattr(parent, name[dot + 1 :])
+        except (AttributeError, TypeError):
+            pass
+    return 1
+
+
+class FlashLog:
+    """``Match.log`` for the device: event i is line i + 1 of the match on flash.
+
+    The heap holds only the lines since the last hand boundary (``hand_over`` forgets them: a
+    compaction has folded them into the snapshot); older events are read back from the store,
+    sequentially when a refold walks them. ``append`` only notes the line: App.record writes it
+    to flash once the core has accepted it."""
+
+    __slots__ = ("store", "mid", "n", "base", "lines", "_reader", "_next")
+
+    def __init__(self, store, mid):
+        self.store = store
+        self.mid = mid
+        self.n = 0  # events in the log
+        self.base = 0  # the log index of lines[0]
+        self.lines = []  # event lines from index base on
+        self._reader = None  # a generator over the store's lines, for sequential reads ...
+        self._next = -1  # ... and the log index it yields next
+
+    def append(self, ev):
+        self.lines.append(dumps(ev))
+        self.n += 1
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("event %d of %d" % (i, self.n))
+        if i >= self.base:
+            return loads(self.lines[i - self.base])
+        reader = self._reader
+        if reader is None or i != self._next:
+            self.release()
+            reader = self._reader = self.store.read(self.mid, i + 1)
+        self._next = i + 1
+        return loads(next(reader))
+
+    def last_line(self):
+        return self.lines[-1]
+
+    def hand_over(self):
+        """A hand ended: its lines are on flash for good (and compacted); drop them."""
+        self.base = self.n
+        self.lines = []
+
+    def drop_last(self):
+        """Forget the last line (it could not be written to flash)."""
+        self.lines.pop()
+        self.n -= 1
+
+    def release(self):
+        """Close the file a sequential read keeps open."""
+        reader, self._reader, self._next = self._reader, None, -1
+        if reader is not None:
+            reader.close()
+
+
+def flash_log(m) -> FlashLog:
+    """The FlashLog of a match the App made (Match.log, typed for the device)."""
+    return m.log
+
+
 class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
@@ -54,7 +139,7 @@ class App:
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
-        self.link = None  # scoreboard.link.Link(app), attached by main when present
+        self.link = None  # scoreboard.link.Link(app), attached by main when present (attach)
         self.match = None
         self.match_id = None
         self.screens = []
@@ -67,10 +152,13 @@ class App:
         self.keys = 0  # keys handled (for measurements)
         self.updates = 0  # display updates that put bytes on the bus
         self.voids = []  # draws and passes of this session, for the likely-tile order
-        self._line = bytearray()
-        self._overflow = False
+        self.serial = LineReader(board.serial_read1)
         self.display.contrast(self.settings["contrast"])
         self.resume()
+
+    def attach(self, link):
+        """Serve the USB protocol: complete serial lines go to ``link.handle``."""
+        self.link = link
 
     # --- matches on flash ------------------------------------------------------------------
 
@@ -91,22 +179,39 @@ class App:
         self.home()
 
     def _load(self, mid):
-        lines = self.store.read(mid)
-        setup = None
+        """Fold a stored match; only one line at a time is in the heap."""
+        log = FlashLog(self.store, mid)
         m = None
-        for line in lines:
+        for line in self.store.read(mid):
             ev = loads(line)
             if m is None:
-                setup = ev
-                m = Match(setup)
+                m = Match(ev, log)
                 continue
+            hands = len(m.records)
             try:
                 m.apply(ev)
             except DominoError as e:  # stored by an older core? keep what folds
-                self.flash("event %d skipped: %s" % (len(m.log) + 1, e), True)
+                self.flash("event %d skipped: %s" % (len(log) + 1, e), True)
+                log.append(ev)  # still in the log: its indices follow the lines on flash
+            finally:
+                log.release()
+            if len(m.records) != hands:
+                log.hand_over()
         if m is None:
             raise DominoError("match %s has no setup" % mid)
         return m
+
+    def park(self):
+        """Let the match on the table leave the heap (setting up another one); home() or
+        ``current`` folds it back from flash."""
+        if self.match is not None:
+            from scoreboard.menus import StartMenu
+
+            self.match = None
+            self.voids = []
+            del self.screens[:]  # no screen below may draw the parked match
+            gc.collect()
+            self.push(StartMenu(self))
 
     def open_match(self, mid):
         self.match = self._load(mid)
@@ -116,8 +221,8 @@ class App:
 
     def new_match(self, setup):
         """Check the setup with the core, then store it as line 0 of a new match."""
-        m = Match(setup)  # DominoError if the setup is wrong: nothing stored
         mid = self._next_id()
+        m = Match(setup, FlashLog(self.store, mid))  # DominoError if wrong: nothing stored
         self.store.create(mid)
         line = dumps(setup)
         self.store.append(mid, line)
@@ -151,12 +256,19 @@ class App:
         flash, so screen and flash agree again).
         """
         m = self.match
+        if m is None:
+            raise DominoError("no match on the table; start or open one")
+        log = flash_log(m)
         hands = len(m.records)
-        result = m.apply(ev)  # checks everything first; DominoError leaves m as it was
-        line = dumps(ev)
+        try:
+            result = m.apply(ev)  # checks everything first; DominoError leaves m as it was
+        finally:
+            log.release()
+        line = log.last_line()
         try:
             index = self.store.append(self.match_id, line)
         except Exception as e:
+            log.drop_last()
             try:
                 self.match = self._load(self.match_id)
             except Exception:
@@ -166,26 +278,31 @@ class App:
         self.note_void(m, ev, result)
         if len(m.records) != hands or m.over:
             self.compact()
+            log.hand_over()
         return result
 
     def note_void(self, m, ev, result):
         """Remember the open ends a player drew or passed at: they hold none of those pips.
         Only the likely-tile order on the screen uses it (scoreboard.plays.voids); after a
-        restart it starts empty, which only makes the order less sharp."""
+        restart it starts empty, which only makes the order less sharp. Notes are
+        (log index, hand number, player, kind, tiles, open pips)."""
         k = ev.get("k")
         notes = self.voids
         if k == "undo":
-            gone = result.get("undone")
-            self.voids = [x for x in notes if x[0] is not gone]
+            gone = m.undone.last()
+            self.voids = [x for x in notes if x[0] != gone]
             return
+        at = len(m.log) - 1
         if k == "redo":
+            at = m.effective.last()
             ev = result.get("redone") or {}
             k = ev.get("k")
         hand = m.hand
         if hand is None:
             del notes[:]
         elif k in ("draw", "pass") and not hand.layout.is_empty():
-            notes.append((ev, hand.number, ev.get("p"), k, ev.get("n", 1), hand.layout.ends()))
+            ends = tuple(hand.layout.ends())
+            notes.append((at, hand.number, ev.get("p"), k, ev.get("n", 1), ends))
             if len(notes) > 64:
                 del notes[0]
 
@@ -224,11 +341,30 @@ class App:
         return self.screens[-1]
 
     def home(self):
-        """The screen the match's state calls for: start, table, tally, or winner."""
+        """The screen the match's state calls for: start, table, tally, or winner. Screens
+        left behind are dropped, and during a hand the setup menus leave the heap."""
         from scoreboard import screens
 
         del self.screens[:]
+        if self.match is None and self.match_id is not None:  # parked: fold it back
+            self.resume()
+            return
+        m = self.match
+        if m is not None and not m.over:
+            if unload("scoreboard.menus") + self._unload_games(m.game.key):
+                gc.collect()
         self.push(screens.home(self))
+
+    def _unload_games(self, key):
+        """Keep only the rules module of game ``key``; returns how many modules left."""
+        from domino import registry
+
+        keep = [module for k, module, _cls in registry.GAMES if k == key]
+        gone = 0
+        for _key, module, _cls in registry.GAMES:
+            if module not in keep:
+                gone += unload("domino." + module)
+        return gone
 
     def flash(self, text, error=False):
         """Show a short message over the screen for a few seconds."""
@@ -371,24 +507,13 @@ class App:
     # --- USB serial: complete lines go to the link -----------------------------------------
 
     def _serial(self):
-        read1 = self.board.serial_read1
-        for _ in range(SERIAL_BYTES_PER_STEP):
-            b = read1()
-            if not b:
-                return
-            c = b[0]
-            if c == 10 or c == 13:
-                if self._line and not self._overflow:
-                    self._deliver(bytes(self._line))
-                self._line = bytearray()
-                self._overflow = False
-            elif self._overflow:
-                continue
-            elif len(self._line) >= MAX_LINE * 2:
-                self._overflow = True  # drop the rest of an oversized line
-                self._deliver(None)
+        for text, error in self.serial.poll(SERIAL_BYTES_PER_STEP):
+            if error is None:
+                self._deliver(text)
+            elif error == NOT_UTF8:  # the link answers any such line with its "not text" error
+                self._deliver(b"\xff")
             else:
-                self._line.append(c)
+                self._deliver(None)  # too long: the link answers "too long"
 
     def _deliver(self, raw):
         link = self.link

@@ -4,9 +4,8 @@ target or rounds), stored matches, settings."""
 import gc
 import sys
 
-import domino
 from domino import DominoError, registry
-from scoreboard.app import LAYOUTS, SLEEP_CHOICES
+from scoreboard.app import LAYOUTS, SLEEP_CHOICES, unload
 from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
 
 
@@ -25,9 +24,9 @@ class StartMenu(Menu):
         self.actions = []
         items = []
         m = app.match
-        if m is not None:
+        if app.match_id is not None:  # on the table, or parked on flash (App.park)
             self.actions.append("resume")
-            items.append(("Winner: " if m.over else "Resume: ") + app.match_id)
+            items.append(("Winner: " if m is not None and m.over else "Resume: ") + app.match_id)
         for a, label in (("new", "New match"), ("list", "Matches"), ("settings", "Settings")):
             self.actions.append(a)
             items.append(label)
@@ -45,17 +44,6 @@ class StartMenu(Menu):
             app.push(Settings(app))
 
 
-def unload(module):
-    """Forget a game module the table does not play: its code would sit in the heap."""
-    name = "domino." + module
-    if name in sys.modules:
-        del sys.modules[name]
-        try:
-            delattr(domino, module)
-        except (AttributeError, TypeError):
-            pass
-
-
 _TITLES = []  # (key, title), read once
 
 
@@ -66,24 +54,27 @@ def game_titles():
             before = list(sys.modules)
             try:
                 _TITLES.append((key, registry.game_class(key).title))
-            except Exception:  # a game module this build does not carry
+            except ImportError:  # a game module this build does not carry
                 pass
             for name in list(sys.modules):
                 if name not in before and name[:7] == "domino.":
-                    unload(name[7:])
+                    unload(name)
             gc.collect()
     return _TITLES
 
 
 class GameMenu(Menu):
-    """Every game the core knows, in the registry's order."""
+    """Every game the core knows, in the registry's order. While a new match is set up, the
+    match on the table waits on flash (App.park): its state leaves the heap."""
 
     def __init__(self, app):
+        app.park()
         self.keys = [k for k, _t in game_titles()]
         Menu.__init__(self, "Game", [t for _k, t in game_titles()])
 
     def choose(self, app, index):
-        app.push(SetupForm(app, registry.game_class(self.keys[index])))
+        # the form takes this menu's place: BACK from it returns to where "New match" was
+        app.replace(SetupForm(app, registry.game_class(self.keys[index])))
 
 
 class Field:
@@ -267,6 +258,11 @@ class Names(Form):
                 return
         setup = dict(self.setup)
         setup["players"] = names
+        if setup["game"] == "teamblock" and not setup.get("teams"):  # teams from the draw
+            from scoreboard.screens_games import TeamDraw
+
+            app.push(TeamDraw(app, setup))
+            return
         try:
             app.new_match(setup)
         except (DominoError, OSError, ValueError) as e:

@@ -122,14 +122,17 @@ def voids(match, player, notes):
     return out
 
 
-def chances(match, ends, notes=()):
-    """How likely the next play goes on each end, and how likely the player cannot play.
+def likely(match, ends, notes=()):
+    """The plays the turn's player may make as (chance, tile, arm), likeliest first, and the
+    chance that no tile fits (they draw or pass).
 
     The model: each tile off the table is in the player's hand with the same chance q (tiles
     held / tiles unseen; after drawing this turn only the drawn tiles can fit, so q shrinks to
-    them), and the player lays the best-ranked tile they hold. Walking the choices best first,
-    a tile is the one laid if it is held and no better one is: q * (1 - q) ** (better tiles).
-    Returns ({arm: chance}, chance that no tile fits)."""
+    them), and the player lays the best-ranked tile they hold, on the end where it scores the
+    most (either end of a tie, half the chance each). Walking the tiles best first, a tile is
+    the one laid if it is held and no better one is: q * (1 - q) ** (better tiles). Tiles with
+    a pip the player could not match before (see voids), and a tile's weaker ends, get chance
+    0 and follow in rank order."""
     hand = match.hand
     g = match.game
     p = hand.turn
@@ -143,34 +146,42 @@ def chances(match, ends, notes=()):
         unseen -= held - hand.drawn
         held = hand.drawn
     q = min(1.0, held / unseen) if unseen > 0 else 0.0
-    best = {}  # tile -> (rank, arm) of its best end
+    best = {}  # tile -> (rank, arms where it ranks so)
     for e in ends:
         for c in ends[e]:
-            if c.tile[0] in void or c.tile[1] in void:
-                continue
             k = _rank(c)
-            if c.tile not in best or k > best[c.tile][0]:
-                best[c.tile] = (k, e)
-    order = sorted([(best[t][0], best[t][1], t) for t in best], reverse=True)
-    out = {}
-    for e in ends:
-        out[e] = 0.0
+            b = best.get(c.tile)
+            if b is None or k > b[0]:
+                best[c.tile] = (k, [e])
+            elif k == b[0]:
+                b[1].append(e)
+    out = []
     none = 1.0
-    likely = []
-    for _k, e, t in order:
-        out[e] += none * q
-        likely.append((t, e, none * q))
-        none *= 1 - q
-    return out, none, likely
+    for k, t in sorted([(best[t][0], t) for t in best], reverse=True):
+        arms = best[t][1]
+        chance = 0.0
+        if t[0] not in void and t[1] not in void:
+            chance = none * q / len(arms)
+            none *= 1 - q
+        for e in arms:
+            out.append((chance, k, t, e))
+    for e in ends:
+        for c in ends[e]:
+            if e not in best[c.tile][1]:
+                out.append((0.0, _rank(c), c.tile, e))
+    out.sort(key=_first_two, reverse=True)
+    return [(c, t, e) for c, _k, t, e in out], none
 
 
-def ranked_ends(match, ends, notes=()):
-    """The arm indices, likeliest end first (see chances); the plays as (tile, arm, chance),
-    likeliest first; and the chance that no tile fits."""
-    p, none, likely = chances(match, ends, notes)
-    keyed = [(p[e], len(ends[e]), e) for e in ends if ends[e]]
-    keyed.sort(reverse=True)
-    return [e for _p, _n, e in keyed], likely, none
+def _first_two(x):
+    return x[0], x[1]
+
+
+def ring(ranked, far):
+    """The actions of a bar that wraps, the cursor at index 0: ``ranked`` (likeliest first)
+    alternate around it, ranked[0] under the cursor, [1] one DOWN, [2] one UP, [3] two DOWN
+    ...; ``far`` sits on the opposite side. The i-th likeliest is (i + 1) // 2 presses away."""
+    return ranked[:1] + ranked[1::2] + far + ranked[2::2][::-1]
 
 
 def describe(match, pts, lead):

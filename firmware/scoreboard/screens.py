@@ -11,7 +11,8 @@ from scoreboard.app import StorageError
 from scoreboard.display import big_text
 from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, right, row, title
 
-QUICK = 0  # likeliest plays offered on the table's action bar
+QUICK = 12  # likeliest plays around the cursor of the table's action bar
+REST = 40
 
 
 def home(app):

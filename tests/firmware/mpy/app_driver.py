@@ -11,10 +11,15 @@ import sys
 
 from boards.sim import Rand, SimBoard
 from domino.tiles import full_set, is_double
-from scoreboard import menus, plays, screens
+from scoreboard import plays, screens
 from scoreboard.app import App
-from scoreboard.menus import Form
 from scoreboard.ui import Menu
+
+
+def kind(screen):
+    """The screen's class name: scoreboard.menus leaves the heap during a match (App.home), so
+    its classes are new objects after each reload and isinstance would not know them."""
+    return type(screen).__name__
 
 
 class Stuck(Exception):
@@ -67,7 +72,7 @@ class Operator:
             return s.cursor, len(s.actions)
         if isinstance(s, Menu):
             return s.cursor, len(s.items)
-        if isinstance(s, Form):
+        if hasattr(s, "fields") and hasattr(s, "done"):  # a scoreboard.menus.Form
             return s.cursor, len(s.fields) + 1
         if isinstance(s, screens.Tally):
             return s.cursor, len(s.fields) + 1
@@ -120,7 +125,7 @@ class Operator:
     def new_match(self, game, players, target=None, opts=None, names=None):
         app = self.app
         if app.match is not None:
-            if not isinstance(self.screen, menus.StartMenu):
+            if kind(self.screen) != "StartMenu":
                 self.tap("BACK")  # the table's BACK opens the menu
                 if isinstance(self.screen, screens.MatchMenu):
                     self.choose_label("New match")
@@ -221,17 +226,32 @@ def randomly(m, moves, rand):
     return moves[rand.next() % len(moves)]
 
 
+class Counted:
+    """A list that only counts what is appended."""
+
+    def __init__(self):
+        self.n = 0
+
+    def append(self, _x):
+        self.n += 1
+
+    def __len__(self):
+        return self.n
+
+
 class Session:
     """Bots at the table, the operator at the buttons; plays whole matches."""
 
-    def __init__(self, op, seed=7, strategy=greedy, muggins_claims=True):
+    def __init__(self, op, seed=7, strategy=greedy, keep=True):
         self.op = op
         self.seed = seed
         self.strategy = strategy
         self.play_presses = []  # presses per play entered (claims included)
         self.draw_presses = []
         self.tally_presses = []
-        self.intended = []  # the events the operator meant to enter, in order
+        # the events the operator meant to enter, in order (keep=False: a long session that
+        # measures the app's heap keeps only the count)
+        self.intended = [] if keep else Counted()
         self.rand = Rand(seed + 1)
         self.snaps = {}
 
@@ -331,7 +351,7 @@ class Session:
         tiles = s.ends[e]
         k = [c.tile for c in tiles].index(t)
         by_end = dist(end) + 1 + min(k, len(tiles) - k) + 1
-        if quick is not None and dist(quick) + 1 <= by_end:
+        if quick is not None and dist(quick) + 1 <= by_end and not out:  # out: snap Tiles
             op.choose(quick)
             return
         op.choose(end)
