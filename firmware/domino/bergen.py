@@ -33,6 +33,7 @@ class Bergen(Game):
     highest_double = 0  # 003: laying the highest double on the table
     domino = 1
     blocked = 1
+    tally_doubles = True  # a blocked hand goes to the lowest hand free of doubles
     options = Game.options + (("pips_without_doubles", True, BOOL),)
 
     def check_lead(self, hand, player, t):

@@ -29,6 +29,7 @@ class Game:
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
+    tally_doubles = False  # a blocked hand's tally needs to know who holds a double (Bergen)
     # The hand-end entry screen, described as data so the device builds it without code of its
     # own for each game. None means the standard entry: who went out and what each player still
     # holds (pips or tiles). Otherwise a tuple of fields, each (name, kind, *args); the ``end``

@@ -395,7 +395,7 @@ class Tally(Screen):
             old = None
         self.manual = manual and hand.out is None
         self.limit = set_pips(m.game.top) - hand_pips(hand.seen)
-        doubles = blocked and hasattr(m.game, "blocked_candidates")
+        doubles = blocked and m.game.tally_doubles
         self.fields = []  # [player, "pips"|"double", NumberEntry]
         for p in range(len(m.players)):
             if p == self.out:
