@@ -14,6 +14,11 @@ from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, right, row, titl
 QUICK = 12  # likeliest plays around the cursor of the table's action bar
 REST = 40
 
+# Games played on this module's screens; every other game's screens (outcome entry, layout
+# extras) are in scoreboard.screens_games (docs/ui-games.md).
+OWN = ("muggins", "allfives", "bergen", "bergen-schmidt", "draw", "block", "doble12", "mexican",
+       "cardinal")  # fmt: skip
+
 
 def home(app):
     """The screen the match's state calls for."""
@@ -24,6 +29,10 @@ def home(app):
         return StartMenu(app)
     if m.over:
         return Winner()
+    if m.game.key not in OWN:  # the issue-5 games: scoreboard.screens_games, loaded for them only
+        from scoreboard import screens_games
+
+        return screens_games.home(app)
     if m.hand.is_over():
         return Tally(app)
     return Table()
@@ -559,6 +568,11 @@ class History(Menu):
             return
         if m.records[index].end is None:
             app.flash("hand %d ended at the target: nothing to fix" % (index + 1), True)
+            return
+        if m.game.key not in OWN:
+            from scoreboard import screens_games
+
+            app.push(screens_games.fix(app, index))
             return
         app.push(Tally(app, fix=index))
 
