@@ -81,7 +81,8 @@ class Greedy(Strategy):
 class Counter(Strategy):
     """Counts the tiles it has seen (the table and its own hand) and what each opponent showed
     it lacks (a pass or a draw against the ends). It scores first, then leaves ends the others
-    are least likely to match, then sheds the heaviest tile."""
+    are least likely to match, then sheds the heaviest tile (in games the lowest total wins,
+    shedding comes before the ends)."""
 
     name = "counter"
     help = "counts seen tiles: score first, then leave ends the others can hardly match"
@@ -145,7 +146,10 @@ class Counter(Strategy):
             self._see(t)
         if len(moves) == 1:
             return moves[0]
-        ranked = [(view.points(m), -self.danger(view, m), heavier(m), m) for m in moves]
+        if view.match.game.lowest_wins:  # pips left cost: shed the heavy tiles before all else
+            ranked = [(view.points(m), heavier(m), -self.danger(view, m), m) for m in moves]
+        else:
+            ranked = [(view.points(m), -self.danger(view, m), heavier(m), m) for m in moves]
         best = max(r[:3] for r in ranked)
         top = [r[3] for r in ranked if r[:3] == best]
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
