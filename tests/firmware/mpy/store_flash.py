@@ -7,7 +7,7 @@
 # that operation is left half done and every later one fails with EIO, so the image is
 # frozen exactly as the chip would be found after the cut.
 
-import os
+import vfs
 
 BLOCK = 4096
 PROG = 256  # littlefs program size on rp2 (ports/rp2/modules/_boot.py)
@@ -73,16 +73,16 @@ class Flash:
 
 def format_flash(blocks):
     flash = Flash(blocks)
-    os.VfsLfs2.mkfs(flash, progsize=PROG)
+    vfs.VfsLfs2.mkfs(flash, progsize=PROG)  # pyright: ignore[reportArgumentType]  (a duck-typed block device)
     return flash
 
 
 def mount(flash, point):
-    os.mount(os.VfsLfs2(flash, progsize=PROG), point)
+    vfs.mount(vfs.VfsLfs2(flash, progsize=PROG), point)  # pyright: ignore[reportArgumentType]  (a duck-typed block device)
 
 
 def unmount(point):
     try:
-        os.umount(point)
+        vfs.umount(point)
     except OSError:
         pass  # a dead chip cannot be synced; its image is what counts

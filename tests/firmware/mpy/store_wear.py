@@ -12,6 +12,8 @@ import json
 import os
 import sys
 
+import vfs
+
 sys.path[:0] = [sys.path[0] + "/../../../firmware", sys.path[0]]
 
 from store_flash import PROG, Flash
@@ -37,8 +39,8 @@ class CountingFlash(Flash):
 
 
 flash = CountingFlash(BLOCKS)
-os.VfsLfs2.mkfs(flash, progsize=PROG)
-os.mount(os.VfsLfs2(flash, progsize=PROG), "/flash")
+vfs.VfsLfs2.mkfs(flash, progsize=PROG)  # pyright: ignore[reportArgumentType]  (a duck-typed block device)
+vfs.mount(vfs.VfsLfs2(flash, progsize=PROG), "/flash")  # pyright: ignore[reportArgumentType]  (a duck-typed block device)
 store = MatchStore("/flash/data")
 flash.per_block = [0] * BLOCKS
 erases_before, programmed_before = flash.erases, flash.programmed
@@ -74,4 +76,4 @@ print(
         }
     )
 )
-os.umount("/flash")
+vfs.umount("/flash")
