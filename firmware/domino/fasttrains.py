@@ -66,11 +66,12 @@ def play_hand(fm, deal, policies, real, log=None):
         log.append(("play", p, sid, None))
     plays = 1
     lead = last = p
-    # The trains: open pip, owner (seat or -1), marker, length.
+    # The trains: open pip, owner (seat or -1), marker, length; those open to everyone.
     opens = []
     owner = []
     marker = []
     length = []
+    public = []  # Mexican trains and trains with a marker
     own = [-1] * n
     laid = [0] * (top + 1)  # per number: non-double tiles with it on the table
     must = []  # doubles owed, oldest first: (train, its length then)
@@ -112,8 +113,8 @@ def play_hand(fm, deal, policies, real, log=None):
                 else:
                     fit.append(mine)
             if turns >= n:
-                for e in range(count):
-                    if e != mine and (owner[e] < 0 or marker[e]) and hm & of[opens[e]]:
+                for e in public:
+                    if e != mine and hm & of[opens[e]]:
                         if fit is None:
                             fit = [e]
                         else:
@@ -143,6 +144,7 @@ def play_hand(fm, deal, policies, real, log=None):
                 owner.append(-1)
                 marker.append(False)
                 length.append(0)
+                public.append(e)
             opens[e] = other[opens[e]][i]
             length[e] += 1
             h.remove(i)
@@ -161,8 +163,10 @@ def play_hand(fm, deal, policies, real, log=None):
             if length[e] == 1 and own[p] < 0:
                 own[p] = e  # his first train off the station is his own
                 owner[e] = p
-            if e == own[p]:
+                public.remove(e)
+            if e == own[p] and marker[e]:
                 marker[e] = False
+                public.remove(e)
             if double[i]:
                 fresh.append((e, length[e]))  # play again, anywhere
                 continue
@@ -184,8 +188,9 @@ def play_hand(fm, deal, policies, real, log=None):
         drawn = 0
         if log is not None:
             log.append(("pass", p))
-        if own[p] >= 0:
+        if own[p] >= 0 and not marker[own[p]]:
             marker[own[p]] = True  # could not play: a coin opens his train
+            public.append(own[p])
         if bone:
             run = 0  # blocked only when nobody can play nor draw
         if fresh or must:
