@@ -83,6 +83,7 @@ def play_hand(fm, deal, policies, real, log=None):
     of = t.masks  # per number: the tiles showing it, as bits
     masks = []  # each hand as bits
     for h in hands:
+        h.sort(key=lambda i: -pips[i])  # heaviest first
         m = 0
         for i in h:
             m |= 1 << i
@@ -125,7 +126,7 @@ def play_hand(fm, deal, policies, real, log=None):
                 tied = []
                 for f in fit:
                     hv = has[station if f == count else opens[f]]
-                    for j in h:
+                    for j in h:  # heaviest first: the first that fits is this train's best
                         if hv[j]:
                             x = pips[j]
                             if x > best:
@@ -133,6 +134,7 @@ def play_hand(fm, deal, policies, real, log=None):
                                 tied = [(j, f)]
                             elif x == best:
                                 tied.append((j, f))
+                            break
                 i, e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
             else:  # a train at random, then a tile at random
                 e = fit[int(real() * len(fit))] if len(fit) > 1 else fit[0]
@@ -176,8 +178,13 @@ def play_hand(fm, deal, policies, real, log=None):
             turns += 1
             continue
         if drawn < 1 and bone:
-            h.append(bone.pop())
-            masks[p] = hm | (1 << h[-1])
+            x = bone.pop()
+            px = pips[x]
+            j = 0
+            while j < len(h) and pips[h[j]] >= px:
+                j += 1
+            h.insert(j, x)  # the hand stays heaviest first
+            masks[p] = hm | (1 << x)
             drawn += 1
             draws += 1
             if log is not None:
