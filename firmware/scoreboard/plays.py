@@ -14,9 +14,55 @@ from domino.tiles import full_set, is_double, name
 _LINE = "LRUD"
 
 
+def open_ends(match):
+    """The ends a tile may go on now. Trains (Mexican Train) ask the game: the trains open to
+    the player in turn (their own, public ones, marked ones, or only the double to satisfy),
+    and ``len(arms)`` for a new train off the station."""
+    hand = match.hand
+    lay = hand.layout
+    if lay.kind == "trains":
+        return [] if hand.turn is None else match.game.open_to(hand, hand.turn)
+    return lay.open_arms()
+
+
+def end_open(match, i):
+    """The pip a tile on end i must match (a new train matches the station)."""
+    lay = match.hand.layout
+    return lay.arms[i].open if i < len(lay.arms) else lay.first[0]
+
+
+def ends_text(match):
+    """The open ends for the table's second row: "L5 R3 U6" on a line or spinner, the pips of
+    a hub's branches, or each train as owner initial + pip (* a marker, M a public train)."""
+    lay = match.hand.layout
+    if lay.kind == "trains":
+        out = ""
+        for i, a in enumerate(lay.arms):
+            out += "%s%d%s " % (end_label(match, i)[0], a.open, "*" if a.marker else "")
+        return out
+    arms = lay.open_arms()
+    if len(arms) <= 4:
+        return " ".join("%s%d" % (end_label(match, e), lay.arms[e].open) for e in arms)
+    return "".join(str(lay.arms[e].open) for e in arms)
+
+
+def owed_text(match):
+    """For trains: the double the player in turn must satisfy, e.g. "satisfy 6-6 Ben"."""
+    hand = match.hand
+    if hand.layout.kind != "trains" or hand.turn is None:
+        return ""
+    d = match.game.status(hand).get("double")
+    if d is None:
+        return ""
+    pip = hand.layout.arms[d].open
+    return "satisfy %d-%d %s" % (pip, pip, end_label(match, d))
+
+
 def end_label(match, i):
     """A short name for arm i: L/R (and U/D on a spinner), a branch number, a train owner."""
     lay = match.hand.layout
+    if i >= len(lay.arms):
+        return "new"
     arm = lay.arms[i]
     owner = getattr(arm, "owner", None)
     if owner is not None:
@@ -38,7 +84,7 @@ def preview(match, t, e):
     arms = [(a.open, a.double, a.length) for a in lay.arms]
     played = len(lay.played)
     try:
-        opened = g.joins(hand, t, lay.arms[e])
+        opened = g.joins(hand, t, lay.arm_index(e))
         lay.extend(t, e, opened)
         pts = g.play_points(hand, hand.turn, t, e)
     except Exception:
@@ -72,7 +118,7 @@ def tiles_for_end(match, e):
     """Choices for arm e, most likely first."""
     hand = match.hand
     g = match.game
-    arm = hand.layout.arms[e]
+    arm = hand.layout.arm_index(e)  # a new train's arm is made up (matching the station)
     out = []
     for t in full_set(g.top):
         if t in hand.seen or g.joins(hand, t, arm) is None:

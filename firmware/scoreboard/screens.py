@@ -94,7 +94,9 @@ class Table(Screen):
         self.ends = {}
         g = m.game
         # what a player who cannot lay a tile does: ranked by the chance they cannot
-        stuck = ("draw" if g.draws != "none" and hand.boneyard - g.reserve > 0 else "pass", None)
+        drawn_all = g.draws == "one" and hand.drawn >= 1 or g.draws == "two" and hand.drawn >= 2
+        can_draw = g.draws != "none" and not drawn_all and hand.boneyard - g.reserve > 0
+        stuck = ("draw" if can_draw else "pass", None)
         first = []  # actions for the cursor's neighbourhood, likeliest first
         far = []  # the rest, on the far side of the wrapping bar
         if hand.pending is not None:  # an unclaimed count: an opponent may call Muggins
@@ -106,7 +108,7 @@ class Table(Screen):
         if lay.is_empty():
             first += [("lead", None), stuck]
         else:
-            for e in lay.open_arms():
+            for e in plays.open_ends(m):
                 cs = plays.tiles_for_end(m, e)
                 if cs:
                     self.ends[e] = cs
@@ -155,8 +157,11 @@ class Table(Screen):
                 " +%d" % pts if pts else "",
             )
         if kind == "end":
-            arm = m.hand.layout.arms[e]
-            return "Play %s %d  (%d)" % (plays.end_label(m, e), arm.open, len(self.ends[e]))
+            return "Play %s %d  (%d)" % (
+                plays.end_label(m, e),
+                plays.end_open(m, e),
+                len(self.ends[e]),
+            )
         if kind == "lead":
             return "Lead a tile"
         if kind == "claim":
@@ -178,17 +183,16 @@ class Table(Screen):
         if lay.is_empty():
             row(fb, 1, "table empty")
         else:
-            arms = lay.open_arms()
-            if len(arms) <= 4:
-                ends = " ".join("%s%d" % (plays.end_label(m, e), lay.arms[e].open) for e in arms)
-            else:
-                ends = "".join(str(lay.arms[e].open) for e in arms)
-            row(fb, 1, ends)
-            right(fb, 1, "=%d" % lay.count())
+            row(fb, 1, plays.ends_text(m))
+            if lay.kind != "trains":  # trains score no ends
+                right(fb, 1, "=%d" % lay.count())
         standings_rows(fb, m, 2, 4)
+        owed = plays.owed_text(m)
         if hand.pending is not None:
             p, pts = hand.pending
             row(fb, 6, fit("%s %d unclaimed" % (m.players[p], pts)))
+        elif owed:
+            row(fb, 6, owed)
         elif self.note:
             row(fb, 6, self.note)
         row(
@@ -281,9 +285,7 @@ class Tiles(Menu):
         self.choices = choices
         self.player = m.hand.turn if player is None else player
         where = (
-            "lead"
-            if end is None
-            else "%s %d" % (plays.end_label(m, end), m.hand.layout.arms[end].open)
+            "lead" if end is None else "%s %d" % (plays.end_label(m, end), plays.end_open(m, end))
         )
         Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
 

@@ -87,17 +87,21 @@ def test_whole_match_by_buttons(
     compare_golden(out, screens)
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the bot driver does not yet play Mexican Train's trains and markers"
-)
-def test_mexican_train_by_buttons(tmp_path: Path) -> None:
-    if not (ROOT / "firmware" / "domino" / "mexican.py").exists():
-        pytest.skip("domino.mexican is not in this tree yet")
+@pytest.mark.parametrize("game", ["mexican", "cardinal"])
+def test_mexican_train_by_buttons(tmp_path: Path, game: str) -> None:
+    """13 hands (one per station double) by presses: trains open to the player in turn, new
+    trains off the station, markers after a failed draw, doubles to satisfy."""
     storage = tmp_path / "store"
-    r = run("app_match.py", "mexican", "3", "5", str(storage), "-", timeout=120)
+    r = run("app_match.py", game, "3", "5", str(storage), "-", heap="4M", timeout=300)
+    assert r["errors"] == 0
+    assert r["standings"]["over"] and len(r["standings"]["hands"]) == 13
     setup, events = stored(storage, r["match_id"])
     assert events == r["intended"]
     assert Match.replay(setup, events).standings() == r["standings"]
+    kinds = {e["k"] for e in events}
+    assert {"play", "draw", "pass", "end"} <= kinds  # a failed draw and its pass (a marker)
+    trains = [e["e"] for e in events if e["k"] == "play" and "e" in e]
+    assert max(trains) >= 3  # three own trains and at least one public one were started
 
 
 def test_resume_after_power_loss_mid_hand(tmp_path: Path) -> None:

@@ -185,7 +185,24 @@ class Table:
         self.boneyard = tiles[g.n * k :]
 
     def leader(self):
-        """The holder of the highest double leads (else the heaviest tile)."""
+        """The holder of the highest double leads (else the heaviest tile); in Mexican Train the
+        holder of the hand's station double (None: nobody holds it)."""
+        g = self.m.game
+        if getattr(g, "pass_before_station", False):  # Cardinal: from the starting player on,
+            start = self.m.hand.turn  # the first with a double opens with his highest
+            for k in range(g.n):
+                p = (start + k) % g.n
+                doubles = [t for t in self.hands[p] if is_double(t)]
+                if doubles:
+                    return p, max(doubles)
+            return None
+        station = getattr(g, "station", None)
+        if station is not None:
+            t = station(self.m.hand.number)
+            for p, h in enumerate(self.hands):
+                if t in h:
+                    return p, t
+            return None
         best = None
         for p, h in enumerate(self.hands):
             for t in h:
@@ -201,8 +218,8 @@ def legal(m, hand_tiles):
     lay = hand.layout
     out = []
     for t in hand_tiles:
-        for e in lay.open_arms():
-            if g.joins(hand, t, lay.arms[e]) is None:
+        for e in plays.open_ends(m):
+            if g.joins(hand, t, lay.arm_index(e)) is None:
                 continue
             try:
                 g.check_play(hand, hand.turn, t, e)
@@ -210,6 +227,13 @@ def legal(m, hand_tiles):
                 continue
             out.append((t, e))
     return out
+
+
+def may_draw(g, hand):
+    """Another draw this turn: "until" able, or one ("one") or two ("two") a turn."""
+    if g.draws == "until":
+        return True
+    return hand.drawn < {"one": 1, "two": 2}.get(g.draws, 0)
 
 
 def greedy(m, moves, rand):
@@ -291,14 +315,22 @@ class Session:
             table.deal()
             if g.key.startswith("bergen") and not any(is_double(t) for h in table.hands for t in h):
                 continue  # nobody can lead: the tiles are shuffled again
+            if table.leader() is None:
+                continue  # the station double is in the boneyard: this table deals again
             break
         start = len(m.records)
         first = True
         while not m.over and len(m.records) == start and not m.hand.is_over():
             hand = m.hand
             before = op.presses
+            if len(self.intended) != len(app.match.log):
+                raise Stuck("the app did not record %r: %r" % (self.intended[-1], app.message))
             if hand.layout.is_empty():
                 p, t = table.leader()
+                if hand.turn is not None and p != hand.turn:  # no double: the opening passes on
+                    self.intended.append({"k": "pass", "p": hand.turn})
+                    self.table_action("pass")
+                    continue
                 self.table_action("lead")
                 if isinstance(op.screen, screens.Leader):
                     op.choose(p)
@@ -319,7 +351,7 @@ class Session:
                 self.after_play(p)
                 first = False
                 self.play_presses.append(op.presses - before)
-            elif len(table.boneyard) > g.reserve and g.draws != "none":
+            elif len(table.boneyard) > g.reserve and may_draw(g, hand):
                 self.table_action("draw")
                 table.hands[p].append(table.boneyard.pop())
                 self.intended.append({"k": "draw", "n": 1, "p": p})
@@ -420,4 +452,6 @@ def median(xs):
 
 
 def emit(obj):
-    sys.stdout.write("RESULT " + json.dumps(obj) + "\n")
+    sys.stdout.write("RESULT ")
+    json.dump(obj, sys.stdout)  # streamed: a long match's events need no one big string
+    sys.stdout.write("\n")
