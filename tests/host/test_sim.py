@@ -147,6 +147,7 @@ def test_cli_same_seed_same_files_with_two_workers(tmp_path):
     (["simulate", "texas"], "nothing for bots to play"),
     (["simulate", "bigclock", "--opt", "top=15"], "double-6, double-9, double-12"),
     (["simulate", "block", "--workers", "0"], "at least 1"),
+    (["simulate", "squeeze", "--matches", "5"], "a solitaire takes --games"),
 ])
 def test_cli_bad_input_says_what_is_allowed(argv, message, capsys, tmp_path):
     assert main(argv + ["-o", str(tmp_path / "x")]) == 1

@@ -243,6 +243,12 @@ def run_solitaire(args) -> int:
     from .solitaires import SOLITAIRES, play_many
 
     game = args.game
+    for name in ("matches", "hands", "dask", "teams", "target", "rounds", "players"):
+        if getattr(args, name) is not None:
+            raise CliError(f"--{name} is for table games; a solitaire takes --games, --opt, "
+                           "--seed, --workers and -o")
+    if args.strategy:
+        raise CliError("a solitaire plays its own policy (see docs/simulation.md); drop -s")
     opts = parse_opts(args.opt)
     try:
         spec = SOLITAIRES[game]
