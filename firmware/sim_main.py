@@ -1,12 +1,14 @@
 """The scoreboard on the MicroPython unix port, for the emulator (docs/emulator.md).
 
     micropython firmware/sim_main.py --control FIFO --screen PATH [--storage DIR]
-                                     [--realtime] [--push] [--seed N]
+                                     [--realtime] [--push] [--seed N] [--ctrl-c]
 
 - stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
   byte after select.poll); nothing else is ever written to stdout.
 - --control: a FIFO (or file) of text commands, one per line (see COMMANDS below).
 - --screen: where replies go: every frame as "frame <n> <ms>\\n", 32 text rows, "end\\n".
+- --ctrl-c: a raw 0x03 on stdin raises KeyboardInterrupt, as the Pico's USB stack does (off by
+  default: the host and the link fuzzer may send any byte to the emulator).
 - Virtual time by default: the clock moves only with commands (tick, press, hold);
   --realtime moves it with the wall clock as well.
 """
@@ -21,7 +23,7 @@ sys.path[:0] = [_here, _here + "/../build/mpy-lib"]  # the firmware and the ssd1
 from boards.sim import SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 
-USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N]"  # noqa: E501
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c]"  # noqa: E501
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
@@ -35,11 +37,12 @@ def parse(argv):
         "realtime": False,
         "push": False,
         "seed": 1,
+        "ctrl-c": False,
     }
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--realtime", "--push"):
+        if a in ("--realtime", "--push", "--ctrl-c"):
             opts[a[2:]] = True
         elif a in ("--control", "--screen", "--storage", "--seed") and i + 1 < len(argv):
             i += 1
@@ -54,7 +57,9 @@ def parse(argv):
 
 class Emulator:
     def __init__(self, opts):
-        self.board = SimBoard(seed=opts["seed"], storage_dir=opts["storage"], serial="stdio")
+        self.board = SimBoard(
+            seed=opts["seed"], storage_dir=opts["storage"], serial="stdio", ctrl_c=opts["ctrl-c"]
+        )
         self.app = App(self.board)
         try:
             from scoreboard.link import Link

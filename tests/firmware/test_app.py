@@ -134,7 +134,7 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
         figures[strategy] = (len(presses), statistics.median(presses), statistics.mean(presses))
     results = ROOT / "bench" / "results"
     results.mkdir(parents=True, exist_ok=True)
-    text = "Muggins, 2 players, 8 whole matches per bot, presses per play (claim included)\n"
+    text = "Muggins, 2 players, 8 whole matches per bot, presses per play (claims: automatic)\n"
     for strategy, (n, med, mean) in figures.items():
         text += f"{strategy:7s} plays={n} median={med} mean={mean:.2f}\n"
     (results / "presses.txt").write_text(text)
@@ -164,3 +164,17 @@ def compile_firmware(build: Path) -> None:
         subprocess.run([cross, "-o", str(dst), str(src)], check=True)
     lib = ROOT / "build" / "mpy-lib" / "ssd1306.py"
     subprocess.run([cross, "-o", str(build / "ssd1306.mpy"), str(lib)], check=True)
+
+
+def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None:
+    r = run("app_sim_board.py", str(tmp_path))
+    # Pico behaviour: the interrupt passes the app's loop (it is not an Exception the loop
+    # catches) and what was waiting with it is gone, nothing half-delivered to the link
+    assert r["pico_interrupted"] and r["pico_errors"] == 0
+    assert r["pico_lines"] == [] and r["pico_left"] == 0
+    # flag off: 0x03 is one more byte of the line
+    assert r["plain_lines"] == ["x\x03y"] and r["plain_errors"] == 0
+    # after it: an oversized line (None = too long), a non-UTF-8 one, then a good one
+    assert r["odd_lines"][1:] == [None, "bytes", "ok"]
+    assert r["match_beeps"] > 0  # the counts did beep
+    assert r["beeps"] == r["beep_limit"] == 32 and r["last_beep"] == 440 + 199

@@ -124,15 +124,9 @@ class Operator:
 
     def new_match(self, game, players, target=None, opts=None, names=None):
         app = self.app
-        if app.match is not None:
-            if kind(self.screen) != "StartMenu":
-                self.tap("BACK")  # the table's BACK opens the menu
-                if isinstance(self.screen, screens.MatchMenu):
-                    self.choose_label("New match")
-            else:
-                self.choose_label("New match")
-        else:
-            self.choose_label("New match")
+        if kind(self.screen) not in ("StartMenu", "MatchMenu"):
+            self.tap("BACK")  # the table's BACK opens the menu, the winner's the start menu
+        self.choose_label("New match")
         gm = self.screen
         if game not in gm.keys:
             raise Stuck("game %s not offered" % game)
