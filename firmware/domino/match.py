@@ -559,30 +559,37 @@ class Match:
             raise DominoError("hand %d ended at the target without a tally; nothing to fix" % h)
         tally, _ = self.game.read_end(self, rec.hand, ev, rec.out)
         totals = [0] * len(self.sides)
+        last = self.records[-1]
         for r in self.records:
-            pts = r.play if r is rec else r.points()
-            if r is rec:
-                pts = [a + b for a, b in zip(pts, tally)]
+            pts = [a + b for a, b in zip(r.play, tally)] if r is rec else r.points()
             for s in range(len(totals)):
                 totals[s] += pts[s]
-            if r is not self.records[-1] and self._over_at(totals, r):
+            if r is not last and self._over_at(totals, r):
                 raise DominoError(
                     "this correction ends the match at hand %d; undo back to it instead" % r.number
                 )
-        if self.hand is not None:
+        ended = self._over_at(totals, last)
+        hand = self.hand
+        if ended and hand is not None and len(self.effective) > self.marks[-1]:
+            raise DominoError(
+                "this correction ends the match at hand %d, before the hand in progress; "
+                "undo back to it instead" % last.number
+            )
+        if hand is not None and not ended:
             for s in range(len(totals)):
-                totals[s] += self.hand.points[s]
+                totals[s] += hand.points[s]
         # Checked: apply.
         rec.tally = tally
         rec.end = self.at
         self.totals = totals
-        was_over = self.over
-        self.over = self.game.is_over(self)
-        if was_over and not self.over:
+        was_over, self.over = self.over, ended
+        if was_over and not ended:
             self.hand = Hand(self, len(self.records))
             self.marks[-1] = len(self.effective) + 1
-        elif self.over and not was_over:
+        elif ended:
             self.hand = None
+        elif hand is not None and self.game.stop_at_target and self.game.is_over(self):
+            self._close_hand(hand, [0] * len(self.sides), None, None)  # as _score would
         return {"hand": tally, "totals": list(self.totals), "over": self.over}
 
     def _over_at(self, totals, rec):

@@ -179,3 +179,25 @@ def test_impossible_pips_are_refused():
     assert "on the table" in str(err)
     err = raises(DominoError, end, m, [0, ["1-2", "2-1"]])
     assert "twice" in str(err)
+
+
+def test_fix_that_ends_the_match_keeps_no_half_played_hand():
+    m = match("block", 2, target=20)
+    end(m, [0, 10])
+    play(m, 0, "6-6")  # the next hand has begun
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [0, 25]})
+    assert "in progress" in str(err) and m.totals == [10, 0]
+    m.apply({"k": "undo"})  # back to an empty hand: now the correction may end the match
+    m.apply({"k": "fix", "h": 0, "left": [0, 25]})
+    assert m.over and m.hand is None and m.totals == [25, 0]
+
+
+def test_fix_that_carries_a_side_to_the_target_mid_hand_ends_it_there():
+    m = match("bergen-schmidt", 2, target=5)
+    end(m, [{"p": 3, "d": 0}, {"p": 9, "d": 1}])  # P0 holds no double: 2
+    play(m, 1, "1-1")  # the lowest double begins: 2
+    play(m, 0, "1-4", 0)
+    assert m.totals == [2, 2] and not m.over
+    m.apply({"k": "pts", "p": 1, "n": 2})
+    m.apply({"k": "fix", "h": 0, "left": [{"p": 9, "d": 1}, {"p": 3, "d": 0}]})  # P1 had it
+    assert m.totals == [0, 6] and m.over and m.winners() == [1]
