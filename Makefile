@@ -99,6 +99,7 @@ soak: deps
 # under bench/results/ ($$BENCH_RESULTS). bench/mpy_*.py are MicroPython-side helpers that
 # those scripts drive, not benchmarks of their own.
 bench: deps
+	@$(PY) -m pip install --quiet --editable '.[bench]'
 	@mkdir -p bench/results
 	@set -e; scripts=$$(ls bench/*.py 2>/dev/null | grep -v -e '/__init__\.py$$' -e '/mpy_[^/]*$$' || true); \
 	if [ -z "$$scripts" ]; then echo "no bench/*.py scripts"; exit 0; fi; \
