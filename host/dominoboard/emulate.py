@@ -11,6 +11,7 @@ it without --port). The OLED is drawn in this terminal; keys press the buttons:
 import argparse
 import os
 import select
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -165,6 +166,47 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+_HALF = {" ": (0, 0), "▀": (1, 0), "▄": (0, 1), "█": (1, 1)}
+# Braille dot bits for the 2×4 pixels of one character cell, by (column, row).
+_DOTS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
+
+
+def braille(rows: list[str]) -> list[str]:
+    """Redraw half-block rows (1×2 pixels a character) as braille (2×4 a character): the
+    128×64 panel in 64×16 characters, so the emulator fits an 80×24 terminal."""
+    pixels = []
+    for row in rows:
+        top, bottom = [], []
+        for ch in row:
+            t, b = _HALF.get(ch, (0, 0))
+            top.append(t)
+            bottom.append(b)
+        pixels += [top, bottom]
+    width = max((len(r) for r in pixels), default=0)
+    out = []
+    for y in range(0, len(pixels), 4):
+        line = []
+        for x in range(0, width, 2):
+            bits = 0
+            for dy in range(4):
+                row = pixels[y + dy] if y + dy < len(pixels) else []
+                for dx in range(2):
+                    if x + dx < len(row) and row[x + dx]:
+                        bits |= _DOTS[dy][dx]
+            line.append(chr(0x2800 + bits))
+        out.append("".join(line))
+    return out
+
+
+def _fit(frame: str) -> str:
+    """The panel as big as the terminal allows: half blocks when 130×34 fit, else braille."""
+    rows = frame.split("\n")
+    size = shutil.get_terminal_size((80, 24))
+    if size.columns >= 130 and size.lines >= len(rows) + 2:
+        return frame
+    return "\n".join(braille(rows))
+
+
 def _interactive(emu: Emulator) -> None:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
@@ -178,7 +220,7 @@ def _interactive(emu: Emulator) -> None:
             if frames:
                 sys.stdout.write(
                     "\x1b[H\x1b[2J"
-                    + frames[-1].split("\n", 1)[-1]
+                    + _fit(frames[-1].split("\n", 1)[-1])
                     + "\n"
                     + f"serial: {emu.port}   keys: arrows Enter Bksp u  H=hold  q\n"
                 )
