@@ -92,7 +92,7 @@ class Field:
     def value(self):
         if self.number is not None:
             return self.number.value
-        return self.values[self.index]
+        return self.values[self.index] if self.values else None
 
     def text(self):
         return "%s: %s" % (self.label, show(self.value()))
@@ -159,11 +159,18 @@ class Form(Screen):
     def done(self, app):
         pass
 
-    def field(self, key):
+    def field(self, key) -> Field:
         for f in self.fields:
             if f.key == key:
                 return f
-        return None
+        raise KeyError("no field %r in %s" % (key, self.heading))
+
+    def entry(self, key) -> NumberEntry:
+        """The number of a number field."""
+        number = self.field(key).number
+        if number is None:
+            raise KeyError("field %r is a choice, not a number" % key)
+        return number
 
 
 class SetupForm(Form):
@@ -210,13 +217,13 @@ class SetupForm(Form):
             mode.index = 0 if target is not None else 1
         if mode.value() == "target":
             limit.label = "points"
-            limit.number.value = target or 100
+            self.entry("limit").value = target or 100
         else:
             limit.label = "rounds"
-            limit.number.value = self.game.rounds or 10
+            self.entry("limit").value = self.game.rounds or 10
 
     def done(self, app):
-        n = self.field("players").value()
+        n = self.entry("players").value
         teams = None
         if self.field("teams").value():
             if n % 2 or n < 4:

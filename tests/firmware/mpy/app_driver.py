@@ -64,10 +64,17 @@ class Operator:
     def screen(self):
         return self.app.screen
 
+    def match(self):
+        """The match on the table (a Stuck if there is none)."""
+        m = self.app.match
+        if m is None:
+            raise Stuck("no match on the table")
+        return m
+
     def cursor_info(self):
         s = self.screen
         if isinstance(s, screens.Table):
-            if s.seen_log != len(self.app.match.log):
+            if s.seen_log != len(self.match().log):
                 s.refresh(self.app)
             return s.cursor, len(s.actions)
         if isinstance(s, Menu):
@@ -132,7 +139,8 @@ class Operator:
             raise Stuck("game %s not offered" % game)
         self.choose(gm.keys.index(game))
         form = self.screen
-        for key in opts or {}:
+        opts = opts or {}
+        for key in opts:
             f = form.field("o:" + key)
             i = form.fields.index(f)
             self.goto(i)
@@ -203,7 +211,7 @@ class Table:
                 k = (is_double(t), t[0] + t[1])
                 if best is None or k > best[0]:
                     best = (k, p, t)
-        return best[1], best[2]
+        return None if best is None else (best[1], best[2])
 
 
 def legal(m, hand_tiles):
@@ -237,6 +245,8 @@ def greedy(m, moves, rand):
         k = (plays.preview(m, t, e), t[0] + t[1], rand.next() % 1000)
         if best is None or k > best[0]:
             best = (k, t, e)
+    if best is None:
+        raise Stuck("no legal move to choose from")
     return best[1], best[2]
 
 
@@ -317,10 +327,13 @@ class Session:
         while not m.over and len(m.records) == start and not m.hand.is_over():
             hand = m.hand
             before = op.presses
-            if len(self.intended) != len(app.match.log):
-                raise Stuck("the app did not record %r: %r" % (self.intended[-1], app.message))
+            if len(self.intended) != len(op.match().log):
+                raise Stuck("the app did not record the last event: %r" % (app.message,))
             if hand.layout.is_empty():
-                p, t = table.leader()
+                lead = table.leader()
+                if lead is None:
+                    raise Stuck("nobody can lead")
+                p, t = lead
                 if hand.turn is not None and p != hand.turn:  # no double: the opening passes on
                     self.intended.append({"k": "pass", "p": hand.turn})
                     self.table_action("pass")
@@ -412,7 +425,7 @@ class Session:
         if out:
             op.snap(out, "%s-tally" % g.key)
         before = op.presses
-        left = [0] * len(m.players)
+        left: list = [0] * len(m.players)
         without = g.opts.get("pips_without_doubles")
         for _i, (p, kind, num) in enumerate(s.fields):
             h = table.hands[p]

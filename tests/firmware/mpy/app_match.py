@@ -18,7 +18,7 @@ op.snap(out, "start")
 op.new_match(game, players)
 session = d.Session(op, seed=seed, strategy=strategy)
 hands = session.play_match(out)
-m = op.app.match
+m = op.match()
 d.emit(
     {
         "match_id": op.app.match_id,
