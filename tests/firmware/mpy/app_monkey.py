@@ -59,19 +59,21 @@ for i in range(total):
     r = rand.next() % 20
     hold = 30 + rand.next() % 120 if r < 16 else 650 + rand.next() % 1500  # tap, or long/repeat
     board.hold(name)
+    other = None
     if r == 0:  # a second finger
         other = NAMES[rand.next() % len(NAMES)]
         board.hold(other)
     board.advance(hold, app.step, 10)
     board.release(name)
-    if r == 0:
+    if other is not None:
         board.release(other)
     board.advance(20 + rand.next() % 200, app.step, 10)
     if rand.next() % 400 == 0:
         board.advance(130000, app.step, 1000)  # long enough for the screen to sleep
     if app.errors:
         bad.append("press %d: app caught %r" % (i, app.last_error))
-        sys.print_exception(app.last_error)
+        if app.last_error is not None:
+            sys.print_exception(app.last_error)
         break
     invariants()
     if i % 500 == 499:

@@ -15,16 +15,29 @@ storage = sys.argv[1]
 op = d.Operator(storage, seed=5)
 op.new_match("muggins", 3)
 session = d.Session(op, seed=5)
-table = d.Table(op.app.match, 5)
+table = d.Table(op.match(), 5)
 session.play_hand(table, None)  # one whole hand
-m = op.app.match
+m = op.match()
+
+
+def hand_of(match):
+    """The hand in progress (a Stuck once the match is over)."""
+    hand = match.hand
+    if hand is None:
+        raise d.Stuck("the match is over")
+    return hand
+
+
 table.deal()
 # part of the next hand: stop after six moves
 moves = 0
-while moves < 6 and not m.hand.is_over():
-    hand = m.hand
+while moves < 6 and not hand_of(m).is_over():
+    hand = hand_of(m)
     if hand.layout.is_empty():
-        p, t = table.leader()
+        lead = table.leader()
+        if lead is None:
+            raise d.Stuck("nobody can lead")
+        p, t = lead
         session.table_action("lead")
         if isinstance(op.screen, screens.Leader):
             op.choose(p)
@@ -46,18 +59,18 @@ op.tap("BACK")  # the menu ...
 op.choose(4)  # ... Redo
 before = m.standings()
 before_screen = op.board.panel.text()
-before_turn = m.hand.turn
-before_ends = m.hand.layout.ends()
+before_turn = hand_of(m).turn
+before_ends = hand_of(m).layout.ends()
 
 # Power cut: nothing is closed or flushed beyond what the app already did.
 op2 = d.Operator(storage, seed=6)
-m2 = op2.app.match
+m2 = op2.match()
 op2.app.step(op2.board.ticks_ms())
 d.emit(
     {
         "same_standings": m2.standings() == before,
-        "same_turn": m2.hand.turn == before_turn,
-        "same_ends": m2.hand.layout.ends() == before_ends,
+        "same_turn": hand_of(m2).turn == before_turn,
+        "same_ends": hand_of(m2).layout.ends() == before_ends,
         "screen": type(op2.app.screen).__name__,
         # whose turn, the ends and the standings (the top six of eight text rows) are on the glass
         # again; the bottom rows hold the last announcement and the action cursor
