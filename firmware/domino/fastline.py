@@ -9,6 +9,10 @@ end scores (``hand_points``), when the match is over and who won (``is_over``, `
 A test replays its moves through ``Match.apply`` and checks both agree, hand by hand.
 
 Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ...
+
+Written for speed on CPython and MicroPython alike: everything a hand asks of a tile is a list
+lookup prepared once per set (``Tables``), what the game's hooks answer for the whole match is
+read once (``FastMatch``), and the turn loop keeps its state in locals.
 """
 
 from .errors import DominoError
@@ -67,16 +71,23 @@ class Tables:
                 if row[i] >= 0:
                     m |= 1 << i
             self.masks.append(m)
-        # fits[l * (top + 1) + r][i]: tile i matches the end l or the end r
-        self.fits = [bytes([self.has[a][i] | self.has[b][i] for i in range(n)])
-                     for a in range(top + 1) for b in range(top + 1)]
+        # fits[l][r][i]: tile i matches the end l or the end r (one lookup a turn)
+        self.fits = [[bytes([self.has[a][i] | self.has[b][i] for i in range(n)])
+                      for b in range(top + 1)] for a in range(top + 1)]
         self.size = n
+        self.bit = [1 << i for i in range(n)]  # tile i as a bit of a hand's bit set
+        self.index = {}  # and back
+        for i in range(n):
+            self.index[1 << i] = i
         # Which tile leads when no seat is in turn: a double over any other tile, then the
-        # higher (``high``) or lower (``low``) double, else the heaviest tile.
+        # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
+        # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
         self.lead_high = [(1 << 20) + self.pips[i] if self.double[i] else (self.pips[i] << 10) + i
                           for i in range(n)]
         self.lead_low = [(1 << 20) - self.pips[i] if self.double[i] else (self.pips[i] << 10) + i
                          for i in range(n)]
+        self.order_high = sorted(range(n), key=lambda i: -self.lead_high[i])
+        self.order_low = sorted(range(n), key=lambda i: -self.lead_low[i])
 
 
 _TABLES = {}
@@ -89,7 +100,8 @@ def tables(top):
 
 
 class FastMatch:
-    """A match played by the fast engine: the totals and hand records ``is_over`` reads."""
+    """A match played by the fast engine: the totals and hand records ``is_over`` reads, and
+    what the game's hooks answer for every hand of it (read once here, not once a turn)."""
 
     def __init__(self, game, sides, target, rounds):
         self.game = game
@@ -100,11 +112,21 @@ class FastMatch:
                 self.side_of[p] = s
         self.target = target
         self.rounds = rounds
-        self.totals = [0] * len(sides)
+        self.t = t = tables(game.top)
+        self.free_lead = type(game).check_lead is Game.check_lead  # any tile may lead
+        self.k = game.deal_size(game.n)  # tiles dealt to each player
+        self.limit = _DRAWS.get(game.draws, 0)  # draws a turn before passing
+        self.lowest_first = getattr(game, "lead", "highest") == "lowest"
+        self.lead_key = t.lead_low if self.lowest_first else t.lead_high
+        self.lead_order = t.order_low if self.lowest_first else t.order_high
+        self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
+        self.reset()
+
+    def reset(self):
+        """A new match at the same table (a simulation reuses one FastMatch per setup)."""
+        self.totals = [0] * len(self.sides)
         self.records = []  # points per side, per hand
         self.over = False
-        self.t = tables(game.top)
-        self.free_lead = type(game).check_lead is Game.check_lead  # any tile may lead
         self.number = 0  # the hand being played (check_lead may read it, like Hand.number)
 
     def winners(self):
@@ -121,33 +143,143 @@ def play_hand(fm, deal, policies, real, log=None):
     g = fm.game
     t = fm.t
     n = g.n
-    k = g.deal_size(n)
-    hands = [deal[p * k:(p + 1) * k] for p in range(n)]
-    bone = deal[n * k:]
+    k = fm.k
+    dealt = n * k
+    bone = deal[dealt:]
     spare = len(bone) - g.reserve  # tiles that may still be drawn
-    limit = _DRAWS[g.draws]
-    other = t.other
-    has = t.has
-    fits = t.fits
-    pips = t.pips
+    limit = fm.limit
     fm.number = len(fm.records)
     turn = g.leader(fm, fm.number)
-    plays = draws = passes = 0
-    run = 0  # consecutive passes
-    drawn = 0  # tiles drawn this turn
+    draws = passes = 0
+    # From the lead on each hand is a bit set (bit[i] is tile i): whether a seat can play, and
+    # with which tiles, is one AND with the tiles showing either end (``ends``).
+    bit = t.bit
+    held = [0] * n
+    if turn is None and fm.free_lead:
+        # Free lead, any tile allowed: the best lead dealt; its place in the deal names the seat.
+        p = i = 0
+        for i in fm.lead_order:
+            at = deal.index(i)
+            if at < dealt:
+                p = at // k
+                break
+        for q in range(n):
+            m = 0
+            for j in deal[q * k:q * k + k]:
+                m |= bit[j]
+            held[q] = m
+    else:
+        hands = [deal[q * k:q * k + k] for q in range(n)]
+        p, i, draws, passes = _lead(fm, turn, hands, bone, spare, policies, real, log)
+        if i is None:  # blocked before a tile was laid
+            return _score(fm, hands, None, None), None, None, 0, draws, passes
+        spare -= draws
+        for q in range(n):
+            m = 0
+            for j in hands[q]:
+                m |= bit[j]
+            held[q] = m
+    if log is not None:
+        log.append(("play", p, i, None))
+    index = t.index  # bit -> tile
+    masks = t.masks
+    other = t.other
+    pips = t.pips
+    m = held[p] ^ bit[i]
+    held[p] = m
+    left, right = t.hi[i], t.lo[i]
+    ends = masks[left] | masks[right]
+    lead = p
+    out = None if m else p
+    nxt = fm.nxt
+    run = 0  # passes in a row
+    # The play: match an end, else draw as the game says, else pass. The seat that blocks the
+    # hand (the n-th pass in a row) is the one that laid the last tile, so ``last`` is ``p``.
+    while out is None:
+        p = nxt[p]
+        m = held[p] & ends
+        if not m:
+            drawn = 0
+            while spare > 0 and drawn < limit:
+                j = bone.pop()
+                held[p] |= bit[j]
+                spare -= 1
+                drawn += 1
+                if log is not None:
+                    log.append(("draw", p))
+                if bit[j] & ends:
+                    m = bit[j]
+                    break
+            draws += drawn
+            if not m:
+                passes += 1
+                if log is not None:
+                    log.append(("pass", p))
+                run += 1
+                if run >= n:
+                    break  # blocked
+                continue
+        run = 0
+        if m & (m - 1):  # two or more tiles fit: choose
+            if policies[p] == HEAVY:  # the heaviest; ties at random
+                a = []
+                best = -1
+                while m:
+                    b = m & -m
+                    m ^= b
+                    x = pips[index[b]]
+                    if x > best:
+                        best = x
+                        a = [b]
+                    elif x == best:
+                        a.append(b)
+                m = a[int(real() * len(a))] if len(a) > 1 else a[0]
+            else:  # uniformly: count the tiles, then skip that many of the lowest
+                c = 0
+                b = m
+                while b:
+                    b &= b - 1
+                    c += 1
+                c = int(real() * c)
+                while c:
+                    m &= m - 1
+                    c -= 1
+                m &= -m
+        i = index[m]
+        held[p] ^= m
+        x = other[left][i]
+        if x >= 0:
+            left = x
+        else:
+            right = other[right][i]
+        ends = masks[left] | masks[right]
+        if log is not None:
+            log.append(("play", p, i, 0 if x >= 0 else 1))
+        if not held[p]:
+            out = p
+    points, count = _score_held(fm, held, out, p)
+    return points, out, lead, dealt + draws - count, draws, passes
+
+
+def _lead(fm, turn, hands, bone, spare, policies, real, log):
+    """The first tile when a seat is in turn or the game limits which tiles lead; drawing as
+    the game allows while nobody can. Returns (seat, tile or None if blocked, draws, passes)."""
+    g = fm.game
+    n = g.n
+    limit = fm.limit
+    draws = passes = run = drawn = 0
     waiting = 0  # who draws next while nobody holds a legal lead
-    # The lead: the seat in turn, or (no seat in turn) whoever holds the best lead.
     while True:
         if turn is None:
-            p, i = _free_lead(g, fm, hands, t, k)
+            p, i = _free_lead(fm, hands)
             if p is None:
                 p = waiting % n
                 waiting += 1
         else:
             p = turn
-            i = _seat_lead(g, fm, hands[p], p, t, policies[p], real)
+            i = _seat_lead(fm, hands[p], p, policies[p], real)
         if i is not None:
-            break
+            return p, i, draws, passes
         if spare > 0 and drawn < limit:
             hands[p].append(bone.pop())
             spare -= 1
@@ -162,91 +294,32 @@ def play_hand(fm, deal, policies, real, log=None):
         if log is not None:
             log.append(("pass", p))
         turn = (p + 1) % n
-        if run >= n:  # blocked before a tile was laid
-            return _score(fm, hands, None, None, t), None, None, 0, draws, passes
-    h = hands[p]
-    h.remove(i)
-    left, right = t.hi[i], t.lo[i]
-    if log is not None:
-        log.append(("play", p, i, None))
-    lead = last = p
-    plays = 1
-    run = drawn = 0
-    out = p if not h else None
-    p = (p + 1) % n
-    # The play: match an end, else draw as the game says, else pass.
-    width = len(has)
-    while out is None:
-        h = hands[p]
-        fit = fits[left * width + right]
-        a = [i for i in h if fit[i]]
-        if a:
-            if len(a) == 1:
-                i = a[0]
-            elif policies[p] == HEAVY:
-                best = max([pips[i] for i in a])
-                a = [i for i in a if pips[i] == best]
-                i = a[int(real() * len(a))] if len(a) > 1 else a[0]
-            else:
-                i = a[int(real() * len(a))]
-            h.remove(i)
-            if has[left][i]:
-                left = other[left][i]
-                e = 0
-            else:
-                right = other[right][i]
-                e = 1
-            if log is not None:
-                log.append(("play", p, i, e))
-            last = p
-            plays += 1
-            run = drawn = 0
-            if not h:
-                out = p
-                break
-            p = p + 1 if p + 1 < n else 0
-            continue
-        if spare > 0 and drawn < limit:
-            h.append(bone.pop())
-            spare -= 1
-            drawn += 1
-            draws += 1
-            if log is not None:
-                log.append(("draw", p))
-            continue
-        passes += 1
-        run += 1
-        drawn = 0
-        if log is not None:
-            log.append(("pass", p))
         if run >= n:
-            break  # blocked
-        p = p + 1 if p + 1 < n else 0
-    points = _score(fm, hands, out, last, t)
-    return points, out, lead, plays, draws, passes
+            return p, None, draws, passes
 
 
-def _free_lead(g, fm, hands, t, k):
+def _free_lead(fm, hands):
     """No seat in turn: the highest double leads (the lowest where the game leads low), else
     the heaviest tile; only tiles the game lets lead. (None, None) if nobody holds one."""
-    key = t.lead_low if getattr(g, "lead", "highest") == "lowest" else t.lead_high
+    key = fm.lead_key
     best = None
     for p in range(len(hands)):
         for i in hands[p]:
-            if (best is None or key[i] > best[0]) and _may_lead(g, fm, p, i, t):
+            if (best is None or key[i] > best[0]) and _may_lead(fm, p, i):
                 best = (key[i], p, i)
     return (None, None) if best is None else (best[1], best[2])
 
 
-def _seat_lead(g, fm, h, p, t, policy, real):
+def _seat_lead(fm, h, p, policy, real):
     """The seat in turn leads: its highest double (lowest where the game leads low), else as
     its policy picks; None if it holds no tile the game lets lead."""
-    ok = [i for i in h if _may_lead(g, fm, p, i, t)]
+    t = fm.t
+    ok = [i for i in h if _may_lead(fm, p, i)]
     if not ok:
         return None
     doubles = [i for i in ok if t.double[i]]
     if doubles:
-        if getattr(g, "lead", "highest") == "lowest":
+        if fm.lowest_first:
             return min(doubles, key=lambda i: t.pips[i])
         return max(doubles, key=lambda i: t.pips[i])
     if policy == HEAVY:
@@ -255,19 +328,74 @@ def _seat_lead(g, fm, h, p, t, policy, real):
     return ok[int(real() * len(ok))] if len(ok) > 1 else ok[0]
 
 
-def _may_lead(g, fm, p, i, t):
+def _may_lead(fm, p, i):
     if fm.free_lead:
         return True
+    t = fm.t
     try:
-        g.check_lead(fm, p, (t.hi[i], t.lo[i]))
+        fm.game.check_lead(fm, p, (t.hi[i], t.lo[i]))
     except DominoError:
         return False
     return True
 
 
-def _score(fm, hands, out, last, t):
-    """The game's own ``hand_points`` on what each player still holds; totals and records."""
+class _End(HandEnd):
+    """``HandEnd`` built for the fast engines: every player's count and doubles are known, so
+    the per-side sums need none of its checks for missing values. Same fields (a test compares
+    them with ``HandEnd``'s own)."""
+
+    def __init__(self, left, out, last, sides, hand):
+        self.players = left
+        self.out = out
+        self.blocked = out is None
+        self.last = last
+        self.hand = hand
+        self.sides = sides
+        self.pips = pips = []
+        self.counts = counts = []
+        self.doubles = doubles = []
+        for members in sides:
+            x = c = 0
+            d = False
+            for p in members:
+                one = left[p]
+                x += one.pips
+                c += one.count
+                if one.double:
+                    d = True
+            pips.append(x)
+            counts.append(c)
+            doubles.append(d)
+
+
+def _score_held(fm, held, out, last):
+    """``_score`` from the hands as bit sets; also returns how many tiles are still held."""
+    t = fm.t
+    index = t.index
+    pips = t.pips
+    double = t.double
     left = []
+    held_count = 0
+    for m in held:
+        total = count = 0
+        has_double = False
+        while m:
+            b = m & -m
+            m ^= b
+            i = index[b]
+            total += pips[i]
+            count += 1
+            if double[i]:
+                has_double = True
+        left.append(Left(total, count, has_double))
+        held_count += count
+    return _points(fm, left, out, last), held_count
+
+
+def _score(fm, hands, out, last):
+    """The game's own ``hand_points`` on what each player (``hands``, lists) still holds."""
+    left = []
+    t = fm.t
     pips = t.pips
     double = t.double
     for h in hands:
@@ -278,10 +406,17 @@ def _score(fm, hands, out, last, t):
             if double[i]:
                 has_double = True
         left.append(Left(total, len(h), has_double))
-    ctx = HandEnd(left, None if out is None else fm.side_of[out], last, fm.sides, None)
+    return _points(fm, left, out, last)
+
+
+def _points(fm, left, out, last):
+    """The game's own ``hand_points`` on what each player still holds (``left``, one Left per
+    player); the points go to the totals and the records."""
+    ctx = _End(left, None if out is None else fm.side_of[out], last, fm.sides, None)
     points = fm.game.hand_points(ctx)
+    totals = fm.totals
     for s in range(len(points)):
-        fm.totals[s] += points[s]
+        totals[s] += points[s]
     fm.records.append(points)
     if fm.game.is_over(fm):
         fm.over = True

@@ -2,15 +2,23 @@
 move it makes is replayed as an event, every hand's points, who went out and whether it was
 blocked must come out the same, and so must the match's totals and winners."""
 
+import os
+import random
+
 import pytest
 
 from domino import fastline, fasttrains
+from domino.match import HandEnd, Left
 from domino.registry import create
 from dominoboard.sim.fast import fast_ok, play_fast_unit
 from dominoboard.sim.table import Setup, Table
 
+# Hands per game and strategy (whole matches: a tenth); SIM_FAST_HANDS=5000 for a longer soak.
+HANDS = int(os.environ.get("SIM_FAST_HANDS", "250"))
+
 GAMES = [
     ("block", 4, [[0, 2], [1, 3]], {}),
+    ("draw", 4, [[0, 2], [1, 3]], {}),  # all 28 dealt, 7 each: as the benchmark reference
     ("block", 2, None, {}),
     ("block", 3, None, {}),
     ("draw", 2, None, {}),
@@ -100,19 +108,34 @@ def test_fast_hands_agree_with_the_fold(game, n, teams, opts):
         setup = Setup(game, strategies, opts=opts, teams=teams, hands=True)
         assert fast_ok(setup)
         outcomes = set()
-        for i in range(250):
+        for i in range(HANDS):
             rec = check(setup, 7, i)
             h = rec["hands"][0]
             outcomes.add("blocked" if h["blocked"] else "out")
         assert outcomes == {"blocked", "out"} or game in ("draw", "mexican")  # both seen
 
 
-@pytest.mark.parametrize("game,n,teams,opts", GAMES[:4] + GAMES[6:7] + GAMES[8:9])
+@pytest.mark.parametrize("game,n,teams,opts", GAMES[:5] + GAMES[7:8] + GAMES[9:10])
 def test_fast_matches_agree_with_the_fold(game, n, teams, opts):
     setup = Setup(game, ["random"] + ["heavy"] * (n - 1), opts=opts, teams=teams)
-    for i in range(25):
+    for i in range(max(25, HANDS // 10)):
         rec = check(setup, 11, i)
         assert rec["over"] and len(rec["hands"]) >= 1
+
+
+def test_fast_hand_end_has_the_fields_of_the_cores():
+    """The engines build the hand's end their own quicker way; a game's ``hand_points`` must
+    see exactly what ``HandEnd`` would give it."""
+    rng = random.Random(3)
+    for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[0, 1, 2]], [[1], [0]]):
+        n = sum(len(s) for s in sides)
+        for _ in range(50):
+            left = [Left(rng.randrange(40), rng.randrange(8), rng.random() < 0.5)
+                    for _ in range(n)]
+            out = rng.choice([None] + list(range(len(sides))))
+            last = rng.randrange(n)
+            fast = vars(fastline._End(left, out, last, sides, None))
+            assert fast == vars(HandEnd(left, out, last, sides, None))
 
 
 def test_fast_engine_takes_only_games_of_the_base_flow():

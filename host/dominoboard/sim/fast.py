@@ -32,7 +32,8 @@ def fast_ok(setup: Setup) -> bool:
 
 
 class Prepared:
-    """What the core read from a setup (game, options, teams, limits), once per process."""
+    """What the core read from a setup (game, options, teams, limits), once per process, and
+    the one FastMatch its games are played on (reset for each: no per-game setup work)."""
 
     def __init__(self, setup: Setup):
         m = Match(setup.match_setup())
@@ -45,32 +46,48 @@ class Prepared:
         if engine is None:
             raise ValueError(f"no fast engine plays {setup.game} with these options")
         self.engine = engine
+        self.fm = fastline.FastMatch(m.game, m.sides, m.target, m.rounds)
+        self.policies = [POLICIES[s] for s in setup.strategies]
 
 
 _READ: dict[int, Prepared] = {}  # by id(setup)
 
 
-def new_match(setup: Setup) -> tuple[fastline.FastMatch, Any]:
-    """A fresh FastMatch for ``setup`` and the engine module that plays it."""
+def prepared(setup: Setup) -> Prepared:
     got = _READ.get(id(setup))
     if got is None or got.setup is not setup:
         got = _READ[id(setup)] = Prepared(setup)
+    return got
+
+
+def new_match(setup: Setup) -> tuple[fastline.FastMatch, Any]:
+    """A fresh FastMatch for ``setup`` and the engine module that plays it."""
+    got = prepared(setup)
     return fastline.FastMatch(got.game, got.sides, got.target, got.rounds), got.engine
+
+
+_STEPS: dict[int, list[tuple[int, int]]] = {}  # per set size: Fisher-Yates' (i, i + 1) pairs
 
 
 def shuffled(size: int, real) -> list[int]:
     """0..size-1 in random order (Fisher-Yates driven by ``real()`` in [0, 1))."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = [(i, i + 1) for i in range(size - 1, 0, -1)]
     deal = list(range(size))
-    for i in range(size - 1, 0, -1):
-        j = int(real() * (i + 1))
+    for i, m in steps:
+        j = int(real() * m)
         deal[i], deal[j] = deal[j], deal[i]
     return deal
 
 
 def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> dict:
     rng = random.Random(unit_seed(seed, index))
-    fm, engine = new_match(setup)
-    policies = [POLICIES[s] for s in setup.strategies]
+    got = prepared(setup)
+    fm = got.fm
+    fm.reset()  # games of one process are played one after another on the same FastMatch
+    engine = got.engine
+    policies = got.policies
     real = rng.random
 
     size = fm.t.size
