@@ -146,8 +146,8 @@ def play_hand(fm, deal, policies, real, log=None):
     k = fm.k
     dealt = n * k
     bone = deal[dealt:]
-    spare = len(bone) - g.reserve  # tiles that may still be drawn
     limit = fm.limit
+    spare = len(bone) - g.reserve if limit else 0  # tiles that may still be drawn
     fm.number = len(fm.records)
     turn = g.leader(fm, fm.number)
     draws = passes = 0
@@ -199,18 +199,19 @@ def play_hand(fm, deal, policies, real, log=None):
         p = nxt[p]
         m = held[p] & ends
         if not m:
-            drawn = 0
-            while spare > 0 and drawn < limit:
-                j = bone.pop()
-                held[p] |= bit[j]
-                spare -= 1
-                drawn += 1
-                if log is not None:
-                    log.append(("draw", p))
-                if bit[j] & ends:
-                    m = bit[j]
-                    break
-            draws += drawn
+            if spare > 0:
+                drawn = 0
+                while spare > 0 and drawn < limit:
+                    j = bone.pop()
+                    held[p] |= bit[j]
+                    spare -= 1
+                    drawn += 1
+                    if log is not None:
+                        log.append(("draw", p))
+                    if bit[j] & ends:
+                        m = bit[j]
+                        break
+                draws += drawn
             if not m:
                 passes += 1
                 if log is not None:
@@ -220,7 +221,8 @@ def play_hand(fm, deal, policies, real, log=None):
                     break  # blocked
                 continue
         run = 0
-        if m & (m - 1):  # two or more tiles fit: choose
+        b = m & (m - 1)  # the tiles that fit but the lowest
+        if b:  # two or more tiles fit: choose
             if policies[p] == HEAVY:  # the heaviest; ties at random
                 a = []
                 best = -1
@@ -234,6 +236,8 @@ def play_hand(fm, deal, policies, real, log=None):
                     elif x == best:
                         a.append(b)
                 m = a[int(real() * len(a))] if len(a) > 1 else a[0]
+            elif not b & (b - 1):  # two, uniformly
+                m = b if real() < 0.5 else m ^ b
             else:  # uniformly: count the tiles, then skip that many of the lowest
                 c = 0
                 b = m
@@ -246,7 +250,8 @@ def play_hand(fm, deal, policies, real, log=None):
                     c -= 1
                 m &= -m
         i = index[m]
-        held[p] ^= m
+        m = held[p] ^ m
+        held[p] = m
         x = other[left][i]
         if x >= 0:
             left = x
@@ -255,7 +260,7 @@ def play_hand(fm, deal, policies, real, log=None):
         ends = masks[left] | masks[right]
         if log is not None:
             log.append(("play", p, i, 0 if x >= 0 else 1))
-        if not held[p]:
+        if not m:
             out = p
     points, count = _score_held(fm, held, out, p)
     return points, out, lead, dealt + draws - count, draws, passes

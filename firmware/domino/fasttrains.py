@@ -7,8 +7,8 @@ what it can: the station of each hand, the deal, the hand's end (``hand_points``
 end and winners. A test replays its moves through ``Match.apply`` and checks both agree.
 """
 
-from .fastline import HEAVY
-from .match import HandEnd, Left
+from .fastline import HEAVY, _End
+from .match import Left
 
 
 def supports(game):
@@ -32,14 +32,14 @@ def play_hand(fm, deal, policies, real, log=None):
     g = fm.game
     t = fm.t
     n = g.n
-    k = g.deal_size(n)
+    k = fm.k
     top = g.top
     hands = [deal[p * k:(p + 1) * k] for p in range(n)]
     bone = deal[n * k:]
-    has = t.has
     other = t.other
     pips = t.pips
-    double = t.double
+    hi = t.hi
+    lo = t.lo
     number = len(fm.records)
     fm.number = number
     station = g.station(number)[0]
@@ -66,9 +66,9 @@ def play_hand(fm, deal, policies, real, log=None):
         log.append(("play", p, sid, None))
     plays = 1
     lead = last = p
-    # The trains: open pip, owner (seat or -1), marker, length; those open to everyone.
+    # The trains: open pip, marker, length; those open to everyone.
+    trains = 0  # how many (also the number that starts a new one)
     opens = []
-    owner = []
     marker = []
     length = []
     public = []  # Mexican trains and trains with a marker
@@ -80,15 +80,24 @@ def play_hand(fm, deal, policies, real, log=None):
     run = 0  # passes in a row
     drawn = 0
     out = None
-    of = t.masks  # per number: the tiles showing it, as bits
-    masks = []  # each hand as bits
-    for h in hands:
-        h.sort(key=lambda i: -pips[i])  # heaviest first
-        m = 0
+    # Each hand by number: rows[v] lists the tiles showing v (a double once), so whether a
+    # train takes a tile of his, and which, is one lookup. Heavy seats keep each row heaviest
+    # first, so their best tile for a train is the row's first.
+    byp = []
+    count = []
+    for q in range(n):
+        h = hands[q]
+        if policies[q] == HEAVY:
+            h.sort(key=lambda i: -pips[i])
+        rows = [[] for _ in range(top + 1)]
         for i in h:
-            m |= 1 << i
-        masks.append(m)
-    p = (p + 1) % n
+            rows[hi[i]].append(i)
+            if lo[i] != hi[i]:
+                rows[lo[i]].append(i)
+        byp.append(rows)
+        count.append(len(h))
+    nxt = fm.nxt
+    p = nxt[p]
     while True:
         # the ends open to p (MexicanTrain.refuse)
         due = -1
@@ -97,25 +106,23 @@ def play_hand(fm, deal, policies, real, log=None):
                 if length[m[0]] == m[1] and laid[opens[m[0]]] < top:
                     due = m[0]
                     break
-        h = hands[p]
-        hm = masks[p]
-        count = len(opens)
+        rows = byp[p]
         # the trains p can play on: those open to him where a tile of his fits
         if due >= 0:
-            fit = [due] if hm & of[opens[due]] else None
+            fit = [due] if rows[opens[due]] else None
         else:
             fit = None
             mine = own[p]
-            if (mine < 0 or turns >= n) and hm & of[station]:
-                fit = [count]  # a new train: his own, or later a Mexican train
-            if mine >= 0 and hm & of[opens[mine]]:
+            if (mine < 0 or turns >= n) and rows[station]:
+                fit = [trains]  # a new train: his own, or later a Mexican train
+            if mine >= 0 and rows[opens[mine]]:
                 if fit is None:
                     fit = [mine]
                 else:
                     fit.append(mine)
             if turns >= n:
                 for e in public:
-                    if e != mine and hm & of[opens[e]]:
+                    if e != mine and rows[opens[e]]:
                         if fit is None:
                             fit = [e]
                         else:
@@ -125,66 +132,69 @@ def play_hand(fm, deal, policies, real, log=None):
                 best = -1
                 tied = []
                 for f in fit:
-                    hv = has[station if f == count else opens[f]]
-                    for j in h:  # heaviest first: the first that fits is this train's best
-                        if hv[j]:
-                            x = pips[j]
-                            if x > best:
-                                best = x
-                                tied = [(j, f)]
-                            elif x == best:
-                                tied.append((j, f))
-                            break
+                    j = rows[station if f == trains else opens[f]][0]  # this train's heaviest
+                    x = pips[j]
+                    if x > best:
+                        best = x
+                        tied = [(j, f)]
+                    elif x == best:
+                        tied.append((j, f))
                 i, e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
             else:  # a train at random, then a tile at random
                 e = fit[int(real() * len(fit))] if len(fit) > 1 else fit[0]
-                hv = has[station if e == count else opens[e]]
-                a = [i for i in h if hv[i]]
+                a = rows[station if e == trains else opens[e]]
                 i = a[int(real() * len(a))] if len(a) > 1 else a[0]
-            if e == count:  # a new train off the station
+            if e == trains:  # a new train off the station
+                trains += 1
                 opens.append(station)
-                owner.append(-1)
                 marker.append(False)
                 length.append(0)
                 public.append(e)
             opens[e] = other[opens[e]][i]
             length[e] += 1
-            h.remove(i)
-            masks[p] = hm ^ (1 << i)
-            if not double[i]:
-                laid[t.hi[i]] += 1
-                laid[t.lo[i]] += 1
+            x = hi[i]
+            y = lo[i]
+            rows[x].remove(i)
+            if x != y:
+                rows[y].remove(i)
+                laid[x] += 1
+                laid[y] += 1
+            count[p] -= 1
             if log is not None:
                 log.append(("play", p, i, e))
             plays += 1
             last = p
             run = drawn = 0
-            if not h:
+            if not count[p]:
                 out = p
                 break
             if length[e] == 1 and own[p] < 0:
                 own[p] = e  # his first train off the station is his own
-                owner[e] = p
                 public.remove(e)
             if e == own[p] and marker[e]:
                 marker[e] = False
                 public.remove(e)
-            if double[i]:
-                fresh.append((e, length[e]))  # play again, anywhere
+            if x == y:
+                fresh.append((e, length[e]))  # a double: play again, anywhere
                 continue
             if fresh or must:
                 _end_turn(must, fresh, length, opens, laid, top)
-            p = p + 1 if p + 1 < n else 0
+            p = nxt[p]
             turns += 1
             continue
         if drawn < 1 and bone:
-            x = bone.pop()
-            px = pips[x]
-            j = 0
-            while j < len(h) and pips[h[j]] >= px:
-                j += 1
-            h.insert(j, x)  # the hand stays heaviest first
-            masks[p] = hm | (1 << x)
+            i = bone.pop()
+            x = hi[i]
+            y = lo[i]
+            if policies[p] == HEAVY:
+                _insert(rows[x], i, pips)
+                if x != y:
+                    _insert(rows[y], i, pips)
+            else:
+                rows[x].append(i)
+                if x != y:
+                    rows[y].append(i)
+            count[p] += 1
             drawn += 1
             draws += 1
             if log is not None:
@@ -195,18 +205,30 @@ def play_hand(fm, deal, policies, real, log=None):
         drawn = 0
         if log is not None:
             log.append(("pass", p))
-        if own[p] >= 0 and not marker[own[p]]:
-            marker[own[p]] = True  # could not play: a coin opens his train
-            public.append(own[p])
+        mine = own[p]
+        if mine >= 0 and not marker[mine]:
+            marker[mine] = True  # could not play: a coin opens his train
+            public.append(mine)
         if bone:
             run = 0  # blocked only when nobody can play nor draw
         if fresh or must:
             _end_turn(must, fresh, length, opens, laid, top)
-        p = p + 1 if p + 1 < n else 0
+        p = nxt[p]
         turns += 1
         if run >= n:
             break
+    # what each seat still holds: the rows name a tile under both its numbers; keep one
+    hands = [[i for v in range(top + 1) for i in rows[v] if hi[i] == v] for rows in byp]
     return _score(fm, hands, bone, out, last, t), out, lead, plays, draws, passes
+
+
+def _insert(row, i, pips):
+    """Put tile ``i`` into ``row`` (heaviest first) after the tiles as heavy as it."""
+    x = pips[i]
+    j = 0
+    while j < len(row) and pips[row[j]] >= x:
+        j += 1
+    row.insert(j, i)
 
 
 def _end_turn(must, fresh, length, opens, laid, top):
@@ -236,8 +258,8 @@ def _score(fm, hands, bone, out, last, t):
         for h in hands + [bone]:
             for i in h:
                 seen.discard((t.hi[i], t.lo[i]))
-    ctx = HandEnd(left, None if out is None else fm.side_of[out], last, fm.sides,
-                  _Table(counts, seen))
+    ctx = _End(left, None if out is None else fm.side_of[out], last, fm.sides,
+               _Table(counts, seen))
     points = fm.game.hand_points(ctx)
     for s in range(len(points)):
         fm.totals[s] += points[s]

@@ -203,3 +203,18 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
     assert cpy.returncode == 0, cpy.stderr
     assert mpy.stdout == cpy.stdout
     assert cpy.stdout.count("[[") == 3
+
+
+def test_deals_are_permutations_and_the_dealt_places_uniform():
+    from dominoboard.sim.fast import shuffled
+
+    rng = random.Random(5)
+    for places in (None, 3):
+        counts = [[0] * 7 for _ in range(7)]  # counts[place][tile]
+        for _ in range(7000):
+            deal = shuffled(7, rng.random, places)
+            assert sorted(deal) == list(range(7))
+            for at, tile in enumerate(deal):
+                counts[at][tile] += 1
+        for at in range(7 if places is None else places):
+            assert all(800 <= c <= 1200 for c in counts[at]), counts[at]  # 1000 +- 6 sigma

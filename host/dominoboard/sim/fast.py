@@ -48,6 +48,9 @@ class Prepared:
         self.engine = engine
         self.fm = fastline.FastMatch(m.game, m.sides, m.target, m.rounds)
         self.policies = [POLICIES[s] for s in setup.strategies]
+        # Tiles whose place in the deal matters: all, unless nobody may draw (Block), when only
+        # the hands are ever looked at and the boneyard's order need not be shuffled.
+        self.shuffle = self.fm.t.size if self.fm.limit else m.game.n * self.fm.k
 
 
 _READ: dict[int, Prepared] = {}  # by id(setup)
@@ -66,17 +69,21 @@ def new_match(setup: Setup) -> tuple[fastline.FastMatch, Any]:
     return fastline.FastMatch(got.game, got.sides, got.target, got.rounds), got.engine
 
 
-_STEPS: dict[int, list[tuple[int, int]]] = {}  # per set size: Fisher-Yates' (i, i + 1) pairs
+_STEPS: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (size, places): Fisher-Yates' steps
 
 
-def shuffled(size: int, real) -> list[int]:
-    """0..size-1 in random order (Fisher-Yates driven by ``real()`` in [0, 1))."""
-    steps = _STEPS.get(size)
+def shuffled(size: int, real, places: int | None = None) -> list[int]:
+    """0..size-1 shuffled (Fisher-Yates driven by ``real()`` in [0, 1)); with ``places``, only
+    the first ``places`` positions are drawn (each uniformly from the tiles not yet placed) and
+    the rest are left in any order."""
+    if places is None or places >= size:
+        places = size - 1  # the last place takes the one tile left
+    steps = _STEPS.get((size, places))
     if steps is None:
-        steps = _STEPS[size] = [(i, i + 1) for i in range(size - 1, 0, -1)]
+        steps = _STEPS[(size, places)] = [(i, size - i) for i in range(places)]
     deal = list(range(size))
     for i, m in steps:
-        j = int(real() * m)
+        j = i + int(real() * m)
         deal[i], deal[j] = deal[j], deal[i]
     return deal
 
@@ -91,9 +98,10 @@ def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> d
     real = rng.random
 
     size = fm.t.size
+    places = got.shuffle
     hands = []
     while not fm.over:
-        deal = shuffled(size, real)
+        deal = shuffled(size, real, places)
         if log is not None:
             log.append(("deal", list(deal)))
         points, out, lead, plays, draws, passes = engine.play_hand(fm, deal, policies, real, log)
