@@ -43,7 +43,7 @@ class Histogram:
 
     def __init__(self, width, buckets):
         self.width = width
-        self.counts = array("I", bytes(4 * buckets))
+        self.counts = array("H", bytes(2 * buckets))  # a session has far fewer than 65,536 keys
         self.n = 0
         self.max = 0
 
@@ -63,9 +63,9 @@ class Histogram:
         return self.max
 
 
-key_us = Histogram(50, 1200)  # to 60 ms
-latency_us = Histogram(50, 1200)
-store_us = Histogram(50, 1200)
+key_us = Histogram(100, 600)  # to 60 ms
+latency_us = Histogram(100, 600)
+store_us = Histogram(100, 600)
 update_bytes = Histogram(8, 140)  # to 1,120 bytes
 US_PER_BYTE = 22.5  # 9 bit times at 400 kHz: the bus time the Pico waits per byte
 model = {"us": 0}  # host CPU spent in the simulated panel (on a Pico that is the bus wait)
