@@ -1,22 +1,29 @@
 """Simulation benchmark (issue 6). Results: bench/results/sim.txt.
 
-Measured in one run, each figure against the reference measured beside it:
+Measured in one run, each figure beside the reference it is compared with:
 
-- the PyPI ``dominoes`` library's own game (4-player partnership Block, double-six, random
-  players) — hands per second, one process — against the core's fast engine (each hand its
-  own seeded deal, and whole matches), and against the full event fold (Match.apply);
+- the PyPI ``dominoes`` library's own game (4-player partnership, double-six, random players;
+  it deals all 28 tiles, 7 each, and seat 0 leads) — hands per second, one process — against
+  the core's fast engine on the same game (the core's Draw with four partners: the whole set is
+  dealt, so nothing is ever drawn) and on booklet 003's Block (5 tiles each), each per hand
+  (every hand its own seeded deal) and within whole matches, and the full event fold;
 - full 13-round, 4-player, double-12 Mexican Train matches, random and greedy bots: games per
   second, the core's fast engine (``domino.fasttrains``) and the event fold;
-- 2 worker processes against 1 on the same experiment.
+- 1 against 2 worker processes on the same experiment, big enough that starting the workers
+  is a small part of it.
 
-Rates use CPU time for single-process figures (other jobs on the machine slow the wall clock,
-not the work); the workers' speed-up uses wall time, as a user sees it. Each figure is the best
-of three rounds, reference and ours alternating. ``dominoes`` is the ``bench`` extra: install it
-with ``.venv/bin/pip install dominoes``.
+Single-process rates are per CPU second of this process (``time.process_time``): other jobs on
+a shared machine stretch the wall clock more than the work. Each figure is the median of
+``ROUNDS`` rounds, the reference and ours measured in turn within every round (so a busy
+moment hits both), and a ratio is the median of the rounds' own ratios. The workers' speed-up
+is wall-clock time, as a user sees it, with the CPU time of all processes and the machine's
+load average beside it. ``dominoes`` is the ``bench`` extra (``.venv/bin/pip install
+dominoes``).
 """
 
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -30,14 +37,22 @@ from dominoboard.sim.fast import play_fast_unit  # noqa: E402
 from dominoboard.sim.table import Setup, play_unit  # noqa: E402
 
 OUT = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
-ROUNDS = 3
-SECONDS = 2.0
+ROUNDS = 5
+SECONDS = 1.0  # CPU seconds per figure and round
 
-BLOCK_TEAMS = [[0, 2], [1, 3]]
-HANDS = Setup("block", ["random"] * 4, teams=BLOCK_TEAMS, hands=True, engine="fast")
-MATCHES = Setup("block", ["random"] * 4, teams=BLOCK_TEAMS, engine="fast")
-FOLD = Setup("block", ["random"] * 4, teams=BLOCK_TEAMS, hands=True)
-MEXICAN = Setup("mexican", ["random"] * 4, engine="fast")
+TEAMS = [[0, 2], [1, 3]]
+RANDOM4 = ["random"] * 4
+# The reference's game: 4 partners, 7 tiles each, the whole set dealt, seat 0 leads. The core's
+# Draw with four players is exactly that (28 tiles dealt, none left to draw, fixed leader 0).
+SAME_HANDS = Setup("draw", RANDOM4, teams=TEAMS, hands=True, engine="fast")
+SAME_MATCHES = Setup("draw", RANDOM4, teams=TEAMS, engine="fast")
+# Booklet 003's Block for four: 5 tiles each, 8 left face down, the highest double leads.
+BLOCK_HANDS = Setup("block", RANDOM4, teams=TEAMS, hands=True, engine="fast")
+BLOCK_MATCHES = Setup("block", RANDOM4, teams=TEAMS, engine="fast")
+BLOCK_FOLD = Setup("block", RANDOM4, teams=TEAMS, hands=True)
+MEXICAN = Setup("mexican", RANDOM4, engine="fast")
+WORK = (("Block matches to 100 (fast engine)", BLOCK_MATCHES, 24000),
+        ("13-round Mexican Train games (fast engine)", MEXICAN, 3000))
 
 
 def cpu_rate(step, seconds=SECONDS):
@@ -52,6 +67,7 @@ def cpu_rate(step, seconds=SECONDS):
 
 
 def reference_hand():
+    """One hand of the ``dominoes`` library's own game, or None if it is not installed."""
     try:
         import dominoes  # pyright: ignore[reportMissingImports]
         from dominoes import players  # pyright: ignore[reportMissingImports]
@@ -68,18 +84,11 @@ def reference_hand():
     return hand
 
 
-def fast_hand(i):
-    play_fast_unit(HANDS, 1, i)
-    return 1
-
-
-def fast_match(i):
-    return len(play_fast_unit(MATCHES, 1, i)["hands"])
-
-
-def fold_hand(i):
-    play_unit(FOLD, 1, i)
-    return 1
+def hands_of(setup):
+    """A step playing unit ``i`` of ``setup``; counts its hands."""
+    if setup.engine == "fast":
+        return lambda i: len(play_fast_unit(setup, 1, i)["hands"])
+    return lambda i: len(play_unit(setup, 1, i)["hands"])
 
 
 def mexican(strategy, engine):
@@ -93,85 +102,193 @@ def mexican(strategy, engine):
     return game
 
 
-def best(step, rounds=ROUNDS, seconds=SECONDS):
-    return max(cpu_rate(step, seconds) for _ in range(rounds))
+def rounds(steps, n=ROUNDS, seconds=SECONDS):
+    """Each step's rate in every round, the steps taken in turn within a round."""
+    rates = {name: [] for name in steps}
+    for _ in range(n):
+        for name, step in steps.items():
+            rates[name].append(cpu_rate(step, seconds))
+    return rates
 
 
-def workers_speedup(setup, units):
-    """Wall time of one experiment on 1 and on 2 worker processes (best of three each), and
-    the CPU time all processes spent (what parallel work costs beyond the games)."""
-    times = {}
-    cpu = {}
-    for w in (1, 2):
-        runs = []
-        for _ in range(ROUNDS):
-            before = os.times()
-            t = time.perf_counter()
-            experiment.run(setup, units, 5, workers=w)
-            runs.append(time.perf_counter() - t)
-            after = os.times()
-            used = sum(getattr(after, k) - getattr(before, k)
-                       for k in ("user", "system", "children_user", "children_system"))
-            cpu[w] = min(cpu.get(w, used), used)
-        times[w] = min(runs)
-    return times, cpu
+def median(xs):
+    return statistics.median(xs)
+
+
+def spread(xs):
+    return f"[{min(xs):,.0f}-{max(xs):,.0f}]"
+
+
+def ratio(ours, ref):
+    """Median of the rounds' own ratios (a round's figures were taken side by side)."""
+    return median([a / b for a, b in zip(ours, ref, strict=True)])
+
+
+def load():
+    one, five, fifteen = os.getloadavg()
+    return f"{one:.1f} / {five:.1f} / {fifteen:.1f}"
+
+
+def block_section(lines):
+    ref = reference_hand()
+    steps = {}
+    if ref:
+        steps["ref"] = ref
+    steps.update({"same_hands": hands_of(SAME_HANDS), "same_matches": hands_of(SAME_MATCHES),
+                  "block_hands": hands_of(BLOCK_HANDS),
+                  "block_matches": hands_of(BLOCK_MATCHES), "fold": hands_of(BLOCK_FOLD)})
+    rates = rounds(steps)
+    lines.append("")
+    lines.append("4 players in partnership, double-six, random players (hands per CPU second)")
+    if not ref:
+        lines.append("  reference not measured: the `dominoes` library is not installed "
+                     "(.venv/bin/pip install dominoes)")
+        for name in steps:
+            lines.append(f"  {name}: {median(rates[name]):,.0f} hands/s")
+        return
+    import dominoes  # pyright: ignore[reportMissingImports]
+
+    version = getattr(dominoes, "__version__", "") or _dist_version("dominoes")
+    r = rates["ref"]
+    lines.append(f"  reference: PyPI dominoes {version}, Game.new() played by players.random: "
+                 f"{median(r):,.0f} hands/s {spread(r)}")
+
+    def row(label, name):
+        x = rates[name]
+        lines.append(f"    {label}: {median(x):,.0f} hands/s {spread(x)} = "
+                     f"{ratio(x, r):.1f}x the reference")
+        return ratio(x, r)
+
+    lines.append("  the same game as the reference: 7 tiles each, the whole set dealt, seat 0 "
+                 "leads (the core's Draw with four partners: nothing is left to draw)")
+    same_h = row("core fast engine, each hand its own seeded deal", "same_hands")
+    same_m = row("core fast engine, within whole matches to 100", "same_matches")
+    lines.append("  booklet 003's Block: 5 tiles each, 8 stay face down, the highest double "
+                 "leads (shorter hands than the reference's)")
+    block_h = row("core fast engine, each hand its own seeded deal", "block_hands")
+    block_m = row("core fast engine, within whole matches to 100", "block_matches")
+    row("event fold (Match.apply, every move an event), each hand its own deal", "fold")
+    figures = (("same game per hand", same_h), ("same game in matches", same_m),
+               ("Block per hand", block_h), ("Block in matches", block_m))
+    met = [label for label, x in figures if x >= 8]
+    lines.append("  goal >= 8x in one process: " + ", ".join(
+        f"{label} {x:.1f}x" for label, x in figures) + ": "
+        + ("met for " + ", ".join(met) if met else "NOT met")
+        + ("" if len(met) == len(figures) else "; not met for the others"))
+
+
+def _dist_version(name):
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(name)
+    except PackageNotFoundError:
+        return "?"
+
+
+def mexican_section(lines):
+    lines.append("")
+    lines.append("Mexican Train, 13 rounds, 4 players, double-12 (games per CPU second, one "
+                 "process)")
+    fast = rounds({s: mexican(s, "fast") for s in ("random", "greedy")}, seconds=1.5)
+    fold = rounds({s: mexican(s, "fold") for s in ("random", "greedy")}, n=1, seconds=2.0)
+    for s in ("random", "greedy"):
+        rate = median(fast[s])
+        verdict = "met" if rate >= 500 else "NOT met"
+        lines.append(f"  {s}: core fast engine {rate:,.0f} games/s {spread(fast[s])} (event "
+                     f"fold {median(fold[s]):,.1f}); goal >= 500: {verdict}")
+
+
+def machine_busy():
+    """CPU seconds every process on the machine has used so far (/proc/stat: all but idle and
+    I/O wait), or None where there is no /proc/stat."""
+    try:
+        with open("/proc/stat") as f:
+            ticks = [int(x) for x in f.readline().split()[1:9]]
+    except OSError:
+        return None
+    return (sum(ticks) - ticks[3] - ticks[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def measured(work):
+    """Run ``work()``; its wall time, the CPU time of this process and its finished children,
+    and the CPU time other processes on the machine used meanwhile (None if unknown)."""
+    before, busy = os.times(), machine_busy()
+    t = time.perf_counter()
+    work()
+    wall = time.perf_counter() - t
+    after, busy_after = os.times(), machine_busy()
+    own = sum(getattr(after, k) - getattr(before, k)
+              for k in ("user", "system", "children_user", "children_system"))
+    others = None if busy is None or busy_after is None else max(0.0, busy_after - busy - own)
+    return wall, own, others
+
+
+def _play_only(args):
+    """Worker task of the machine check: play games, send back only how many."""
+    setup, start, stop = args
+    return len(experiment.play_chunk(setup, 9, start, stop))
+
+
+def machine_check(setup, units):
+    """What the machine gives two processes now: the same games in one process, then split
+    over two (a pool of 2, results not sent back); wall-clock ratio."""
+    import multiprocessing
+
+    half = units // 2
+    one = measured(lambda: _play_only((setup, 0, 2 * half)))
+    with multiprocessing.get_context().Pool(2) as pool:
+        two = measured(lambda: pool.map(_play_only, [(setup, 0, half), (setup, half, 2 * half)]))
+    return one[0] / two[0]
+
+
+def workers_section(lines):
+    cpus = len(os.sched_getaffinity(0))
+    lines.append("")
+    lines.append("workers: one experiment on 1 and on 2 local worker processes (wall clock; "
+                 "1 and 2 taken in turn, 3 times, median)")
+    for label, setup, units in WORK:
+        runs = {1: [], 2: []}
+        loads = [os.getloadavg()[0]]
+        for _ in range(3):
+            for w in (1, 2):
+                runs[w].append(measured(lambda s=setup, u=units, w=w:
+                                        experiment.run(s, u, 5, workers=w)))
+                loads.append(os.getloadavg()[0])
+        wall = {w: median([r[0] for r in runs[w]]) for w in runs}
+        cpu = {w: median([r[1] for r in runs[w]]) for w in runs}
+        speed = median([a[0] / b[0] for a, b in zip(runs[1], runs[2], strict=True)])
+        verdict = "met" if speed >= 1.8 else "NOT met"
+        lines.append(f"  {units:,} {label}: 1 worker {wall[1]:.2f} s, 2 workers "
+                     f"{wall[2]:.2f} s: {speed:.2f}x; goal >= 1.8x: {verdict}")
+        lines.append(f"    CPU time of all our processes: {cpu[1]:.2f} s with 1 worker, "
+                     f"{cpu[2]:.2f} s with 2 (they kept {cpu[2] / wall[2]:.2f} of {cpus} CPUs "
+                     f"busy; two CPUs of their own would give about {2 * cpu[1] / cpu[2]:.2f}x)")
+        others = [r[2] / r[0] for r in runs[2] if r[2] is not None]
+        if others:
+            lines.append(f"    other processes on the machine used {median(others):.2f} CPUs "
+                         f"meanwhile (/proc/stat); 1-minute load average {min(loads):.1f} to "
+                         f"{max(loads):.1f}")
+        else:
+            lines.append(f"    1-minute load average {min(loads):.1f} to {max(loads):.1f}")
+        check = machine_check(setup, units // 2)
+        lines.append(f"    the machine's own ceiling just after: the same games split over two "
+                     f"processes, nothing sent back: {check:.2f}x")
 
 
 def main():
     lines = ["simulation benchmark (issue 6)",
              f"{platform.python_implementation()} {platform.python_version()}, "
-             f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start"]
-    ref = reference_hand()
-    ref_rates, fast_rates, match_rates, fold_rates = [], [], [], []
-    for _ in range(ROUNDS):  # alternate, so a busy moment hits both sides
-        if ref:
-            ref_rates.append(cpu_rate(ref))
-        fast_rates.append(cpu_rate(fast_hand))
-        match_rates.append(cpu_rate(fast_match))
-        fold_rates.append(cpu_rate(fold_hand))
-    fast, matches, fold = max(fast_rates), max(match_rates), max(fold_rates)
+             f"{os.cpu_count()} CPUs ({len(os.sched_getaffinity(0))} usable); load average "
+             f"{load()} (1, 5, 15 min) at start",
+             f"single-process figures: CPU-time rates, median of {ROUNDS} rounds [lowest-"
+             "highest], ours and the reference taken in turn; ratios: median of the rounds' "
+             "ratios"]
+    block_section(lines)
+    mexican_section(lines)
+    workers_section(lines)
     lines.append("")
-    lines.append("4-player partnership Block, double-six, random players (hands per CPU second)")
-    if ref_rates:
-        r = max(ref_rates)
-        lines.append(f"  reference: PyPI dominoes library's Game: {r:,.0f} hands/s "
-                     "(7 tiles each)")
-        for label, x in (("core fast engine, each hand its own seeded deal", fast),
-                         ("core fast engine, whole matches to 100", matches),
-                         ("event fold (Match.apply), each hand its own deal", fold)):
-            lines.append(f"  {label}: {x:,.0f} hands/s = {x / r:.1f}x the reference")
-        verdict = "met" if fast / r >= 8 else "NOT met"
-        lines.append(f"  goal >= 8x in one process: {verdict} ({fast / r:.1f}x; whole matches "
-                     f"{matches / r:.1f}x)")
-    else:
-        lines.append("  reference not measured: the `dominoes` library is not installed "
-                     "(.venv/bin/pip install dominoes)")
-        lines.append(f"  core fast engine: {fast:,.0f} hands/s; whole matches {matches:,.0f}; "
-                     f"event fold {fold:,.0f}")
-    lines.append("  (Block here deals 5 tiles each to 4 players, as booklet 003 says; the "
-                 "reference deals all 28)")
-    lines.append("")
-    lines.append("Mexican Train, 13 rounds, 4 players, double-12 (games per CPU second, one "
-                 "process)")
-    for s in ("random", "greedy"):
-        rate = best(mexican(s, "fast"), seconds=3.0)
-        fold = best(mexican(s, "fold"), rounds=1, seconds=3.0)
-        verdict = "met" if rate >= 500 else "NOT met"
-        lines.append(f"  {s}: core fast engine {rate:,.0f} games/s (event fold {fold:,.1f}); "
-                     f"goal >= 500: {verdict}")
-    lines.append("")
-    lines.append("workers: one experiment on 1 and on 2 local worker processes, wall time")
-    for label, setup, units in (("3,000 Block matches (fast engine)", MATCHES, 3000),
-                                ("600 Mexican Train games (fast engine)", MEXICAN, 600)):
-        times, cpu = workers_speedup(setup, units)
-        speed = times[1] / times[2]
-        lines.append(f"  {label}: 1 worker {times[1]:.2f} s, 2 workers {times[2]:.2f} s: "
-                     f"{speed:.2f}x; goal >= 1.8x: {'met' if speed >= 1.8 else 'NOT met'}")
-        lines.append(f"    CPU time, all processes: {cpu[1]:.2f} s with 1 worker, "
-                     f"{cpu[2]:.2f} s with 2 (the speed-up two idle CPUs would give: "
-                     f"{2 * cpu[1] / cpu[2]:.2f}x)")
-    lines.append(f"  load average at the end {os.getloadavg()[0]:.1f} (other jobs share the "
-                 "CPUs)")
+    lines.append(f"load average at the end {load()} (other jobs share the CPUs)")
     text = "\n".join(lines) + "\n"
     OUT.mkdir(parents=True, exist_ok=True)
     (OUT / "sim.txt").write_text(text)

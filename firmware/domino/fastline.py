@@ -79,6 +79,13 @@ class Tables:
         self.index = {}  # and back
         for i in range(n):
             self.index[1 << i] = i
+        # by_bit[v][bit[i]]: other[v][i], keyed by the tile's bit (a play needs no index)
+        self.by_bit = []
+        for row in self.other:
+            d = {}
+            for i in range(n):
+                d[1 << i] = row[i]
+            self.by_bit.append(d)
         # Which tile leads when no seat is in turn: a double over any other tile, then the
         # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
         # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
@@ -183,7 +190,7 @@ def play_hand(fm, deal, policies, real, log=None):
         log.append(("play", p, i, None))
     index = t.index  # bit -> tile
     masks = t.masks
-    other = t.other
+    other = t.by_bit
     pips = t.pips
     m = held[p] ^ bit[i]
     held[p] = m
@@ -249,17 +256,16 @@ def play_hand(fm, deal, policies, real, log=None):
                     m &= m - 1
                     c -= 1
                 m &= -m
-        i = index[m]
-        m = held[p] ^ m
-        held[p] = m
-        x = other[left][i]
+        x = other[left][m]
         if x >= 0:
             left = x
         else:
-            right = other[right][i]
+            right = other[right][m]
         ends = masks[left] | masks[right]
         if log is not None:
-            log.append(("play", p, i, 0 if x >= 0 else 1))
+            log.append(("play", p, index[m], 0 if x >= 0 else 1))
+        m = held[p] ^ m
+        held[p] = m
         if not m:
             out = p
     points, count = _score_held(fm, held, out, p)

@@ -79,6 +79,24 @@ def test_same_seed_same_games_for_any_number_of_workers():
         assert other != one
 
 
+def test_a_run_leaves_the_garbage_collector_as_it_found_it():
+    """experiment.run freezes the records it keeps (so the collector skips them) and must undo
+    exactly that: nothing stays frozen, and a caller's own freeze is left alone."""
+    import gc
+
+    setup = Setup("block", ["random"] * 2, engine="fast")
+    assert gc.get_freeze_count() == 0
+    first = experiment.run(setup, 30, 4, chunk=5)
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        assert experiment.run(setup, 30, 4, chunk=5) == first
+        assert 0 < gc.get_freeze_count() <= frozen  # the caller's freeze stands, none added
+    finally:
+        gc.unfreeze()
+
+
 def test_a_game_is_the_same_whichever_chunk_plays_it():
     setup = Setup("draw", ["heavy", "random"])
     assert experiment.run(setup, 10, 9)[7] == play_unit(setup, 9, 7)
