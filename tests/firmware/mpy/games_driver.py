@@ -159,7 +159,7 @@ class Layout(d.Session):
                         len(table.boneyard),
                         hand.boneyard,
                         [m.log[i] for i in range(len(m.log) - 8, len(m.log))],
-                        self.intended[-8:],
+                        self.intended[-8:],  # pyright: ignore[reportIndexIssue]
                     )
                 )
             s = op.screen
@@ -193,8 +193,9 @@ class Layout(d.Session):
                 continue
             p = hand.turn
             moves = self.legal(m, table.hands[p])
-            if moves and self.barricade_now(m, table, p, moves):
-                t, e, o = self.barricade_now(m, table, p, moves)
+            bar = self.barricade_now(m, table, p, moves) if moves else None
+            if bar:
+                t, e, o = bar
                 self.enter(t, e, o, first and out)
                 self.record_play(p, t, e, o)
                 table.hands[p].remove(t)
@@ -316,6 +317,7 @@ class Layout(d.Session):
             return min((i - s.cursor) % n, (s.cursor - i) % n)
 
         quick = end = None
+        by_end = n  # farther than anything on the ring, until an end is found
         for i, a in enumerate(s.actions):
             if a[0] == "quick" and a[1][:2] == (t, e) and (a[1][2:] or (None,))[0] == o:
                 quick = i
