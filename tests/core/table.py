@@ -22,8 +22,9 @@ def end(m, left, out=None):
     return m.apply(ev)
 
 
-def snapshot(m):
-    """Everything observable about a match, to check that a rejected event changed nothing."""
+def snapshot(m, counts=True):
+    """Everything observable about a match, to check that a rejected event changed nothing.
+    ``counts=False`` leaves out the log's length (undo and redo add to the log)."""
     from domino.events import dumps
 
     h = m.hand
@@ -43,4 +44,8 @@ def snapshot(m):
             h.layout.describe(),
             h.layout.count(),
         ]
-    return dumps([m.standings(), hand, len(m.log), len(m.effective), len(m.undone)])
+    standings = m.standings()
+    if not counts:
+        standings.pop("events")
+        return dumps([standings, hand])
+    return dumps([standings, hand, len(m.log), len(m.effective), len(m.undone)])

@@ -3,6 +3,7 @@
 from driver import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from table import snapshot
 
 from domino.errors import DominoError
 from domino.events import dumps
@@ -24,26 +25,7 @@ GAMES = [
 
 def state(m):
     """Everything observable except the log's length (undo and redo add to the log)."""
-    h = m.hand
-    cur = None
-    if h is not None:
-        cur = [
-            h.turn,
-            h.counts,
-            h.boneyard,
-            h.passes,
-            h.drawn,
-            h.pending,
-            h.points,
-            h.out,
-            h.blocked,
-            sorted(h.seen),
-            h.layout.describe(),
-            h.layout.count(),
-        ]
-    s = m.standings()
-    s.pop("events")
-    return dumps([s, cur])
+    return snapshot(m, counts=False)
 
 
 @settings(max_examples=25, deadline=None)
