@@ -8,6 +8,14 @@ def match(game, players: "int | list" = 2, **setup):
     return Match(setup)
 
 
+NAMES = ["Ana", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
+
+
+def named(game, n, **setup):
+    """A match of ``n`` players with real names, for messages that name them."""
+    return match(game, NAMES[:n], **setup)
+
+
 def play(m, p, t, e=None):
     ev = {"k": "play", "p": p, "t": t}
     if e is not None:
@@ -49,3 +57,34 @@ def snapshot(m, counts=True):
         standings.pop("events")
         return dumps([standings, hand])
     return dumps([standings, hand, len(m.log), len(m.effective), len(m.undone)])
+
+
+def draw(m, p, n=1):
+    return m.apply({"k": "draw", "p": p, "n": n})
+
+
+def pas(m, p):
+    return m.apply({"k": "pass", "p": p})
+
+
+def hand(m):
+    h = m.hand
+    assert h is not None, "the match is over"
+    return h
+
+
+def status(m):
+    return m.game.status(hand(m))
+
+
+def fails(m, ev, *words):
+    """The event is refused with a message naming ``words``, and nothing changes."""
+    from check import raises
+    from domino.errors import DominoError
+
+    before = snapshot(m)
+    err = raises(DominoError, m.apply, ev)
+    for w in words:
+        assert w in str(err), (w, str(err))
+    assert snapshot(m) == before
+    return err

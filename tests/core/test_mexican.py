@@ -2,54 +2,12 @@
 # 000_95c9f3b326e0ac9e.txt, CARDINAL MEXICAN TRAIN and its Spanish copy). Runs on CPython and
 # MicroPython.
 
+from table import draw, fails, hand, pas, play, status
+from table import named as match
+
 from check import raises
-from domino import DominoError, Match
+from domino import DominoError
 from domino.tiles import full_set, name
-
-NAMES = ["Ana", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
-
-
-def match(game, n, **setup):
-    s = {"game": game, "players": NAMES[:n]}
-    for k in setup:
-        s[k] = setup[k]
-    return Match(s)
-
-
-def play(m, p, t, e=None):
-    ev = {"k": "play", "p": p, "t": t}
-    if e is not None:
-        ev["e"] = e
-    return m.apply(ev)
-
-
-def draw(m, p, n=1):
-    return m.apply({"k": "draw", "p": p, "n": n})
-
-
-def pas(m, p):
-    return m.apply({"k": "pass", "p": p})
-
-
-def hand(m):
-    h = m.hand
-    assert h is not None, "the match is over"
-    return h
-
-
-def status(m):
-    return m.game.status(hand(m))
-
-
-def fails(m, ev, *words):
-    """The event is refused with a message naming ``words``, and nothing changes."""
-    before = (m.game.status(hand(m)), list(hand(m).counts), hand(m).boneyard, len(m.log))
-    err = raises(DominoError, m.apply, ev)
-    for w in words:
-        assert w in str(err), (w, str(err))
-    assert (m.game.status(hand(m)), list(hand(m).counts), hand(m).boneyard, len(m.log)) == before
-    return err
-
 
 # --- 002: Mexican Train ---------------------------------------------------------------------
 

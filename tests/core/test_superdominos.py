@@ -1,52 +1,11 @@
 # Super Dominos (booklet 000_95c9f3b326e0ac9e.txt, SUPER DOMINOS and its Spanish copy) and
 # Dominó Doble 15 (booklet 001_12a8ffce46757434.txt). Runs on CPython and MicroPython.
 
+from table import draw, fails, hand, pas, play, status
+from table import named as match
+
 from check import raises
-from domino import DominoError, Match
-
-NAMES = ["Ana", "Ben", "Cy", "Di", "Ed"]
-
-
-def match(game, n, **setup):
-    s = {"game": game, "players": NAMES[:n]}
-    for k in setup:
-        s[k] = setup[k]
-    return Match(s)
-
-
-def play(m, p, t, e=None):
-    ev = {"k": "play", "p": p, "t": t}
-    if e is not None:
-        ev["e"] = e
-    return m.apply(ev)
-
-
-def draw(m, p, n=1):
-    return m.apply({"k": "draw", "p": p, "n": n})
-
-
-def pas(m, p):
-    return m.apply({"k": "pass", "p": p})
-
-
-def hand(m):
-    h = m.hand
-    assert h is not None, "the match is over"
-    return h
-
-
-def status(m):
-    return m.game.status(hand(m))
-
-
-def fails(m, ev, *words):
-    """The event is refused with a message naming ``words``, and nothing changes."""
-    before = (status(m), list(hand(m).counts), hand(m).boneyard, hand(m).turn, len(m.log))
-    err = raises(DominoError, m.apply, ev)
-    for w in words:
-        assert w in str(err), (w, str(err))
-    assert (status(m), list(hand(m).counts), hand(m).boneyard, hand(m).turn, len(m.log)) == before
-    return err
+from domino import DominoError
 
 
 def test_000_super_nine_tiles_each_from_the_double_fifteen_set():
