@@ -162,14 +162,18 @@ def play_hand(fm, deal, policies, real, log=None):
     # with which tiles, is one AND with the tiles showing either end (``ends``).
     bit = t.bit
     held = [0] * n
-    if turn is None and fm.free_lead:
-        # Free lead, any tile allowed: the best lead dealt; its place in the deal names the seat.
-        p = i = 0
-        for i in fm.lead_order:
-            at = deal.index(i)
-            if at < dealt:
-                p = at // k
-                break
+    if fm.free_lead:  # any tile may lead, so somebody leads at once
+        if turn is None:
+            # No seat in turn: the best lead dealt; its place in the deal names the seat.
+            p = i = 0
+            for i in fm.lead_order:
+                at = deal.index(i)
+                if at < dealt:
+                    p = at // k
+                    break
+        else:
+            p = turn
+            i = _seat_lead(fm, deal[p * k:p * k + k], p, policies[p], real)
         for q in range(n):
             m = 0
             for j in deal[q * k:q * k + k]:
@@ -325,14 +329,16 @@ def _seat_lead(fm, h, p, policy, real):
     """The seat in turn leads: its highest double (lowest where the game leads low), else as
     its policy picks; None if it holds no tile the game lets lead."""
     t = fm.t
-    ok = [i for i in h if _may_lead(fm, p, i)]
+    ok = h if fm.free_lead else [i for i in h if _may_lead(fm, p, i)]
     if not ok:
         return None
-    doubles = [i for i in ok if t.double[i]]
-    if doubles:
-        if fm.lowest_first:
-            return min(doubles, key=lambda i: t.pips[i])
-        return max(doubles, key=lambda i: t.pips[i])
+    key = fm.lead_key
+    best = ok[0]
+    for i in ok:
+        if key[i] > key[best]:
+            best = i
+    if t.double[best]:  # the keys put every double first, highest (or lowest) first
+        return best
     if policy == HEAVY:
         best = max(t.pips[i] for i in ok)
         ok = [i for i in ok if t.pips[i] == best]

@@ -218,3 +218,29 @@ def test_deals_are_permutations_and_the_dealt_places_uniform():
                 counts[at][tile] += 1
         for at in range(7 if places is None else places):
             assert all(800 <= c <= 1200 for c in counts[at]), counts[at]  # 1000 +- 6 sigma
+
+
+def test_threads_sharing_a_setup_get_the_same_games():
+    """The host reuses one FastMatch and one generator per setup; threads (a Dask worker's)
+    must each get their own, or their games would mix."""
+    import sys
+    import threading
+
+    setup = Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]])
+    alone = [play_fast_unit(setup, 3, i) for i in range(40)]
+    got = {}
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+
+    def play(name):
+        got[name] = [play_fast_unit(setup, 3, i) for i in range(40)]
+
+    try:
+        threads = [threading.Thread(target=play, args=(n,)) for n in range(4)]
+        for th in threads:
+            th.start()
+        for th in threads:
+            th.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert all(got[n] == alone for n in range(4))

@@ -5,6 +5,7 @@ and strategies they play."""
 from __future__ import annotations
 
 import random
+import threading
 from typing import Any
 
 from domino import fastline, fasttrains
@@ -51,15 +52,21 @@ class Prepared:
         # Tiles whose place in the deal matters: all, unless nobody may draw (Block), when only
         # the hands are ever looked at and the boneyard's order need not be shuffled.
         self.shuffle = self.fm.t.size if self.fm.limit else m.game.n * self.fm.k
+        self.rng = random.Random()  # reseeded for every game (cheaper than a new one each time)
 
 
-_READ: dict[int, Prepared] = {}  # by id(setup)
+# By thread, then by id(setup): a Prepared's FastMatch and generator serve one game at a time,
+# and a Dask worker may run tasks in several threads.
+_LOCAL = threading.local()
 
 
 def prepared(setup: Setup) -> Prepared:
-    got = _READ.get(id(setup))
+    read = getattr(_LOCAL, "read", None)
+    if read is None:
+        read = _LOCAL.read = {}
+    got = read.get(id(setup))
     if got is None or got.setup is not setup:
-        got = _READ[id(setup)] = Prepared(setup)
+        got = read[id(setup)] = Prepared(setup)
     return got
 
 
@@ -89,8 +96,9 @@ def shuffled(size: int, real, places: int | None = None) -> list[int]:
 
 
 def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> dict:
-    rng = random.Random(unit_seed(seed, index))
     got = prepared(setup)
+    rng = got.rng
+    rng.seed(unit_seed(seed, index))
     fm = got.fm
     fm.reset()  # games of one process are played one after another on the same FastMatch
     engine = got.engine
