@@ -43,7 +43,7 @@ def test_a_match_by_presses_syncs_and_exports_as_the_core_folds_it(tmp_path, cap
         assert main(["export", "--db", str(db), "-o", str(out)]) == 0
     finally:
         emu.stop()
-    (match_id, lines), = db_lines(db).items()
+    ((match_id, lines),) = db_lines(db).items()
     assert len(lines) == matches[match_id]  # every event the device holds, once
     assert [ln for ln in lines if '"k":"end"' in ln] == [
         '{"k":"end","left":[3,2]}',  # blocked: the scorer entered 3 and 2 pips
