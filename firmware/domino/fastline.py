@@ -356,7 +356,7 @@ def _may_lead(fm, p, i):
     return True
 
 
-class _End(HandEnd):
+class FastEnd(HandEnd):
     """``HandEnd`` built for the fast engines: every player's count and doubles are known, so
     the per-side sums need none of its checks for missing values. Same fields (a test compares
     them with ``HandEnd``'s own)."""
@@ -429,7 +429,7 @@ def _score(fm, hands, out, last):
 def _points(fm, left, out, last):
     """The game's own ``hand_points`` on what each player still holds (``left``, one Left per
     player); the points go to the totals and the records."""
-    ctx = _End(left, None if out is None else fm.side_of[out], last, fm.sides, None)
+    ctx = FastEnd(left, None if out is None else fm.side_of[out], last, fm.sides, None)
     points = fm.game.hand_points(ctx)
     totals = fm.totals
     for s in range(len(points)):

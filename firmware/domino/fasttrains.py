@@ -1,5 +1,7 @@
 """A compact engine for Mexican Train (booklet 002, ``mexican.MexicanTrain``), for simulations:
 tiles are small ints, the trains are a few parallel lists, a whole hand is one function call.
+Each hand is kept by number (``rows[v]``: the tiles showing v), so the question asked every
+turn, whether a train takes one of the seat's tiles and which, is one list lookup.
 
 It follows ``MexicanTrain``'s hooks step by step (the station, own trains, the first round,
 Mexican trains, markers, doubles played again and owed, one draw a turn) and asks the game for
@@ -7,7 +9,7 @@ what it can: the station of each hand, the deal, the hand's end (``hand_points``
 end and winners. A test replays its moves through ``Match.apply`` and checks both agree.
 """
 
-from .fastline import HEAVY, _End
+from .fastline import HEAVY, FastEnd
 from .match import Left
 
 
@@ -258,7 +260,7 @@ def _score(fm, hands, bone, out, last, t):
         for h in hands + [bone]:
             for i in h:
                 seen.discard((t.hi[i], t.lo[i]))
-    ctx = _End(left, None if out is None else fm.side_of[out], last, fm.sides,
+    ctx = FastEnd(left, None if out is None else fm.side_of[out], last, fm.sides,
                _Table(counts, seen))
     points = fm.game.hand_points(ctx)
     for s in range(len(points)):

@@ -134,7 +134,7 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
                     for _ in range(n)]
             out = rng.choice([None] + list(range(len(sides))))
             last = rng.randrange(n)
-            fast = vars(fastline._End(left, out, last, sides, None))
+            fast = vars(fastline.FastEnd(left, out, last, sides, None))
             assert fast == vars(HandEnd(left, out, last, sides, None))
 
 
