@@ -201,12 +201,15 @@ def play_hand(fm, deal, policies, real, log=None):
     left, right = t.hi[i], t.lo[i]
     ends = masks[left] | masks[right]
     lead = p
-    out = None if m else p
+    out = None
+    if not m:  # the lead was the seat's only tile
+        points, count = _score_held(fm, held, p, p)
+        return points, p, p, dealt + draws - count, draws, passes
     nxt = fm.nxt
     run = 0  # passes in a row
     # The play: match an end, else draw as the game says, else pass. The seat that blocks the
     # hand (the n-th pass in a row) is the one that laid the last tile, so ``last`` is ``p``.
-    while out is None:
+    while True:
         p = nxt[p]
         m = held[p] & ends
         if not m:
@@ -272,6 +275,7 @@ def play_hand(fm, deal, policies, real, log=None):
         held[p] = m
         if not m:
             out = p
+            break
     points, count = _score_held(fm, held, out, p)
     return points, out, lead, dealt + draws - count, draws, passes
 
