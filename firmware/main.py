@@ -11,12 +11,7 @@ from scoreboard.app import App
 def main():
     board = load()
     app = App(board)
-    try:
-        from scoreboard.link import Link  # the USB protocol, when this build carries it
-
-        app.attach(Link(app))
-    except ImportError:
-        pass
+    app.serve_link()  # the USB protocol, loaded when the host first speaks
     app.run()
 
 

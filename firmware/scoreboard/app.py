@@ -4,7 +4,8 @@ One ``App`` owns the board's parts (buttons, display, store) and a stack of scre
 calls ``step(now)`` every few milliseconds; it never blocks:
 
 1. poll the buttons → keys → the top screen (or wake the display: that press does nothing else);
-2. read the USB serial byte by byte → complete lines → ``self.link.handle(line)`` if attached;
+2. read the USB serial byte by byte → complete lines → ``self.link.handle(line)``; the link's
+   code is loaded with the first line the host sends (``serve_link``);
 3. redraw when something changed (drawing only: flash is never written inside a redraw).
 
 Every match change goes through ``record(event)``: the rules core checks and applies it (a
@@ -14,6 +15,11 @@ events (lines 1..); power on folds them through ``domino.Match`` again, so the t
 exactly where it was, mid-hand included. The match's log is a ``FlashLog``: the heap keeps the
 current hand's event lines, older events are read back from flash when undo or a correction
 needs them.
+
+Heap: the Pico has about 180 KB for everything, and loaded code is most of what is live. Only
+the modules the screen on show needs stay imported: the setup menus leave the heap during a
+match, the rules of other games leave it when a match starts or is parked, the link comes
+with the host (docs/ui.md, "Heap").
 
 The loop catches Exception (never KeyboardInterrupt, which mpremote needs): an unexpected
 error is counted, shown, and the app goes on from the last consistent state on flash.
@@ -139,7 +145,8 @@ class App:
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
-        self.link = None  # scoreboard.link.Link(app), attached by main when present (attach)
+        self.link = None  # scoreboard.link.Link(app): attach, or serve_link and the first line
+        self.serving = False  # load the link when the first serial line arrives
         self.match = None
         self.match_id = None
         self.screens = []
@@ -152,6 +159,7 @@ class App:
         self.keys = 0  # keys handled (for measurements)
         self.updates = 0  # display updates that put bytes on the bus
         self.voids = []  # draws and passes of this session, for the likely-tile order
+        self.titles = None  # ((game key, title), ...) once the new-match menu has read them
         self.serial = LineReader(board.serial_read1)
         self.display.contrast(self.settings["contrast"])
         self.resume()
@@ -159,6 +167,20 @@ class App:
     def attach(self, link):
         """Serve the USB protocol: complete serial lines go to ``link.handle``."""
         self.link = link
+
+    def serve_link(self):
+        """Serve the USB protocol from the first line the host sends on: until then the link's
+        code stays out of the heap (a scoreboard nobody syncs never loads it)."""
+        self.serving = True
+
+    def _start_link(self):
+        self.serving = False
+        try:
+            from scoreboard.link import Link
+        except ImportError:  # a build without the USB protocol: lines are ignored
+            return None
+        self.link = Link(self)
+        return self.link
 
     # --- matches on flash ------------------------------------------------------------------
 
@@ -210,6 +232,7 @@ class App:
             self.match = None
             self.voids = []
             del self.screens[:]  # no screen below may draw the parked match
+            self._unload_games(None)  # the form loads the rules of the game chosen next
             gc.collect()
             self.push(StartMenu(self))
 
@@ -220,7 +243,13 @@ class App:
         self.home()
 
     def new_match(self, setup):
-        """Check the setup with the core, then store it as line 0 of a new match."""
+        """Check the setup with the core, then store it as line 0 of a new match. Once the
+        host has set the clock, the setup carries the day it was played ("date", ISO 8601 UTC,
+        as Link.date gives it; exports read it)."""
+        date = self.link.date() if self.link is not None else None
+        if date and "date" not in setup:
+            setup = dict(setup)
+            setup["date"] = date
         mid = self._next_id()
         m = Match(setup, FlashLog(self.store, mid))  # DominoError if wrong: nothing stored
         self.store.create(mid)
@@ -279,6 +308,7 @@ class App:
         if len(m.records) != hands or m.over:
             self.compact()
             log.hand_over()
+            gc.collect()  # a safe point: the hand's lines and the compaction's buffers are gone
         return result
 
     def note_void(self, m, ev, result):
@@ -350,19 +380,27 @@ class App:
             self.resume()
             return
         m = self.match
-        if m is not None and not m.over:
-            if unload("scoreboard.menus") + self._unload_games(m.game.key):
+        if m is not None:
+            gone = self._unload_games(m.game.key)
+            if not m.over:
+                gone += unload("scoreboard.menus")
+            if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
+                gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
+            if gone:
                 gc.collect()
         self.push(screens.home(self))
 
     def _unload_games(self, key):
-        """Keep only the rules module of game ``key``; returns how many modules left."""
+        """Keep only the rules module of game ``key`` (None: none); returns how many left."""
         from domino import registry
 
-        keep = [module for k, module, _cls in registry.GAMES if k == key]
+        keep = None
+        for k, module, _cls in registry.GAMES:
+            if k == key:
+                keep = module
         gone = 0
         for _key, module, _cls in registry.GAMES:
-            if module not in keep:
+            if module != keep:
                 gone += unload("domino." + module)
         return gone
 
@@ -517,6 +555,8 @@ class App:
 
     def _deliver(self, raw):
         link = self.link
+        if link is None and self.serving:
+            link = self._start_link()
         if link is None:
             return
         try:

@@ -44,23 +44,24 @@ class StartMenu(Menu):
             app.push(Settings(app))
 
 
-_TITLES = []  # (key, title), read once
-
-
-def game_titles():
-    """Every game the core knows, in the registry's order, loading one module at a time."""
-    if not _TITLES:
+def game_titles(app):
+    """Every game the core knows, in the registry's order: (key, title). Read once per power
+    on, loading one game module at a time, and kept on the app (this module leaves the heap
+    during a match; reading them again would load every game's rules for each new match)."""
+    if app.titles is None:
+        titles = []
         for key, _module, _cls in registry.GAMES:
             before = list(sys.modules)
             try:
-                _TITLES.append((key, registry.game_class(key).title))
+                titles.append((key, registry.game_class(key).title))
             except ImportError:  # a game module this build does not carry
                 pass
             for name in list(sys.modules):
                 if name not in before and name[:7] == "domino.":
                     unload(name)
             gc.collect()
-    return _TITLES
+        app.titles = tuple(titles)
+    return app.titles
 
 
 class GameMenu(Menu):
@@ -69,8 +70,9 @@ class GameMenu(Menu):
 
     def __init__(self, app):
         app.park()
-        self.keys = [k for k, _t in game_titles()]
-        Menu.__init__(self, "Game", [t for _k, t in game_titles()])
+        titles = game_titles(app)
+        self.keys = [k for k, _t in titles]
+        Menu.__init__(self, "Game", [t for _k, t in titles])
 
     def choose(self, app, index):
         # the form takes this menu's place: BACK from it returns to where "New match" was

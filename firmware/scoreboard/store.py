@@ -28,6 +28,7 @@ GONE = ".del"  # a match being deleted: its journal renamed, the rest to remove
 DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a human
 SETTINGS = "settings.cfg"
 MAX_ID_CHARS = 24
+CHUNK = 128  # bytes read at a time from a match file (an event record is rarely longer)
 ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 _ENOENT = 2
 _SETTING_TYPES = (bool, int, float, str, list)
@@ -291,11 +292,11 @@ class MatchStore:
         f = self._open(match_id, SNAPSHOT) if snap == 0 else None
         if f is not None:
             with f:
-                raw = f.readline(MAX_RECORD_BYTES)
+                raw = _read_record(f)
                 if raw[:1] == b"#":
                     if scan is not None:
                         scan.declared = _header_count(raw)
-                    raw = f.readline(MAX_RECORD_BYTES)
+                    raw = _read_record(f)
                 while raw:
                     record = decode(raw)
                     if record is None or record[0] != expected:
@@ -305,11 +306,11 @@ class MatchStore:
                     expected += 1
                     if expected == end:
                         return
-                    raw = f.readline(MAX_RECORD_BYTES)
+                    raw = _read_record(f)
                 if scan is not None:
                     while raw:
                         scan.snap_dropped += 1
-                        raw = f.readline(MAX_RECORD_BYTES)
+                        raw = _read_record(f)
         else:
             expected = snap
         if scan is not None:
@@ -319,7 +320,7 @@ class MatchStore:
             if scan is not None:
                 scan.journal = True
             with f:
-                raw = f.readline(MAX_RECORD_BYTES)
+                raw = _read_record(f)
                 while raw:
                     record = decode(raw)
                     if record is None or record[0] > expected:
@@ -332,12 +333,12 @@ class MatchStore:
                             return
                     elif scan is not None:
                         scan.stale += 1
-                    raw = f.readline(MAX_RECORD_BYTES)
+                    raw = _read_record(f)
                 if scan is not None:
                     while raw:
                         scan.dropped += 1
                         scan.torn = raw[-1] != 10
-                        raw = f.readline(MAX_RECORD_BYTES)
+                        raw = _read_record(f)
         if scan is not None:
             scan.count = expected
 
@@ -376,6 +377,28 @@ class MatchStore:
 
     def _path(self, match_id, ext):
         return self.root + "/" + match_id + ext
+
+
+def _read_record(f):
+    """The next line of ``f``, at most MAX_RECORD_BYTES long, read CHUNK bytes at a time.
+
+    readline(n) asks the heap for n bytes in one piece before it reads anything; a kilobyte
+    per event would need a large free hole on a fragmented Pico heap, for lines that are
+    almost always shorter than CHUNK."""
+    raw = f.readline(CHUNK)
+    if len(raw) < CHUNK or raw[-1] == 10:
+        return raw
+    parts = [raw]
+    size = len(raw)
+    while size < MAX_RECORD_BYTES:
+        more = f.readline(min(CHUNK, MAX_RECORD_BYTES - size))
+        if not more:
+            break
+        parts.append(more)
+        size += len(more)
+        if more[-1] == 10:
+            break
+    return b"".join(parts)
 
 
 def _valid_id(match_id):

@@ -158,6 +158,20 @@ def test_heap_2000_event_session(tmp_path: Path) -> None:
     assert r["errors"] == 0 and r["events"] >= 2000
 
 
+def test_new_match_carries_the_host_date_once_the_clock_is_set(tmp_path: Path) -> None:
+    r = run("app_date.py", str(tmp_path / "store"))
+    assert r["errors"] == 0
+    # the link's code loads with the host's first line, as main.py serves it
+    assert not r["link_before"] and r["link_after"]
+    assert r["reply"]["ok"] and r["reply"]["time"] == 1750000000
+    before, after = r["setups"]
+    assert "date" not in before  # no clock yet: no date rather than a wrong one
+    assert after["date"] == "2025-06-15T15:06:40Z"
+    # what the device stored is what the host reads back (line 0 on flash, CPython side)
+    setup, _events = stored(tmp_path / "store", r["ids"][1])
+    assert setup["date"] == after["date"] and setup["game"] == "bergen"
+
+
 def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None:
     r = run("app_sim_board.py", str(tmp_path))
     # Pico behaviour: the interrupt passes the app's loop (it is not an Exception the loop

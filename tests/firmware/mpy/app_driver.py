@@ -32,6 +32,7 @@ class Operator:
     def __init__(self, storage, seed=1, bounce_us=5000, step_ms=5, hold_ms=80, gap_ms=120):
         self.board = SimBoard(seed=seed, storage_dir=storage, bounce_us=bounce_us)
         self.app = App(self.board)
+        self.app.serve_link()  # as main.py does: the link loads with the host's first line
         self.step_ms = step_ms
         self.hold_ms = hold_ms
         self.gap_ms = gap_ms

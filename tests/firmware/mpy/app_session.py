@@ -27,6 +27,8 @@ heap_code = gc.mem_alloc()  # + the app, the core and the test driver, before an
 
 storage, target = sys.argv[1], int(sys.argv[2])
 op = d.Operator(storage, seed=11)
+gc.collect()
+heap_ready = gc.mem_alloc()  # + the board's and the app's objects, the start screen's code
 app = op.app
 board = op.board
 i2c = board.i2c
@@ -182,6 +184,8 @@ d.emit(
         "errors": app.errors,
         "presses": op.presses,
         "peak_live": stats["peak_live"],
+        "base": heap0,
+        "ready": heap_ready - heap_code,
         "sim_code": heap_sim - heap0,
         "app_code": heap_code - heap_sim,
         "peak_alloc": stats["peak_alloc"],
