@@ -85,7 +85,7 @@ def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
         ("rules core, always loaded", ("domino", "domino.errors", "domino.tiles",
                                        "domino.registry", "domino.events", "domino.match")),
         ("rules core, with any game", ("domino.layouts", "domino.game")),
-        ("one game (the table's)", ("domino.fives", "domino.bergen", "domino.mexican",
+        ("games (one at a time, the table.s; sum of these three)", ("domino.fives", "domino.bergen", "domino.mexican",
                                     "domino.outcome")),
         ("app, always loaded", ("scoreboard.pins", "scoreboard.buttons", "scoreboard.display",
                                 "scoreboard.serial_line", "scoreboard.journal",
