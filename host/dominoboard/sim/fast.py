@@ -66,6 +66,8 @@ def prepared(setup: Setup) -> Prepared:
         read = _LOCAL.read = {}
     got = read.get(id(setup))
     if got is None or got.setup is not setup:
+        if len(read) >= 16:  # each Dask task brings its own copy of the setup: forget old ones
+            read.clear()
         got = read[id(setup)] = Prepared(setup)
     return got
 
