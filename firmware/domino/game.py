@@ -208,9 +208,13 @@ class Game:
     @staticmethod
     def out_takes_all(ctx, value=None):
         """Going domino: the side that went out scores every other side's pips."""
-        pts = [0] * len(ctx.pips)
-        value = value or (lambda s: ctx.pips[s])
-        pts[ctx.out] = sum(value(s) for s in range(len(ctx.pips)) if s != ctx.out)
+        pips = ctx.pips
+        pts = [0] * len(pips)
+        total = 0
+        for s in range(len(pips)):  # a plain loop: the simulator calls this every hand
+            if s != ctx.out:
+                total += pips[s] if value is None else value(s)
+        pts[ctx.out] = total
         return pts
 
     @staticmethod
