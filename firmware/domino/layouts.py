@@ -66,6 +66,21 @@ class Layout:
         a.length += 1
         self.played.append(t)
 
+    def save(self):
+        """Everything ``extend`` may change (its own fields, the arms' ends, new arms, the tiles
+        laid), so that a trial play can be taken back: ``Match.preview``."""
+        arms = [(a.open, a.double, a.length, a.owner, a.marker) for a in self.arms]
+        return dict(self.__dict__), arms, len(self.arms), len(self.played)
+
+    def restore(self, saved):
+        fields, arms, n_arms, n_played = saved
+        for key in fields:
+            setattr(self, key, fields[key])
+        del self.arms[n_arms:]
+        del self.played[n_played:]
+        for a, end in zip(self.arms, arms):
+            a.open, a.double, a.length, a.owner, a.marker = end
+
     def arm_index(self, arm):
         if not isinstance(arm, int) or not 0 <= arm < len(self.arms):
             raise DominoError(

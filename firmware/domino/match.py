@@ -447,6 +447,28 @@ class Match:
         self._score(hand, p, n)
         return {"scored": n}
 
+    def preview(self, player, t, e, o=None):
+        """What ``player`` would score now by laying tile ``t`` on end ``e`` (``o``: the half a
+        joker leaves open), the match left exactly as it was: the device orders the tiles it
+        offers by this, and the simulator's greedy bot chooses by it. 0 for a play that does
+        not join there."""
+        hand = self.hand
+        if hand is None or hand.layout.is_empty() or e is None:
+            return 0
+        lay = hand.layout
+        try:
+            opened = self.game.opening(hand, t, lay.arm_index(e), {} if o is None else {"o": o})
+        except DominoError:
+            return 0
+        if opened is None:
+            return 0
+        saved = lay.save()
+        try:
+            lay.extend(t, e, opened)
+            return self.game.play_points(hand, player, t, e) or 0
+        finally:
+            lay.restore(saved)
+
     # --- the hand's end ---------------------------------------------------------------------
 
     def _left(self, hand, entries, out):

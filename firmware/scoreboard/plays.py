@@ -76,26 +76,9 @@ def end_label(match, i):
 
 
 def preview(match, t, e):
-    """Points the turn's player would score laying t on arm e (the layout is restored)."""
-    hand = match.hand
-    lay = hand.layout
-    g = match.game
-    saved = dict(lay.__dict__)
-    arms = [(a.open, a.double, a.length) for a in lay.arms]
-    played = len(lay.played)
-    try:
-        opened = g.joins(hand, t, lay.arm_index(e))
-        lay.extend(t, e, opened)
-        pts = g.play_points(hand, hand.turn, t, e)
-    except Exception:
-        pts = 0
-    for k in saved:
-        setattr(lay, k, saved[k])
-    del lay.played[played:]
-    del lay.arms[len(arms) :]
-    for a, (o, d, n) in zip(lay.arms, arms):
-        a.open, a.double, a.length = o, d, n
-    return pts or 0
+    """Points the turn's player would score laying t on arm e (the core tries it and takes it
+    back)."""
+    return match.preview(match.hand.turn, t, e)
 
 
 class Choice:

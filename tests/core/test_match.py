@@ -201,3 +201,21 @@ def test_fix_that_carries_a_side_to_the_target_mid_hand_ends_it_there():
     m.apply({"k": "pts", "p": 1, "n": 2})
     m.apply({"k": "fix", "h": 0, "left": [{"p": 9, "d": 1}, {"p": 3, "d": 0}]})  # P1 had it
     assert m.totals == [0, 6] and m.over and m.winners() == [1]
+
+
+def test_preview_says_what_a_play_would_score_and_changes_nothing():
+    m = match("muggins", opts={"muggins": False})
+    play(m, 0, "5-5")
+    before = snapshot(m)
+    assert m.preview(1, (5, 0), 0) == 10  # 0 + the spinner's 10
+    assert m.preview(1, (5, 1), 2) == 0  # 10 + 1 on a spinner arm: 11
+    assert m.preview(1, (6, 4), 0) == 0  # does not join
+    assert snapshot(m) == before
+    assert play(m, 1, "5-0", 0)["scored"] == 10
+    m2 = match("bergen-schmidt")
+    play(m2, 0, "1-1")
+    play(m2, 1, "1-4", 0)
+    before = snapshot(m2)
+    assert m2.preview(0, (4, 4), 0) == 2  # the highest double on the table (003)
+    assert m2.preview(0, (4, 1), 0) == 3  # ends 1 and 1-1: a triple
+    assert snapshot(m2) == before

@@ -157,27 +157,12 @@ class Table:
         return list(got.values())
 
     def points(self, p, move):
-        """What the core's ``play_points`` gives for ``move``, tried on the layout and undone."""
+        """What the core's ``play_points`` gives for ``move`` (``Match.preview``: tried and taken
+        back)."""
         t, e, o = move
-        hand, g = self.m.hand, self.g
-        assert hand is not None
-        lay = hand.layout
-        if e is None or type(g).play_points is Game.play_points:
+        if e is None or type(self.g).play_points is Game.play_points:
             return 0
-        arms = lay.arms
-        saved_arms = [(a.open, a.double, a.length, a.owner, a.marker) for a in arms]
-        saved = dict(lay.__dict__)
-        opened = g.opening(hand, t, lay.arm_index(e), {} if o is None else {"o": o})
-        lay.arms = list(arms)
-        lay.played = list(lay.played)
-        try:
-            lay.extend(t, e, opened)
-            return g.play_points(hand, p, t, e)
-        finally:
-            lay.__dict__.clear()
-            lay.__dict__.update(saved)
-            for a, s in zip(arms, saved_arms, strict=True):
-                a.open, a.double, a.length, a.owner, a.marker = s
+        return self.m.preview(p, t, e, o)
 
     def can_draw(self, p):
         hand, g = self.m.hand, self.g
