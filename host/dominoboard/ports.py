@@ -2,6 +2,7 @@
 
 import argparse
 import os
+import warnings
 from pathlib import Path
 
 import platformdirs
@@ -56,7 +57,9 @@ def scan() -> list[Port]:
 
 def emulator_file() -> Path:
     """Where a running `dominoboard emulate` writes its pseudo-terminal's path."""
-    return platformdirs.user_runtime_path("dominoboard") / "emulator.port"
+    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR (a container, CI): the fallback is fine
+        warnings.simplefilter("ignore")
+        return platformdirs.user_runtime_path("dominoboard") / "emulator.port"
 
 
 def running_emulator() -> str | None:
