@@ -34,6 +34,7 @@ sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host")]
 
 from dominoboard.sim import experiment  # noqa: E402
 from dominoboard.sim.fast import play_fast_unit  # noqa: E402
+from dominoboard.sim.records import Records  # noqa: E402
 from dominoboard.sim.table import Setup, play_unit  # noqa: E402
 
 OUT = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
@@ -95,8 +96,9 @@ def mexican(strategy, engine):
     setup = Setup("mexican", [strategy] * 4, engine=engine)
 
     def game(i):
-        rec = experiment.play_chunk(setup, 1, i, i + 1)[0]
-        assert len(rec["hands"]) == 13
+        records = Records()
+        records.add(1, experiment.play_chunk(setup, 1, i, i + 1))
+        assert len(records[0]["hands"]) == 13
         return 1
 
     return game
@@ -227,7 +229,8 @@ def measured(work):
 def _play_only(args):
     """Worker task of the machine check: play games, send back only how many."""
     setup, start, stop = args
-    return len(experiment.play_chunk(setup, 9, start, stop))
+    experiment.play_chunk(setup, 9, start, stop)
+    return stop - start
 
 
 def machine_check(setup, units):

@@ -10,6 +10,7 @@ from domino.match import Match
 from domino.registry import GAMES, game_class
 from dominoboard.cli import main
 from dominoboard.sim import experiment
+from dominoboard.sim.fast import play_fast_unit
 from dominoboard.sim.stats import describe, summarize, wilson
 from dominoboard.sim.table import Setup, Table, play_unit, playable, unit_seed
 
@@ -79,22 +80,18 @@ def test_same_seed_same_games_for_any_number_of_workers():
         assert other != one
 
 
-def test_a_run_leaves_the_garbage_collector_as_it_found_it():
-    """experiment.run freezes the records it keeps (so the collector skips them) and must undo
-    exactly that: nothing stays frozen, and a caller's own freeze is left alone."""
-    import gc
-
-    setup = Setup("block", ["random"] * 2, engine="fast")
-    assert gc.get_freeze_count() == 0
-    first = experiment.run(setup, 30, 4, chunk=5)
-    assert gc.get_freeze_count() == 0 and gc.isenabled()
-    gc.freeze()
-    try:
-        frozen = gc.get_freeze_count()
-        assert experiment.run(setup, 30, 4, chunk=5) == first
-        assert 0 < gc.get_freeze_count() <= frozen  # the caller's freeze stands, none added
-    finally:
-        gc.unfreeze()
+def test_packed_records_read_back_as_the_games_records():
+    """Workers send games packed as ints; read back, each is the record the game itself gives
+    (event fold and fast engine), numbered by its index, and a wrong index is refused."""
+    for setup, play in ((Setup("muggins", ["greedy", "counter"]), play_unit),
+                        (Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]],
+                               engine="fast"), play_fast_unit)):
+        records = experiment.run(setup, 25, 6, chunk=4)
+        assert len(records) == 25
+        assert list(records) == [play(setup, 6, i) for i in range(25)]
+        assert records[-1] == records[24] == play(setup, 6, 24)
+        with pytest.raises(IndexError, match="game 25: this experiment has 25"):
+            records[25]
 
 
 def test_a_game_is_the_same_whichever_chunk_plays_it():

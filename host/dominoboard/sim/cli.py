@@ -188,6 +188,7 @@ def run(args) -> int:
     elapsed = time.monotonic() - start
     if bar:
         bar.close()
+    records = list(records)  # unpacked once for the summary, the CSV files and the plots
     summary = summarize(setup, records)
     summary["seed"] = args.seed
     summary["seconds"] = round(elapsed, 3)

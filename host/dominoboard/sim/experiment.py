@@ -4,79 +4,68 @@ index order — so the same seed gives the same results for any number of worker
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
-from collections.abc import Callable, Iterable
+from array import array
+from collections.abc import Callable
 
+from .records import Records, new_chunk, pack_record
 from .table import Setup, play_unit
 
 Progress = Callable[[int], None]
 
 
-def play_chunk(setup: Setup, seed, start: int, stop: int) -> list[dict]:
-    """Games ``start``..``stop - 1``; the unit of work sent to a worker."""
+def play_chunk(setup: Setup, seed, start: int, stop: int) -> array:
+    """Games ``start``..``stop - 1``, packed (``records``); the unit of work sent to a worker."""
     if setup.engine == "fast":
-        from .fast import play_fast_unit
+        from .fast import play_fast_packed
 
-        return [play_fast_unit(setup, seed, i) for i in range(start, stop)]
-    return [play_unit(setup, seed, i) for i in range(start, stop)]
+        return play_fast_packed(setup, seed, start, stop)
+    out = new_chunk()
+    for i in range(start, stop):
+        pack_record(out, play_unit(setup, seed, i))
+    return out
 
 
-def _chunk(args):
-    return play_chunk(*args)
+# A pool's worker gets the setup once (the pool's initializer), not with every chunk.
+_SETUP: list[Setup] = []
+
+
+def _init_worker(setup: Setup) -> None:
+    _SETUP[:] = [setup]
+
+
+def _chunk(args) -> array:
+    seed, start, stop = args
+    return play_chunk(_SETUP[0], seed, start, stop)
 
 
 def chunks(units: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
     """Index ranges: small enough to balance the load and report progress, big enough that
     sending them costs little next to playing them."""
     if size is None:
-        size = max(1, min(200, units // max(1, workers * 16)))
+        size = max(1, min(500, units // max(1, workers * 12)))
     return [(a, min(units, a + size)) for a in range(0, units, size)]
 
 
 def run(setup: Setup, units: int, seed, workers: int = 1, progress: Progress | None = None,
-        chunk: int | None = None) -> list[dict]:
+        chunk: int | None = None) -> Records:
     """Play ``units`` games; the records come back in index order."""
     parts = chunks(units, workers, chunk)
-    out: list[dict] = []
-    freeze = _Kept()
-    try:
-        if workers <= 1:
-            for a, b in parts:
-                out.extend(play_chunk(setup, seed, a, b))
-                freeze.kept()
-                if progress:
-                    progress(b - a)
-            return out
-        ctx = multiprocessing.get_context("spawn" if _threads_started() else None)
-        with ctx.Pool(workers) as pool:
-            for recs in pool.imap(_chunk, [(setup, seed, a, b) for a, b in parts]):
-                out.extend(recs)  # imap yields in submission order: index order
-                freeze.kept()
-                if progress:
-                    progress(len(recs))
+    out = Records()
+    if workers <= 1:
+        for a, b in parts:
+            out.add(b - a, play_chunk(setup, seed, a, b))
+            if progress:
+                progress(b - a)
         return out
-    finally:
-        freeze.done()
-
-
-class _Kept:
-    """The records merged so far live until the run ends, so the cyclic garbage collector
-    need not walk them again and again: after each chunk they are frozen (``gc.freeze``), and
-    unfrozen at the end. On long runs those walks cost the merging process more than the games
-    (and with two workers on two CPUs it competes with them). Skipped when the caller froze
-    objects itself, whose freeze this must not undo."""
-
-    def __init__(self):
-        self.on = gc.isenabled() and gc.get_freeze_count() == 0
-
-    def kept(self):
-        if self.on:
-            gc.freeze()
-
-    def done(self):
-        if self.on:
-            gc.unfreeze()
+    ctx = multiprocessing.get_context("spawn" if _threads_started() else None)
+    with ctx.Pool(workers, _init_worker, (setup,)) as pool:
+        tasks = [(seed, a, b) for a, b in parts]
+        for (a, b), packed in zip(parts, pool.imap(_chunk, tasks), strict=True):
+            out.add(b - a, packed)  # imap yields in submission order: index order
+            if progress:
+                progress(b - a)
+    return out
 
 
 def _threads_started() -> bool:
@@ -86,23 +75,20 @@ def _threads_started() -> bool:
 
 
 def run_dask(setup: Setup, units: int, seed, client, chunk: int | None = None,
-             progress: Progress | None = None) -> list[dict]:
+             progress: Progress | None = None) -> Records:
     """The same experiment on a Dask cluster (``dask.distributed.Client``): one task per chunk,
-    gathered in index order."""
+    gathered in index order. The setup is scattered once, not sent with every task."""
     from dask.distributed import as_completed  # pyright: ignore[reportMissingImports]
 
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     parts = chunks(units, workers, chunk)
-    futures = [client.submit(play_chunk, setup, seed, a, b, pure=False) for a, b in parts]
+    shared = client.scatter(setup, broadcast=True)
+    futures = [client.submit(play_chunk, shared, seed, a, b, pure=False) for a, b in parts]
     if progress:
+        sizes = {f.key: b - a for f, (a, b) in zip(futures, parts, strict=True)}
         for f in as_completed(futures):
-            progress(len(f.result()))
-    results = client.gather(futures)
-    out: list[dict] = []
-    for recs in results:  # gather keeps the order of the futures
-        out.extend(recs)
+            progress(sizes[f.key])
+    out = Records()
+    for (a, b), packed in zip(parts, client.gather(futures), strict=True):  # in future order
+        out.add(b - a, packed)
     return out
-
-
-def flatten(parts: Iterable[list[dict]]) -> list[dict]:
-    return [r for part in parts for r in part]

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 import threading
+from array import array
 from typing import Any
 
 from domino import fastline, fasttrains
 from domino.match import Match
 
+from .records import new_chunk, pack_game
 from .table import Setup, unit_seed
 
 # Games without counts during play: greedy's score is always 0, so it is heavy.
@@ -98,6 +100,25 @@ def shuffled(size: int, real, places: int | None = None) -> list[int]:
 
 
 def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> dict:
+    """Game ``index`` as the record ``table.play_unit`` gives."""
+    totals, winners, over, hands = play_fast(setup, seed, index, log)
+    return {"i": index, "totals": totals, "winners": winners, "over": over,
+            "hands": [{"lead": lead, "plays": plays, "draws": draws, "passes": passes,
+                       "out": out, "blocked": blocked, "points": points}
+                      for lead, plays, draws, passes, out, blocked, points in hands]}
+
+
+def play_fast_packed(setup: Setup, seed, start: int, stop: int) -> array:
+    """Games ``start``..``stop - 1`` packed (``records``): what a worker sends back."""
+    out = new_chunk()
+    for i in range(start, stop):
+        pack_game(out, *play_fast(setup, seed, i))
+    return out
+
+
+def play_fast(setup: Setup, seed, index: int, log: list | None = None):
+    """Play game ``index``: its totals, winners ([] for a tie of every side), whether the match
+    ended, and its hands as (lead, plays, draws, passes, out, blocked, points) tuples."""
     got = prepared(setup)
     rng = got.rng
     rng.seed(unit_seed(seed, index))
@@ -115,8 +136,7 @@ def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> d
         if log is not None:
             log.append(("deal", list(deal)))
         points, out, lead, plays, draws, passes = engine.play_hand(fm, deal, policies, real, log)
-        hands.append({"lead": lead, "plays": plays, "draws": draws, "passes": passes,
-                      "out": out, "blocked": out is None, "points": points})
+        hands.append((lead, plays, draws, passes, out, out is None, points))
         if setup.hands:
             break
     sides = len(fm.sides)
@@ -124,9 +144,8 @@ def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> d
         winners = fm.winners()
         totals = list(fm.totals)
     else:
-        pts = hands[-1]["points"]
+        pts = hands[-1][6]
         best = min(pts) if fm.game.lowest_wins else max(pts)
         winners = [s for s, x in enumerate(pts) if x == best]
         totals = pts
-    return {"i": index, "totals": totals, "winners": winners if len(winners) < sides else [],
-            "hands": hands, "over": fm.over}
+    return totals, winners if len(winners) < sides else [], fm.over, hands

@@ -4,6 +4,7 @@ score distributions, hand lengths, blocked hands."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 Z95 = 1.959963984540054
 
@@ -58,8 +59,9 @@ def sides_of(setup, n_sides: int) -> list[list[int]]:
     return [list(t) for t in partners] if partners else [[p] for p in range(n_sides)]
 
 
-def summarize(setup, records: list[dict]) -> dict:
+def summarize(setup, records: Iterable[dict]) -> dict:
     """Everything the report shows, from the records in index order."""
+    records = list(records)  # read once (packed records are unpacked as they are read)
     n = len(records)
     n_sides = len(records[0]["totals"]) if records else len(setup.strategies)
     sides = sides_of(setup, n_sides)

@@ -1,0 +1,127 @@
+"""Game records packed as machine ints: what a worker sends back for a chunk of games.
+
+A list of dicts per hand costs more to pickle, send and unpickle than the games cost to play
+(and the unpickling falls on the merging process, which shares the CPUs with the workers). So
+a chunk travels as one ``array('i')``, a flat run of ints per game:
+
+    sides, hands, over, winners, w_1..w_winners, total_1..total_sides,
+    then per hand: lead, plays, draws, passes, out, blocked, points_1..points_sides
+
+(a seat that is None — no lead, nobody out — is -1). ``Records`` holds the chunks in index
+order and gives each game back as the dict ``table.play_unit`` returns, built when asked.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import overload
+
+NONE = -1  # a seat that is None
+
+
+def new_chunk() -> array:
+    return array("i")
+
+
+def pack_game(out: array, totals, winners, over: bool, hands) -> None:
+    """Append one game to ``out``; ``hands`` are (lead, plays, draws, passes, out, blocked,
+    points) tuples."""
+    sides = len(totals)
+    out.extend((sides, len(hands), 1 if over else 0, len(winners)))
+    out.extend(winners)
+    out.extend(totals)
+    for lead, plays, draws, passes, gone, blocked, points in hands:
+        out.extend((NONE if lead is None else lead, plays, draws, passes,
+                    NONE if gone is None else gone, 1 if blocked else 0))
+        out.extend(points)
+
+
+def pack_record(out: array, rec: dict) -> None:
+    """Append a ``table.play_unit`` record."""
+    pack_game(out, rec["totals"], rec["winners"], rec["over"],
+              [(h["lead"], h["plays"], h["draws"], h["passes"], h["out"], h["blocked"],
+                h["points"]) for h in rec["hands"]])
+
+
+def unpack(chunk: array, start: int) -> list[dict]:
+    """The games of a chunk as records, the first numbered ``start``."""
+    out = []
+    at = 0
+    i = start
+    end = len(chunk)
+    while at < end:
+        sides, n, over, nw = chunk[at:at + 4]
+        at += 4
+        winners = chunk[at:at + nw].tolist()
+        at += nw
+        totals = chunk[at:at + sides].tolist()
+        at += sides
+        hands = []
+        for _ in range(n):
+            lead, plays, draws, passes, gone, blocked = chunk[at:at + 6]
+            at += 6
+            hands.append({"lead": None if lead == NONE else lead, "plays": plays,
+                          "draws": draws, "passes": passes,
+                          "out": None if gone == NONE else gone, "blocked": blocked == 1,
+                          "points": chunk[at:at + sides].tolist()})
+            at += sides
+        out.append({"i": i, "totals": totals, "winners": winners, "hands": hands,
+                    "over": over == 1})
+        i += 1
+    return out
+
+
+class Records(Sequence[dict]):
+    """An experiment's games in index order, kept packed; each read as a record dict."""
+
+    def __init__(self):
+        self.chunks: list[tuple[int, int, array]] = []  # (first index, games, packed)
+        self.n = 0
+
+    def add(self, games: int, chunk: array) -> None:
+        self.chunks.append((self.n, games, chunk))
+        self.n += games
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[dict]:
+        for start, _, chunk in self.chunks:
+            yield from unpack(chunk, start)
+
+    @overload
+    def __getitem__(self, k: int) -> dict: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[dict]: ...
+
+    def __getitem__(self, k: int | slice) -> dict | list[dict]:
+        if isinstance(k, slice):
+            return list(self)[k]
+        if k < 0:
+            k += self.n
+        if not 0 <= k < self.n:
+            raise IndexError(f"game {k}: this experiment has {self.n}")
+        for start, games, chunk in self.chunks:
+            if k < start + games:
+                return unpack(chunk, start)[k - start]
+        raise IndexError(k)
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Records):
+            return self.n == other.n and all(
+                a.tobytes() == b.tobytes() for a, b in zip(self._packed(), other._packed(),
+                                                          strict=True))
+        if isinstance(other, list):
+            return list(self) == other
+        return NotImplemented
+
+    __hash__ = None  # pyright: ignore[reportAssignmentType]
+
+    def _packed(self) -> list[array]:
+        """All games as one array (chunk borders do not matter to equality)."""
+        whole = array("i")
+        for _, _, chunk in self.chunks:
+            whole.extend(chunk)
+        return [whole]
