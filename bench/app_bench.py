@@ -1,9 +1,10 @@
 """Scoreboard app measurements on the MicroPython unix port (make bench).
 
 Runs tests/firmware/mpy/app_session.py (whole matches by button presses, 2,000+ events) on the
-mpy-cross-compiled firmware, and writes bench/results/app.txt: peak heap, CPU time per button
-event, I2C bytes per display update, and the estimated button-to-screen latency
-(CPU + bytes x 22.5 us, 9 bit times per byte at 400 kHz).
+mpy-cross-compiled firmware, and writes bench/results/app.txt: CPU time per button event, I2C
+bytes per display update, the estimated button-to-screen latency (CPU + bytes x 22.5 us, 9 bit
+times per byte at 400 kHz). The peak heap is the device's alone: the same session's presses,
+recorded by tests/firmware/mpy/app_record.py, replayed into firmware/sim_main.py.
 """
 
 import json
@@ -20,7 +21,6 @@ US_PER_BYTE = 22.5
 # blocks of 4 words (32 bytes here, 16 on the RP2040); bytecode bytes stay the same size. An
 # estimate, not a measurement: no 32-bit unix port is at hand.
 PICO_FACTOR = 0.55
-DRIVER_BYTES = 10 * 1024  # tests/firmware/mpy/app_driver.py, compiled (measured once)
 
 
 BUILD = ROOT / "build" / "mpy-app"
@@ -45,6 +45,59 @@ def compile_firmware(build: Path = BUILD) -> Path:
     for src, dst in extra:
         subprocess.run([cross, "-o", str(dst), str(src)], check=True)
     return build
+
+
+SEED = 11  # tests/firmware/mpy/app_record.py's board seed
+
+
+def micropython() -> str:
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.exists() else shutil.which("micropython") or "micropython"
+
+
+def record_session(build: Path, storage: Path, script: Path, events: int = 2000) -> dict:
+    """The bots decide and the scorer presses, app in the same process under a big heap
+    (tests/firmware/mpy/app_record.py); every button action is written to script."""
+    out = subprocess.run(
+        [micropython(), "-X", "heapsize=4M", "tests/firmware/mpy/app_record.py",
+         str(storage), str(events), str(script), str(build)],
+        cwd=ROOT, capture_output=True, text=True, timeout=1800,
+    )  # fmt: skip
+    line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")]
+    if not line:
+        tail = out.stdout[-2000:] + out.stderr[-2000:]
+        raise RuntimeError("app_record.py gave no result:\n" + tail)
+    return json.loads(line[-1][7:])
+
+
+def replay_on_device(build: Path, script: Path, storage: Path, heap: str) -> dict:
+    """The device alone: firmware/sim_main.py on the precompiled firmware, its serial on a
+    pseudo-terminal, under -X heapsize=heap, fed the recorded control commands (the script
+    ends with state and quit). Returns the final state's fields, the exit code and stderr."""
+    import pty
+
+    screen = script.with_suffix(".screen")
+    screen.write_bytes(b"")
+    master, slave = pty.openpty()
+    try:
+        out = subprocess.run(
+            [micropython(), "-X", "heapsize=" + heap, "firmware/sim_main.py",
+             "--control", str(script), "--screen", str(screen), "--storage", str(storage),
+             "--seed", str(SEED), "--mpy", str(build), "--gc-peak"],
+            cwd=ROOT, stdin=slave, stdout=slave, stderr=subprocess.PIPE, timeout=1800,
+        )  # fmt: skip
+    finally:
+        os.close(master)
+        os.close(slave)
+    state: dict = {"rc": out.returncode, "stderr": out.stderr.decode(errors="replace")[-3000:]}
+    replies = screen.read_text(errors="replace").splitlines()
+    last = [ln for ln in replies if ln.startswith("state ")]
+    if last:
+        for field in last[-1].split()[1:]:
+            key, _, value = field.partition("=")
+            state[key] = int(value) if value.isdigit() else value
+    state["replies"] = [ln for ln in replies if ln.startswith("error")][:5]
+    return state
 
 
 def module_sizes(build: Path) -> list[tuple[str, int]]:
@@ -139,21 +192,32 @@ def main() -> None:
     if not line:
         sys.exit("app_session.py gave no result:\n" + out.stdout[-2000:] + out.stderr[-2000:])
     r = json.loads(line[-1][7:])
+    with tempfile.TemporaryDirectory() as tmp:  # the device alone: the same presses replayed
+        script = Path(tmp) / "script.txt"
+        rec = record_session(build, Path(tmp) / "recorded", script, 2000)
+        dev = replay_on_device(build, script, Path(tmp) / "device", "1M")
+    if dev["rc"] != 0 or dev.get("errors") != 0:
+        sys.exit(f"the device replay failed: {dev!r}")
     bound_ms = (r["key_us_p95"] + r["update_bytes_p95"] * US_PER_BYTE) / 1000
-    pico_kb = (r["peak_live"] - r["sim_code"] - DRIVER_BYTES) * PICO_FACTOR / 1024
+    pico_kb = (dev["peak"] - r["sim_code"]) * PICO_FACTOR / 1024
     text = (
         "scoreboard app, MicroPython unix port (64-bit), firmware precompiled by mpy-cross as"
         " make deploy ships it (build/mpy-app), heapsize=1M\n"
         f"session: {r['events']} events in {r['matches']} matches, {r['presses']} presses,"
         f" {r['errors']} errors\n"
-        f"peak heap, live after gc at each press: {r['peak_live'] / 1024:.0f} KB on 64 bits"
-        " (code of the app, the core and the loaded game, the app's data, the simulated board"
-        " and the test driver)\n"
+        f"device alone (firmware/sim_main.py --mpy build/mpy-app --gc-peak, the session's"
+        f" {rec['presses']} presses recorded by app_record.py and replayed): peak live heap"
+        f" {dev['peak'] / 1024:.1f} KB on 64 bits (live after gc at each control command: code"
+        " of the app, the core and the loaded game, the app's data, the simulated board's code"
+        f" and sim_main's); {dev['heap'] / 1024:.1f} KB at the end; the 180K heap (184,320"
+        " bytes) needs it well below that\n"
+        f"in-process session with the test driver and its bots: peak live"
+        f" {r['peak_live'] / 1024:.0f} KB\n"
         f"  at start: the simulated board's code {r['sim_code'] / 1024:.0f} KB; the app's, the"
         f" core's and the test driver's (about 10 KB) code {r['app_code'] / 1024:.0f} KB;"
         f" the rest is data and lazily loaded modules (screens, menus, one game)\n"
-        f"  on the Pico (32 bits: words and GC blocks half the size, about x0.55; no simulated"
-        f" board, no driver): about {pico_kb:.0f} KB (goal <= 64 KB)\n"
+        f"  the device on the Pico (32 bits: words and GC blocks half the size, about x0.55; no"
+        f" simulated board's code): about {pico_kb:.0f} KB (goal <= 64 KB)\n"
         f"peak heap, allocated incl. garbage: {r['peak_alloc'] / 1024:.0f} KB\n"
         f"CPU per button event (the loop pass that handled it, redraw into RAM and the flash"
         f" write included, the simulated panel's own work left out): median"

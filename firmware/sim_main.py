@@ -2,6 +2,7 @@
 
     micropython firmware/sim_main.py --control FIFO --screen PATH [--storage DIR]
                                      [--realtime] [--push] [--seed N] [--ctrl-c]
+                                     [--mpy DIR] [--gc-peak]
 
 - stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
   byte after select.poll); nothing else is ever written to stdout.
@@ -9,21 +10,26 @@
 - --screen: where replies go: every frame as "frame <n> <ms>\\n", 32 text rows, "end\\n".
 - --ctrl-c: a raw 0x03 on stdin raises KeyboardInterrupt, as the Pico's USB stack does (off by
   default: the host and the link fuzzer may send any byte to the emulator).
+- --mpy DIR: import the firmware from DIR first (mpy-cross output, as make deploy ships it).
+- --gc-peak: collect after every control command and keep the largest live heap (`state`).
 - Virtual time by default: the clock moves only with commands (tick, press, hold);
   --realtime moves it with the wall clock as well.
 """
 
+import gc
 import select
 import sys
 import time
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path[:0] = [_here, _here + "/../build/mpy-lib"]  # the firmware and the ssd1306 driver
+if "--mpy" in sys.argv[:-1]:  # before the imports below: the precompiled firmware first
+    sys.path.insert(0, sys.argv[sys.argv.index("--mpy") + 1])
 
 from boards.sim import SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 
-USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c]"  # noqa: E501
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c] [--mpy DIR] [--gc-peak]"  # noqa: E501
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
@@ -38,13 +44,15 @@ def parse(argv):
         "push": False,
         "seed": 1,
         "ctrl-c": False,
+        "mpy": None,
+        "gc-peak": False,
     }
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--realtime", "--push", "--ctrl-c"):
+        if a in ("--realtime", "--push", "--ctrl-c", "--gc-peak"):
             opts[a[2:]] = True
-        elif a in ("--control", "--screen", "--storage", "--seed") and i + 1 < len(argv):
+        elif a in ("--control", "--screen", "--storage", "--seed", "--mpy") and i + 1 < len(argv):
             i += 1
             opts[a[2:]] = int(argv[i]) if a == "--seed" else argv[i]
         else:
@@ -62,6 +70,7 @@ class Emulator:
         )
         self.app = App(self.board)
         self.app.serve_link()  # as main.py: the link is loaded with the host's first line
+        self.app.step(self.board.ticks_ms())  # the first pass draws the start screen at once
         # "r+" never blocks at open on a FIFO (Linux) and never sees end-of-file.
         self.control = open(opts["control"], "r+b")
         self.poll = select.poll()
@@ -72,6 +81,8 @@ class Emulator:
         self.frames = 0
         self.sent = 0  # display updates already pushed
         self.buf = b""
+        self.gc_peak = opts["gc-peak"]
+        self.peak = 0  # the largest live heap after a command (--gc-peak)
 
     def advance(self, ms):
         self.board.advance(ms, self.app.step, STEP_MS)
@@ -104,10 +115,10 @@ class Emulator:
             self.advance(GAP_MS)
         elif cmd == "down":
             board.hold(button)
-            self.advance(STEP_MS)
+            self.advance(int(words[2]) if len(words) > 2 else STEP_MS)
         elif cmd == "up":
             board.release(button)
-            self.advance(STEP_MS)
+            self.advance(int(words[2]) if len(words) > 2 else STEP_MS)
         elif cmd == "hold":
             board.hold(button)
             self.advance(int(words[2]) if len(words) > 2 else 900)
@@ -124,14 +135,18 @@ class Emulator:
             self.reply("png " + words[1])
         elif cmd == "state":
             a = self.app
+            gc.collect()
             self.reply(
-                "state screen=%s match=%s events=%d errors=%d asleep=%d"
+                "state screen=%s match=%s events=%d errors=%d asleep=%d heap=%d free=%d peak=%d"
                 % (
                     type(a.screen).__name__,
                     a.match_id,
                     len(a.match.log) if a.match else 0,
                     a.errors,
                     a.asleep,
+                    gc.mem_alloc(),
+                    gc.mem_free(),
+                    self.peak,
                 )
             )
         elif cmd == "quit":
@@ -149,6 +164,9 @@ class Emulator:
                     line, self.buf = self.buf.decode(), b""
                     if not self.command(line):
                         return
+                    if self.gc_peak:
+                        gc.collect()
+                        self.peak = max(self.peak, gc.mem_alloc())
                 elif data:
                     self.buf += data
                 continue
