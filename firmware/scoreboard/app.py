@@ -395,11 +395,11 @@ class App:
         from domino import registry
 
         keep = None
-        for k, module, _cls in registry.GAMES:
+        for k, module, _cls in registry.games():
             if k == key:
                 keep = module
         gone = 0
-        for _key, module, _cls in registry.GAMES:
+        for _key, module, _cls in registry.games():
             if module != keep:
                 gone += unload("domino." + module)
         return gone

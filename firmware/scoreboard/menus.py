@@ -50,7 +50,7 @@ def game_titles(app):
     during a match; reading them again would load every game's rules for each new match)."""
     if app.titles is None:
         titles = []
-        for key, _module, _cls in registry.GAMES:
+        for key, _module, _cls in registry.games():
             before = list(sys.modules)
             try:
                 titles.append((key, registry.game_class(key).title))

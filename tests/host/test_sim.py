@@ -7,14 +7,14 @@ import random
 import pytest
 
 from domino.match import Match
-from domino.registry import GAMES, game_class
+from domino.registry import game_class, games
 from dominoboard.cli import main
 from dominoboard.sim import experiment
 from dominoboard.sim.fast import play_fast_unit
 from dominoboard.sim.stats import describe, summarize, wilson
 from dominoboard.sim.table import Setup, Table, play_unit, playable, unit_seed
 
-LAYOUT_GAMES = [g[0] for g in GAMES if playable(game_class(g[0]))]
+LAYOUT_GAMES = [g[0] for g in games() if playable(game_class(g[0]))]
 
 
 # --- Wilson intervals -----------------------------------------------------------------------
