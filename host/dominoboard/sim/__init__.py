@@ -7,6 +7,7 @@ runs — so legality and scoring are never re-implemented here. Modules:
 - ``table``: deals real tiles, asks the bots, feeds the events to ``Match``.
 - ``fast``: the host side of the core's fast engine (``domino.fastline``) for line games.
 - ``experiment``: seeds, local worker processes and Dask; results merged in game order.
+- ``records``: a chunk of games packed as ints (what workers send back), read back as dicts.
 - ``stats`` / ``report``: win rates with Wilson intervals, JSON, CSV, PNG plots.
 - ``solitaires`` / ``squares``: the one-player games of booklets 000 and 003.
 """
