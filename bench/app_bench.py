@@ -144,7 +144,8 @@ def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
                                 "scoreboard.serial_line", "scoreboard.journal",
                                 "scoreboard.store", "scoreboard.ui", "scoreboard.app",
                                 "scoreboard.plays", "scoreboard.screens")),
-        ("app, only while shown or needed", ("scoreboard.menus", "scoreboard.screens_games",
+        ("app, only while shown or needed", ("scoreboard.menus", "scoreboard.match_menu",
+                                             "scoreboard.screens_games",
                                              "scoreboard.entry", "scoreboard.link")),
         ("board", ("boards", "boards.sim", "ssd1306")),
     )  # fmt: skip

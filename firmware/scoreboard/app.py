@@ -233,6 +233,7 @@ class App:
             self.voids = []
             del self.screens[:]  # no screen below may draw the parked match
             self._unload_games(None)  # the form loads the rules of the game chosen next
+            self._unload_play()
             gc.collect()
             self.push(StartMenu(self))
 
@@ -372,23 +373,36 @@ class App:
 
     def home(self):
         """The screen the match's state calls for: start, table, tally, or winner. Screens
-        left behind are dropped, and during a hand the setup menus leave the heap."""
-        from scoreboard import screens
-
+        left behind are dropped; during a hand the setup menus leave the heap, during setup the
+        match menu does."""
         del self.screens[:]
         if self.match is None and self.match_id is not None:  # parked: fold it back
             self.resume()
             return
         m = self.match
-        if m is not None:
-            gone = self._unload_games(m.game.key)
-            if not m.over:
-                gone += unload("scoreboard.menus")
-            if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
-                gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
-            if gone:
+        if m is None:  # setting up the first match: the match menu's code is not needed
+            from scoreboard.menus import StartMenu
+
+            if self._unload_play():
                 gc.collect()
+            self.push(StartMenu(self))
+            return
+        from scoreboard import screens
+
+        gone = self._unload_games(m.game.key)
+        if not m.over:
+            gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
+        if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
+            gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
+        if gone:
+            gc.collect()
         self.push(screens.home(self))
+
+    def _unload_play(self):
+        """Drop the match menu's code (setup needs none of it); returns how many left. The
+        table's screens stay: the games' test driver (tests/firmware/mpy/games_driver.py)
+        holds their classes for isinstance, which a reload would defeat."""
+        return unload("scoreboard.match_menu")
 
     def _unload_games(self, key):
         """Keep only the rules module of game ``key`` (None: none); returns how many left."""

@@ -32,6 +32,7 @@ from scoreboard.screens import (
     Tally,
     Tiles,
     attempt,
+    match_menu,
     standings_rows,
 )
 from scoreboard.ui import COLS, Menu, Screen, fit, row, title
@@ -448,9 +449,7 @@ class HandOver(Screen):
                 app.home()
                 app.push(Result(r))
         elif key == "back":
-            from scoreboard.screens import MatchMenu
-
-            app.push(MatchMenu(app))
+            app.push(match_menu(app))
 
 
 # --- before the match -----------------------------------------------------------------------

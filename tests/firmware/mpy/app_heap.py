@@ -37,6 +37,7 @@ MODULES = (
     "scoreboard.plays",
     "scoreboard.screens",
     "scoreboard.menus",
+    "scoreboard.match_menu",
     "scoreboard.screens_games",
     "scoreboard.entry",
     "scoreboard.link",

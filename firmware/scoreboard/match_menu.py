@@ -1,0 +1,126 @@
+"""The match menu and the screens reached from it: history and corrections, points and hand
+ends entered by hand. Loaded only while one of them is shown (``App.home`` drops the module
+when play goes on), so the hand-in-progress loop keeps none of this code in the heap.
+"""
+
+from scoreboard.screens import OWN, Tally, attempt
+from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
+
+
+class Points(Screen):
+    """Points entered by hand (points-only scoring): who, then how many."""
+
+    def __init__(self, app):
+        m = app.match
+        self.player = m.hand.turn or 0
+        self.number = NumberEntry(5, -1000, 1000)
+        self.field = 0
+
+    def draw(self, app, fb):
+        m = app.match
+        title(fb, "Enter points")
+        row(fb, 2, "Who: " + m.players[self.player], self.field == 0)
+        row(fb, 3, "Points: %+d" % self.number.value, self.field == 1)
+        row(fb, 6, "OK next, BACK out")
+
+    def key(self, app, key, repeat):
+        m = app.match
+        if self.field == 0 and key in ("up", "down"):
+            self.player = (self.player + (1 if key == "down" else -1)) % len(m.players)
+        elif self.field == 1 and self.number.key(key, repeat):
+            pass
+        elif key == "ok" and self.field == 0:
+            self.field = 1
+        elif key == "ok":
+            if attempt(app, {"k": "pts", "p": self.player, "n": self.number.value}) is not None:
+                app.home()
+                app.flash("%s %+d" % (m.players[self.player], self.number.value))
+        elif key == "back":
+            if self.field:
+                self.field = 0
+            else:
+                app.pop()
+
+
+class EndHand(Menu):
+    """End the hand by hand: blocked, or who went out."""
+
+    def __init__(self, app):
+        m = app.match
+        Menu.__init__(self, "End the hand", ["Blocked"] + ["%s went out" % p for p in m.players])
+
+    def choose(self, app, index):
+        app.replace(Tally(app, out=None if index == 0 else index - 1, manual=True))
+
+
+class History(Menu):
+    """Every hand with its points; OK on a hand corrects its tally."""
+
+    def __init__(self, app):
+        m = app.match
+        items = []
+        for r in m.records:
+            pts = r.points()
+            items.append(fit("H%d %s" % (r.number + 1, " ".join(str(x) for x in pts))))
+        if m.game.hidden_standings(m):  # Peruvian: secret until announced
+            items = ["H%d hidden" % (r.number + 1) for r in m.records]
+        if not items:
+            items.append("no hands yet")
+        Menu.__init__(self, "History", items, max(0, len(items) - 1))
+
+    def choose(self, app, index):
+        m = app.match
+        if index >= len(m.records):
+            return
+        if m.records[index].end is None:
+            app.flash("hand %d ended at the target: nothing to fix" % (index + 1), True)
+            return
+        if m.game.key not in OWN:
+            from scoreboard import screens_games
+
+            app.push(screens_games.fix(app, index))
+            return
+        app.push(Tally(app, fix=index))
+
+
+class MatchMenu(Menu):
+    ITEMS = (
+        "Back to table",
+        "History",
+        "Enter points",
+        "End the hand",
+        "Redo",
+        "Settings",
+        "New match",
+        "Matches",
+    )
+
+    def __init__(self, app):
+        Menu.__init__(self, "Menu", list(self.ITEMS))
+
+    def choose(self, app, index):
+        from scoreboard import menus as setup
+
+        m = app.match
+        if index == 0:
+            app.pop()
+        elif index == 1:
+            app.replace(History(app))
+        elif index == 2:
+            if m.over or m.hand.is_over():
+                app.flash("the hand is over", True)
+            else:
+                app.replace(Points(app))
+        elif index == 3:
+            if m.over or m.hand.is_over():
+                app.flash("the hand is over", True)
+            else:
+                app.replace(EndHand(app))
+        elif index == 4:
+            app.undo("redo")
+        elif index == 5:
+            app.replace(setup.Settings(app))
+        elif index == 6:
+            app.replace(setup.GameMenu(app))
+        else:
+            app.replace(setup.Matches(app))
