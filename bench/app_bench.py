@@ -145,6 +145,7 @@ def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
                                 "scoreboard.store", "scoreboard.ui", "scoreboard.app",
                                 "scoreboard.plays", "scoreboard.screens")),
         ("app, only while shown or needed", ("scoreboard.menus", "scoreboard.match_menu",
+                                             "scoreboard.store_admin", "scoreboard.app_matches",
                                              "scoreboard.screens_games",
                                              "scoreboard.entry", "scoreboard.link")),
         ("board", ("boards", "boards.sim", "ssd1306")),

@@ -28,7 +28,7 @@ error is counted, shown, and the app goes on from the last consistent state on f
 import gc
 import sys
 
-from domino import DominoError, Match
+from domino import DominoError
 from domino.events import dumps, loads
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
@@ -132,6 +132,17 @@ class FlashLog:
             reader.close()
 
 
+def _matches(name, *args):
+    """Run ``scoreboard.app_matches.<name>``: resuming, opening, parking and starting a match
+    happen between hands, so that code is loaded for the call and leaves the heap after."""
+    from scoreboard import app_matches
+
+    try:
+        return getattr(app_matches, name)(*args)
+    finally:
+        unload("scoreboard.app_matches")
+
+
 def flash_log(m) -> FlashLog:
     """The FlashLog of a match the App made (Match.log, typed for the device)."""
     return m.log
@@ -186,88 +197,24 @@ class App:
 
     def resume(self):
         """Fold the current match back from flash, or show the start screen."""
-        mid = self.settings.get("current")
-        self.match = None
-        self.match_id = None
-        if mid:
-            try:
-                self.match = self._load(mid)
-                self.match_id = mid
-            except Exception as e:  # a damaged or missing match must not stop the device
-                self.flash("could not resume %s: %s" % (mid, e), True)
-        for p in self.store.problems:
-            self.flash(p, True)
-        del self.store.problems[:]
-        self.home()
+        _matches("resume", self)
 
     def _load(self, mid):
         """Fold a stored match; only one line at a time is in the heap."""
-        log = FlashLog(self.store, mid)
-        m = None
-        for line in self.store.read(mid):
-            ev = loads(line)
-            if m is None:
-                m = Match(ev, log)
-                continue
-            hands = len(m.records)
-            try:
-                m.apply(ev)
-            except DominoError as e:  # stored by an older core? keep what folds
-                self.flash("event %d skipped: %s" % (len(log) + 1, e), True)
-                log.append(ev)  # still in the log: its indices follow the lines on flash
-            finally:
-                log.release()
-            if len(m.records) != hands:
-                log.hand_over()
-        if m is None:
-            raise DominoError("match %s has no setup" % mid)
-        return m
+        return _matches("load", self, mid)
 
     def park(self):
         """Let the match on the table leave the heap (setting up another one); home() or
         ``current`` folds it back from flash."""
-        if self.match is not None:
-            from scoreboard.menus import StartMenu
-
-            self.match = None
-            self.voids = []
-            del self.screens[:]  # no screen below may draw the parked match
-            self._unload_games(None)  # the form loads the rules of the game chosen next
-            self._unload_play()
-            gc.collect()
-            self.push(StartMenu(self))
+        _matches("park", self)
 
     def open_match(self, mid):
-        self.match = self._load(mid)
-        self.match_id = mid
-        self._set_current(mid)
-        self.home()
+        _matches("open_match", self, mid)
 
     def new_match(self, setup):
-        """Check the setup with the core, then store it as line 0 of a new match. Once the
-        host has set the clock, the setup carries the day it was played ("date", ISO 8601 UTC,
-        as Link.date gives it; exports read it)."""
-        date = self.link.date() if self.link is not None else None
-        if date and "date" not in setup:
-            setup = dict(setup)
-            setup["date"] = date
-        mid = self._next_id()
-        m = Match(setup, FlashLog(self.store, mid))  # DominoError if wrong: nothing stored
-        self.store.create(mid)
-        line = dumps(setup)
-        self.store.append(mid, line)
-        self.match = m
-        self.match_id = mid
-        self._set_current(mid)
-        self._push_event(0, line)
-        self.home()
-
-    def _next_id(self):
-        n = 0
-        for mid in self.store.list():
-            if mid[:1] == "m" and mid[1:].isdigit():
-                n = max(n, int(mid[1:]))
-        return "m%04d" % (n + 1)
+        """Check the setup with the core, then store it as line 0 of a new match (see
+        scoreboard.app_matches.new_match)."""
+        _matches("new_match", self, setup)
 
     def _set_current(self, mid):
         self.settings["current"] = mid

@@ -16,8 +16,8 @@ An event line is an opaque str (the rules core owns its encoding); its index 0..
 changes, because the host syncs "events after N".
 """
 
-import json
 import os
+import sys
 
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
 
@@ -26,12 +26,10 @@ SNAPSHOT = ".snp"
 TEMP = ".tmp"  # a snapshot being written; never valid after a restart
 GONE = ".del"  # a match being deleted: its journal renamed, the rest to remove
 DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a human
-SETTINGS = "settings.cfg"
 MAX_ID_CHARS = 24
 CHUNK = 128  # bytes read at a time from a match file (an event record is rarely longer)
 ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 _ENOENT = 2
-_SETTING_TYPES = (bool, int, float, str, list)
 
 
 class _Scan:
@@ -68,14 +66,7 @@ class MatchStore:
 
     def list(self):
         """The ids of the stored matches, sorted."""
-        ids = []
-        for name in os.listdir(self.root):
-            dot = name.rfind(".")
-            stem, ext = name[:dot], name[dot:]
-            if (ext == JOURNAL or ext == SNAPSHOT) and _valid_id(stem) and stem not in ids:
-                ids.append(stem)
-        ids.sort()
-        return ids
+        return _admin("ids", self)
 
     def create(self, match_id):
         """Start an empty match."""
@@ -132,20 +123,7 @@ class MatchStore:
 
     def delete(self, match_id):
         """Remove a match for good (only once the host holds all of it)."""
-        _check_id(match_id)
-        if not self._exists(match_id):
-            raise ValueError("no match %r to delete" % match_id)
-        if self._tail_id == match_id:
-            self._close_tail()
-        self._known.pop(match_id, None)
-        gone = self._path(match_id, GONE)
-        # One rename is the commit point: with its journal (or lone snapshot) renamed, the
-        # match no longer exists; a restart finishes removing the rest.
-        for ext in (JOURNAL, SNAPSHOT):
-            if _exists(self._path(match_id, ext)):
-                os.rename(self._path(match_id, ext), gone)
-                break
-        self._finish_delete(match_id)
+        _admin("delete", self, match_id)
 
     def close(self):
         """Close the open journal (before unmounting or a soft reset)."""
@@ -155,54 +133,15 @@ class MatchStore:
 
     def usage(self):
         """``(bytes in the store's files, bytes free on the filesystem, filesystem bytes)``."""
-        used = 0
-        for name in os.listdir(self.root):
-            used += os.stat(self.root + "/" + name)[6]
-        fs = os.statvfs(self.root)
-        return used, fs[1] * fs[4], fs[1] * fs[2]
+        return _admin("usage", self)
 
     def load_settings(self, defaults):
         """``defaults`` updated with the stored values of the same keys and types."""
-        values = dict(defaults)
-        raw = _read_small(self.root + "/" + SETTINGS)
-        if raw is None:
-            return values
-        record = decode(raw)
-        stored = None
-        if record is not None:
-            try:
-                stored = json.loads(record[1])
-            except ValueError:
-                stored = None
-        if not isinstance(stored, dict):
-            self.problems.append("settings unreadable; using the defaults")
-            return values
-        for key in values:
-            if key in stored:
-                if type(stored[key]) is type(values[key]):
-                    values[key] = stored[key]
-                else:
-                    self.problems.append("setting %r has the wrong type; default kept" % key)
-        return values
+        return _admin("load_settings", self, defaults)
 
     def save_settings(self, values):
         """Replace the settings record atomically. Returns False when already stored."""
-        if not isinstance(values, dict):
-            raise TypeError("settings must be a dict, got %s" % type(values).__name__)
-        for key in values:
-            if not isinstance(key, str) or not isinstance(values[key], _SETTING_TYPES):
-                raise TypeError("setting %r: keys are str, values bool/int/float/str/list" % (key,))
-        payload = json.dumps(values).encode()
-        if len(payload) > MAX_EVENT_BYTES:
-            raise ValueError("settings take %d bytes; at most %d" % (len(payload), MAX_EVENT_BYTES))
-        record = encode(0, payload)
-        path = self.root + "/" + SETTINGS
-        if _read_small(path) == record:
-            return False  # spare the flash
-        with open(path + TEMP, "wb") as out:
-            out.write(record)
-        os.rename(path + TEMP, path)
-        return True
+        return _admin("save_settings", self, values)
 
     # -- restore and compaction --------------------------------------------------------
 
@@ -401,6 +340,20 @@ def _read_record(f):
     return b"".join(parts)
 
 
+def _admin(name, *args):
+    """Run ``scoreboard.store_admin.<name>``: listing, deleting, space and settings are never
+    needed while a hand is played, so their code is loaded for the call and leaves after."""
+    from scoreboard import store_admin
+
+    try:
+        return getattr(store_admin, name)(*args)
+    finally:
+        sys.modules.pop("scoreboard.store_admin", None)
+        package = sys.modules.get("scoreboard")
+        if package is not None and hasattr(package, "store_admin"):
+            delattr(package, "store_admin")
+
+
 def _valid_id(match_id):
     if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
         return False
@@ -436,14 +389,6 @@ def _header_count(raw):
         return int(raw[8:-1])
     except ValueError:
         return -1
-
-
-def _read_small(path):
-    try:
-        with open(path, "rb") as f:
-            return f.read(MAX_RECORD_BYTES + 1)
-    except OSError:
-        return None
 
 
 def _exists(path):

@@ -38,6 +38,8 @@ MODULES = (
     "scoreboard.screens",
     "scoreboard.menus",
     "scoreboard.match_menu",
+    "scoreboard.store_admin",
+    "scoreboard.app_matches",
     "scoreboard.screens_games",
     "scoreboard.entry",
     "scoreboard.link",

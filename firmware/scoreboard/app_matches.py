@@ -1,0 +1,102 @@
+"""Matches between hands: resume after power on, open, park, start a new one.
+
+None of this runs while a hand is played, so App's methods of the same names load this
+module for the call and drop it after (app._matches): its code is in the heap only then.
+"""
+
+import gc
+
+from domino import DominoError, Match
+from domino.events import dumps, loads
+from scoreboard.app import FlashLog
+
+
+def resume(app):
+    """Fold the current match back from flash, or show the start screen."""
+    mid = app.settings.get("current")
+    app.match = None
+    app.match_id = None
+    if mid:
+        try:
+            app.match = load(app, mid)
+            app.match_id = mid
+        except Exception as e:  # a damaged or missing match must not stop the device
+            app.flash("could not resume %s: %s" % (mid, e), True)
+    for p in app.store.problems:
+        app.flash(p, True)
+    del app.store.problems[:]
+    app.home()
+
+
+def load(app, mid):
+    """Fold a stored match; only one line at a time is in the heap."""
+    log = FlashLog(app.store, mid)
+    m = None
+    for line in app.store.read(mid):
+        ev = loads(line)
+        if m is None:
+            m = Match(ev, log)
+            continue
+        hands = len(m.records)
+        try:
+            m.apply(ev)
+        except DominoError as e:  # stored by an older core? keep what folds
+            app.flash("event %d skipped: %s" % (len(log) + 1, e), True)
+            log.append(ev)  # still in the log: its indices follow the lines on flash
+        finally:
+            log.release()
+        if len(m.records) != hands:
+            log.hand_over()
+    if m is None:
+        raise DominoError("match %s has no setup" % mid)
+    return m
+
+
+def park(app):
+    """Let the match on the table leave the heap (setting up another one); home() or
+    ``current`` folds it back from flash."""
+    if app.match is not None:
+        from scoreboard.menus import StartMenu
+
+        app.match = None
+        app.voids = []
+        del app.screens[:]  # no screen below may draw the parked match
+        app._unload_games(None)  # the form loads the rules of the game chosen next
+        app._unload_play()
+        gc.collect()
+        app.push(StartMenu(app))
+
+
+def open_match(app, mid):
+    app.match = load(app, mid)
+    app.match_id = mid
+    app._set_current(mid)
+    app.home()
+
+
+def new_match(app, setup):
+    """Check the setup with the core, then store it as line 0 of a new match. Once the
+    host has set the clock, the setup carries the day it was played ("date", ISO 8601 UTC,
+    as Link.date gives it; exports read it)."""
+    date = app.link.date() if app.link is not None else None
+    if date and "date" not in setup:
+        setup = dict(setup)
+        setup["date"] = date
+    mid = _next_id(app)
+    m = Match(setup, FlashLog(app.store, mid))  # DominoError if wrong: nothing stored
+    app.store.create(mid)
+    line = dumps(setup)
+    app.store.append(mid, line)
+    app.match = m
+    app.match_id = mid
+    app._set_current(mid)
+    app._push_event(0, line)
+    app.home()
+
+
+def _next_id(app):
+    n = 0
+    for mid in app.store.list():
+        if mid[:1] == "m" and mid[1:].isdigit():
+            n = max(n, int(mid[1:]))
+    return "m%04d" % (n + 1)
