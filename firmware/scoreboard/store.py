@@ -32,22 +32,6 @@ ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 _ENOENT = 2
 
 
-class _Scan:
-    """What a restore found while reading one match."""
-
-    __slots__ = ("declared", "snap", "snap_dropped", "stale", "dropped", "torn", "journal", "count")
-
-    def __init__(self):
-        self.declared = None  # the count the snapshot header claims
-        self.snap = 0  # events taken from the snapshot
-        self.snap_dropped = 0  # snapshot lines not usable
-        self.stale = 0  # journal records the snapshot already holds
-        self.dropped = 0  # journal lines not usable
-        self.torn = False  # the journal ends without a newline
-        self.journal = False  # the journal file exists
-        self.count = 0  # events restored in all
-
-
 class MatchStore:
     """The device's matches and settings under ``root`` (a folder on littlefs)."""
 
@@ -156,38 +140,7 @@ class MatchStore:
         return known
 
     def _restore(self, match_id):
-        """Read a match back from flash, repair what a power cut left, note what was lost."""
-        scan = _Scan()
-        for _ in self._walk(match_id, 0, None, 0, scan):
-            pass
-        count = scan.count
-        note = "match %s: " % match_id
-        snapshot_damaged = scan.snap_dropped > 0 or (
-            scan.declared is not None and scan.declared != scan.snap
-        )
-        if snapshot_damaged:
-            self.problems.append(
-                note
-                + "snapshot damaged; kept events 0..%d, %d line(s) unreadable"
-                % (scan.snap - 1, scan.snap_dropped)
-            )
-        torn_only = scan.dropped == 1 and scan.torn
-        if torn_only:
-            self.problems.append(note + "dropped event %d, cut short by a power loss" % count)
-        elif scan.dropped:
-            self.problems.append(
-                note
-                + "dropped %d damaged journal line(s) after event %d; copy in %s%s"
-                % (scan.dropped, count - 1, match_id, DAMAGED)
-            )
-        if snapshot_damaged or scan.dropped:
-            self._snapshot(match_id, count, scan.dropped and not torn_only)
-            return count, count
-        if not scan.journal or (scan.stale and count == scan.snap):
-            # no journal (a repair was cut short) or only records the snapshot holds (a
-            # compaction was cut before emptying it): start a clean journal
-            open(self._path(match_id, JOURNAL), "wb").close()
-        return scan.snap, count
+        return _admin("restore", self, match_id)
 
     def _snapshot(self, match_id, count, keep_journal):
         """Write events 0..count-1 as the new snapshot, then empty the journal."""
@@ -284,12 +237,7 @@ class MatchStore:
     # -- files -------------------------------------------------------------------------
 
     def _finish_interrupted(self):
-        """After a restart: drop unfinished snapshots, finish interrupted deletes."""
-        for name in os.listdir(self.root):
-            if name.endswith(TEMP):
-                _remove(self.root + "/" + name)
-            elif name.endswith(GONE):
-                self._finish_delete(name[: -len(GONE)])
+        _admin("finish_interrupted", self)
 
     def _finish_delete(self, match_id):
         for ext in (SNAPSHOT, TEMP, DAMAGED, GONE):

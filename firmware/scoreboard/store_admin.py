@@ -1,4 +1,5 @@
-"""The store's paths that no hand needs: listing and deleting matches, space, settings.
+"""The store's paths that no hand needs: listing and deleting matches, space, settings,
+restoring a match from flash and finishing what a restart interrupted.
 
 MatchStore's methods of the same purpose load this module for the call and drop it after
 (store._admin), so its code is in the heap only while it runs.
@@ -8,7 +9,17 @@ import json
 import os
 
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
-from scoreboard.store import GONE, JOURNAL, SNAPSHOT, TEMP, _check_id, _exists, _valid_id
+from scoreboard.store import (
+    DAMAGED,
+    GONE,
+    JOURNAL,
+    SNAPSHOT,
+    TEMP,
+    _check_id,
+    _exists,
+    _remove,
+    _valid_id,
+)
 
 SETTINGS = "settings.cfg"
 _SETTING_TYPES = (bool, int, float, str, list)
@@ -96,6 +107,66 @@ def save_settings(store, values):
         out.write(record)
     os.rename(path + TEMP, path)
     return True
+
+
+def restore(store, match_id):
+    """Read a match back from flash, repair what a power cut left, note what was lost."""
+    scan = _Scan()
+    for _ in store._walk(match_id, 0, None, 0, scan):
+        pass
+    count = scan.count
+    note = "match %s: " % match_id
+    snapshot_damaged = scan.snap_dropped > 0 or (
+        scan.declared is not None and scan.declared != scan.snap
+    )
+    if snapshot_damaged:
+        store.problems.append(
+            note
+            + "snapshot damaged; kept events 0..%d, %d line(s) unreadable"
+            % (scan.snap - 1, scan.snap_dropped)
+        )
+    torn_only = scan.dropped == 1 and scan.torn
+    if torn_only:
+        store.problems.append(note + "dropped event %d, cut short by a power loss" % count)
+    elif scan.dropped:
+        store.problems.append(
+            note
+            + "dropped %d damaged journal line(s) after event %d; copy in %s%s"
+            % (scan.dropped, count - 1, match_id, DAMAGED)
+        )
+    if snapshot_damaged or scan.dropped:
+        store._snapshot(match_id, count, scan.dropped and not torn_only)
+        return count, count
+    if not scan.journal or (scan.stale and count == scan.snap):
+        # no journal (a repair was cut short) or only records the snapshot holds (a
+        # compaction was cut before emptying it): start a clean journal
+        open(store._path(match_id, JOURNAL), "wb").close()
+    return scan.snap, count
+
+
+def finish_interrupted(store):
+    """After a restart: drop unfinished snapshots, finish interrupted deletes."""
+    for name in os.listdir(store.root):
+        if name.endswith(TEMP):
+            _remove(store.root + "/" + name)
+        elif name.endswith(GONE):
+            store._finish_delete(name[: -len(GONE)])
+
+
+class _Scan:
+    """What a restore found while reading one match."""
+
+    __slots__ = ("declared", "snap", "snap_dropped", "stale", "dropped", "torn", "journal", "count")
+
+    def __init__(self):
+        self.declared = None  # the count the snapshot header claims
+        self.snap = 0  # events taken from the snapshot
+        self.snap_dropped = 0  # snapshot lines not usable
+        self.stale = 0  # journal records the snapshot already holds
+        self.dropped = 0  # journal lines not usable
+        self.torn = False  # the journal ends without a newline
+        self.journal = False  # the journal file exists
+        self.count = 0  # events restored in all
 
 
 def _read_small(path):
