@@ -183,23 +183,23 @@ class Panel:
         self._args = []
 
     # --- the I2C side: one transaction's bytes after the address ---
-    def receive(self, data):
-        i = 0
-        n = len(data)
-        while i < n:
-            control = data[i]
-            i += 1
-            if control & 0x3F:
-                self.errors.append("bad control byte 0x%02x" % control)
-            continuation, is_data = control & 0x80, control & 0x40
-            if continuation:  # Co=1: exactly one byte, then another control byte
-                if i < n:
-                    self._byte(data[i], is_data)
-                    i += 1
-                continue
-            for j in range(i, n):  # Co=0: the rest of the transaction
-                self._byte(data[j], is_data)
-            return
+    def receive(self, *parts):
+        """One I2C write transaction, its payload in one or more buffers (writevto's vector):
+        read in place, byte by byte, as the chip clocks them in; nothing is copied."""
+        control = True  # the next byte is a control byte
+        stream = False  # Co=0 was seen: the rest of the transaction is one kind
+        is_data = 0
+        for part in parts:
+            for b in part:
+                if stream or not control:
+                    self._byte(b, is_data)
+                    control = not stream
+                    continue
+                if b & 0x3F:
+                    self.errors.append("bad control byte 0x%02x" % b)
+                is_data = b & 0x40
+                stream = not b & 0x80  # Co=1: exactly one byte, then another control byte
+                control = False
 
     def _byte(self, b, is_data):
         if is_data:
@@ -372,15 +372,17 @@ class SimI2C:
     def writeto(self, addr, buf, stop=True):
         dev = self._device(addr)
         self._bus(1 + len(buf))
-        dev.receive(bytes(buf))
+        dev.receive(buf)
         return len(buf)
 
     def writevto(self, addr, vector, stop=True):
         dev = self._device(addr)
-        data = b"".join(bytes(b) for b in vector)
-        self._bus(1 + len(data))
-        dev.receive(data)
-        return len(data)
+        n = 0
+        for b in vector:
+            n += len(b)
+        self._bus(1 + n)
+        dev.receive(*vector)  # from the caller's buffers, as rp2's writevto sends them
+        return n
 
     def readfrom(self, addr, nbytes, stop=True):
         dev = self._device(addr)

@@ -3,40 +3,43 @@ loads the rules of the game on the table."""
 
 from .errors import DominoError
 
-# "key module Class", one game a line, in the order the device's menu lists them. One string,
-# not a tuple of tuples: on the Pico that is a few hundred bytes instead of ~9 KB of tuples and
-# interned names (measured with mpy-cross output on the unix port).
+# "key module Class Title", one game a line, in the order the device's menu lists them. One
+# string, not a tuple of tuples: on the Pico that is a few hundred bytes instead of ~9 KB of
+# tuples and interned names (measured with mpy-cross output on the unix port). The title is the
+# class's own ``title`` (tests/core/test_match.py checks each): the device's game menu reads it
+# here, because importing every game's module for its title would leave all their names
+# interned in the heap for good.
 _TABLE = """
-muggins fives Muggins
-allfives fives AllFives
-bergen bergen Bergen
-bergen-schmidt bergen BergenSchmidt
-draw block Draw
-block block Block
-doble12 block Doble12
-mexican mexican MexicanTrain
-cardinal mexican CardinalMexicanTrain
-super superdominos SuperDominos
-doble15 superdominos Doble15
-texas texas Texas
-doubletakes doubletakes DoubleTakes
-highfives highfives HighFives
-thatsit thatsit ThatsIt
-poker poker Poker
-italian italian Italian
-allsevens sevens AllSevens
-matador sevens Matador
-matador-schmidt sevens MatadorSchmidt
-sebastopol sebastopol Sebastopol
-sebastopol-schmidt sebastopol SebastopolSchmidt
-cyprus sebastopol Cyprus
-tiddle tiddle TiddleAWink
-tiddle-pool tiddle TiddleAWinkPool
-hungarian hungarian Hungarian
-french french French
-peruvian peruvian Peruvian
-teamblock teamblock TeamBlock
-barricade barricade BarricadeBlock
+muggins fives Muggins Muggins
+allfives fives AllFives All Fives
+bergen bergen Bergen Bergen
+bergen-schmidt bergen BergenSchmidt Bergen (Schmidt)
+draw block Draw Draw
+block block Block Block
+doble12 block Doble12 Domino doble 12
+mexican mexican MexicanTrain Mexican Train
+cardinal mexican CardinalMexicanTrain Cardinal Mexican Train
+super superdominos SuperDominos Super Dominos
+doble15 superdominos Doble15 Domino doble 15
+texas texas Texas Four-Hand Texas
+doubletakes doubletakes DoubleTakes Double Takes
+highfives highfives HighFives High Fives
+thatsit thatsit ThatsIt That's It!
+poker poker Poker Poker
+italian italian Italian Italian
+allsevens sevens AllSevens All Sevens
+matador sevens Matador Matador
+matador-schmidt sevens MatadorSchmidt Matador (Schmidt)
+sebastopol sebastopol Sebastopol Sebastopol
+sebastopol-schmidt sebastopol SebastopolSchmidt Sebastopol (Schmidt)
+cyprus sebastopol Cyprus Cyprus
+tiddle tiddle TiddleAWink Tiddle-a-Wink
+tiddle-pool tiddle TiddleAWinkPool Tiddle-a-Wink (pool)
+hungarian hungarian Hungarian Hungarian
+french french French French
+peruvian peruvian Peruvian Peruvian
+teamblock teamblock TeamBlock Team Block
+barricade barricade BarricadeBlock Barricade
 """
 
 
@@ -44,8 +47,16 @@ def games():
     """(key, module, class name) of every game, in menu order."""
     for line in _TABLE.split("\n"):
         if line:
-            key, module, cls = line.split(" ")
+            key, module, cls, _title = line.split(" ", 3)
             yield key, module, cls
+
+
+def titles():
+    """(key, title) of every game, in menu order, without loading any game's rules."""
+    for line in _TABLE.split("\n"):
+        if line:
+            key, _module, _cls, title = line.split(" ", 3)
+            yield key, title
 
 
 def keys():

@@ -50,6 +50,8 @@ DEFAULTS = {
 MESSAGE_MS = 3000
 ERROR_MS = 4000
 SERIAL_BYTES_PER_STEP = 256  # bounded work per loop pass: the UI stays responsive
+# The screens of a match, from the most dependent: none is needed while a match is set up.
+PLAY_MODULES = ("match_menu", "entry", "screens_games", "hand_end", "screens", "plays")
 
 
 class StorageError(Exception):
@@ -170,7 +172,6 @@ class App:
         self.keys = 0  # keys handled (for measurements)
         self.updates = 0  # display updates that put bytes on the bus
         self.voids = []  # draws and passes of this session, for the likely-tile order
-        self.titles = None  # ((game key, title), ...) once the new-match menu has read them
         self.serial = LineReader(board.serial_read1)
         self.display.contrast(self.settings["contrast"])
         self.resume()
@@ -320,8 +321,8 @@ class App:
 
     def home(self):
         """The screen the match's state calls for: start, table, tally, or winner. Screens
-        left behind are dropped; during a hand the setup menus leave the heap, during setup the
-        match menu does."""
+        left behind are dropped, and so is the code no screen now shown needs: the setup menus
+        during a hand, the hand's end while one is played, the table's screens during setup."""
         del self.screens[:]
         if self.match is None and self.match_id is not None:  # parked: fold it back
             self.resume()
@@ -341,15 +342,18 @@ class App:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
+            if not m.over and not m.hand.is_over():
+                gone += unload("scoreboard.hand_end")
         if gone:
             gc.collect()
         self.push(screens.home(self))
 
     def _unload_play(self):
-        """Drop the match menu's code (setup needs none of it); returns how many left. The
-        table's screens stay: the games' test driver (tests/firmware/mpy/games_driver.py)
-        holds their classes for isinstance, which a reload would defeat."""
-        return unload("scoreboard.match_menu")
+        """Drop the screens of a match (setup needs none of them); returns how many left."""
+        gone = 0
+        for name in PLAY_MODULES:
+            gone += unload("scoreboard." + name)
+        return gone
 
     def _unload_games(self, key):
         """Keep only the rules module of game ``key`` (None: none); returns how many left."""
@@ -423,14 +427,21 @@ class App:
             self._caught(e)
 
     def _caught(self, e):
+        """An unexpected error (a bug, or the heap ran out mid-change): count it, show it, and
+        fold the match on the table again from flash, which holds every event it accepted, so
+        nothing half-changed stays on the screen."""
         self.errors += 1
         self.last_error = e
         self.dirty = True
+        del self.screens[:]  # they may hold the match as it was
+        if self.match_id is not None:
+            self.match = None  # home() folds it back (App.resume)
+        gc.collect()
         try:
             self.flash("error: %s %s" % (type(e).__name__, e), True)
             self.home()
-        except Exception:
-            self.screens = self.screens[:1]
+        except Exception:  # the next pass tries again: redraw finds no screen and comes here
+            del self.screens[:]
         gc.collect()
 
     def _button(self, name, kind, now):

@@ -22,7 +22,8 @@ BACK on the first step opens the match menu. docs/ui-games.md shows the screens.
 from domino.outcome import end_event
 from domino.tiles import name
 from scoreboard.display import big_text
-from scoreboard.screens import Result, attempt, match_menu, side_name
+from scoreboard.hand_end import Result
+from scoreboard.screens import attempt, match_menu, side_name
 from scoreboard.ui import COLS, NumberEntry, Screen, fit, right, row, title, wrap
 
 LIST_ROWS = 5  # rows 2..6 hold a list

@@ -3,7 +3,7 @@ ends entered by hand. Loaded only while one of them is shown (``App.home`` drops
 when play goes on), so the hand-in-progress loop keeps none of this code in the heap.
 """
 
-from scoreboard.screens import OWN, Tally, attempt
+from scoreboard.screens import OWN, attempt
 from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
 
 
@@ -50,6 +50,8 @@ class EndHand(Menu):
         Menu.__init__(self, "End the hand", ["Blocked"] + ["%s went out" % p for p in m.players])
 
     def choose(self, app, index):
+        from scoreboard.hand_end import Tally
+
         app.replace(Tally(app, out=None if index == 0 else index - 1, manual=True))
 
 
@@ -80,6 +82,8 @@ class History(Menu):
 
             app.push(screens_games.fix(app, index))
             return
+        from scoreboard.hand_end import Tally
+
         app.push(Tally(app, fix=index))
 
 
@@ -99,8 +103,6 @@ class MatchMenu(Menu):
         Menu.__init__(self, "Menu", list(self.ITEMS))
 
     def choose(self, app, index):
-        from scoreboard import menus as setup
-
         m = app.match
         if index == 0:
             app.pop()
@@ -118,9 +120,14 @@ class MatchMenu(Menu):
                 app.replace(EndHand(app))
         elif index == 4:
             app.undo("redo")
-        elif index == 5:
-            app.replace(setup.Settings(app))
-        elif index == 6:
-            app.replace(setup.GameMenu(app))
-        else:
-            app.replace(setup.Matches(app))
+        else:  # the setup menus: the match leaves the heap first (App.park) for a new one
+            if index == 6:
+                app.park()
+            from scoreboard import menus as setup
+
+            if index == 5:
+                app.replace(setup.Settings(app))
+            elif index == 6:
+                app.replace(setup.GameMenu(app))
+            else:
+                app.replace(setup.Matches(app))

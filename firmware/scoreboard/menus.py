@@ -1,11 +1,8 @@
 """Screens before and around a match: start, new match (game, house rules, players, names,
 target or rounds), stored matches, settings."""
 
-import gc
-import sys
-
 from domino import DominoError, registry
-from scoreboard.app import LAYOUTS, SLEEP_CHOICES, unload
+from scoreboard.app import LAYOUTS, SLEEP_CHOICES
 from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
 
 
@@ -44,24 +41,11 @@ class StartMenu(Menu):
             app.push(Settings(app))
 
 
-def game_titles(app):
-    """Every game the core knows, in the registry's order: (key, title). Read once per power
-    on, loading one game module at a time, and kept on the app (this module leaves the heap
-    during a match; reading them again would load every game's rules for each new match)."""
-    if app.titles is None:
-        titles = []
-        for key, _module, _cls in registry.games():
-            before = list(sys.modules)
-            try:
-                titles.append((key, registry.game_class(key).title))
-            except ImportError:  # a game module this build does not carry
-                pass
-            for name in list(sys.modules):
-                if name not in before and name[:7] == "domino.":
-                    unload(name)
-            gc.collect()
-        app.titles = tuple(titles)
-    return app.titles
+def game_titles():
+    """Every game the core knows, in the registry's order: (key, title). Read from the
+    registry's table: importing each game's rules for its title would intern all their names
+    in the heap for good."""
+    return list(registry.titles())
 
 
 class GameMenu(Menu):
@@ -70,7 +54,7 @@ class GameMenu(Menu):
 
     def __init__(self, app):
         app.park()
-        titles = game_titles(app)
+        titles = game_titles()
         self.keys = [k for k, _t in titles]
         Menu.__init__(self, "Game", [t for _k, t in titles])
 

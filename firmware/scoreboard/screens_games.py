@@ -25,11 +25,10 @@ tally screens with what their rules add:
 
 from domino.tiles import is_double, name
 from scoreboard import plays
+from scoreboard.hand_end import Result, Tally
 from scoreboard.screens import (
     Leader,
-    Result,
     Table,
-    Tally,
     Tiles,
     attempt,
     match_menu,

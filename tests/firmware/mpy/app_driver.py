@@ -11,9 +11,21 @@ import sys
 
 from boards.sim import Rand, SimBoard
 from domino.tiles import full_set, is_double
-from scoreboard import plays, screens
 from scoreboard.app import App
 from scoreboard.ui import Menu
+
+
+def shows(screen, *names):
+    """Whether ``screen`` is one of the classes ``names`` (or a subclass). By name: the app
+    loads a screen module while it is needed and drops it after, so a class object the driver
+    imported once may not be the one the app uses now."""
+    kinds = [type(screen)]
+    while kinds:
+        k = kinds.pop()
+        if k.__name__ in names:
+            return True
+        kinds.extend(b for b in getattr(k, "__bases__", ()) if b is not object)
+    return False
 
 
 def kind(screen):
@@ -74,7 +86,7 @@ class Operator:
 
     def cursor_info(self):
         s = self.screen
-        if isinstance(s, screens.Table):
+        if shows(s, "Table"):
             if s.seen_log != len(self.match().log):
                 s.refresh(self.app)
             return s.cursor, len(s.actions)
@@ -82,7 +94,7 @@ class Operator:
             return s.cursor, len(s.items)
         if hasattr(s, "fields") and hasattr(s, "done"):  # a scoreboard.menus.Form
             return s.cursor, len(s.fields) + 1
-        if isinstance(s, screens.Tally):
+        if shows(s, "Tally"):
             return s.cursor, len(s.fields) + 1
         raise Stuck("no cursor on %r" % s)
 
@@ -216,6 +228,8 @@ class Table:
 
 
 def legal(m, hand_tiles):
+    from scoreboard import plays  # the app's copy: it loads and drops the module with the table
+
     hand = m.hand
     g = m.game
     lay = hand.layout
@@ -241,6 +255,8 @@ def may_draw(g, hand):
 
 def greedy(m, moves, rand):
     """Score the most, else the heaviest tile: how most club players play."""
+    from scoreboard import plays
+
     best = None
     for t, e in moves:
         k = (plays.preview(m, t, e), t[0] + t[1], rand.next() % 1000)
@@ -302,7 +318,7 @@ class Session:
     def table_action(self, kind, e=None):
         op = self.op
         s = op.screen
-        if not isinstance(s, screens.Table):
+        if not shows(s, "Table"):
             raise Stuck("expected the table, got %r" % s)
         if s.seen_log != len(op.app.match.log):
             s.refresh(op.app)
@@ -340,7 +356,7 @@ class Session:
                     self.table_action("pass")
                     continue
                 self.table_action("lead")
-                if isinstance(op.screen, screens.Leader):
+                if shows(op.screen, "Leader"):
                     op.choose(p)
                 self.pick_tile(t)
                 self.intended.append({"k": "play", "p": p, "t": "%d-%d" % t})
@@ -402,7 +418,7 @@ class Session:
     def pick_tile(self, t):
         op = self.op
         s = op.screen
-        if not isinstance(s, screens.Tiles):
+        if not shows(s, "Tiles"):
             raise Stuck("expected tiles, got %r" % s)
         for i, c in enumerate(s.choices):
             if c.tile == t:
@@ -421,7 +437,7 @@ class Session:
         m = op.app.match
         g = m.game
         s = op.screen
-        if not isinstance(s, screens.Tally):
+        if not shows(s, "Tally"):
             raise Stuck("expected the tally, got %r" % s)
         if out:
             op.snap(out, "%s-tally" % g.key)
@@ -444,7 +460,7 @@ class Session:
         op.tap("OK")  # Score the hand
         self.intended.append({"k": "end", "left": left})
         self.tally_presses.append(op.presses - before)
-        if not isinstance(op.screen, screens.Result):
+        if not shows(op.screen, "Result"):
             raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
         if out:
             op.snap(out, "%s-result" % g.key)

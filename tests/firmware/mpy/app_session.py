@@ -75,9 +75,9 @@ panel = board.panel
 receive = panel.receive
 
 
-def timed_receive(data):
+def timed_receive(*parts):
     t0 = time.ticks_us()
-    receive(data)
+    receive(*parts)
     model["us"] += time.ticks_diff(time.ticks_us(), t0)
 
 

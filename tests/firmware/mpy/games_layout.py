@@ -16,8 +16,6 @@ sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 import app_driver as d  # noqa: E402
 import games_driver as g  # noqa: E402
 
-from scoreboard import screens_games  # noqa: E402
-
 game, players, seed, storage = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 out = sys.argv[5] if sys.argv[5] != "-" else None
 limit = int(sys.argv[6]) or None
@@ -27,7 +25,7 @@ op = g.Scorer(storage, seed=seed)
 try:
     op.new_match(game, players, target=limit, opts=opts)
 except g.Stuck:
-    if not isinstance(op.screen, screens_games.TeamDraw):
+    if not d.shows(op.screen, "TeamDraw"):
         raise
     if out:
         op.snap(out, "games-teamblock-teams")

@@ -10,8 +10,6 @@ sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 import app_driver as d  # noqa: E402
 import games_driver as g  # noqa: E402
 
-from scoreboard import entry, screens  # noqa: E402
-
 storage = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != "-" else None
 
@@ -50,7 +48,7 @@ def snap_text(op, name):
 op = g.Scorer(storage, seed=3)
 results = []
 for key, players, opts, hands in GAMES:
-    if isinstance(op.screen, screens.Winner):
+    if d.shows(op.screen, "Winner"):
         op.tap("OK")  # the winner's OK opens the start menu
     op.new_match(key, players, opts=opts)
     app = op.app
@@ -70,7 +68,7 @@ for key, players, opts, hands in GAMES:
             s = op.screen
             refused = {
                 "message": app.message[0] if app.message else None,
-                "step": s.steps[s.at].label if isinstance(s, entry.Entry) else None,
+                "step": s.steps[s.at].label if d.shows(s, "Entry") else None,
                 "events": len(app.match.log),
             }
             snap_text(op, "games-entry-refused")
@@ -95,11 +93,11 @@ for key, players, opts, hands in GAMES:
             shown = {"player": 1, "choice": 1, "number": 1, "tiles": 1}
         before = op.presses
         s = op.screen
-        if not isinstance(s, entry.Entry):
+        if not d.shows(s, "Entry"):
             raise g.Stuck("expected the entry, got %r" % s)
         want = g.norm(ev)
         records = len(app.match.records)
-        while isinstance(op.screen, entry.Entry) and len(app.match.records) == records:
+        while d.shows(op.screen, "Entry") and len(app.match.records) == records:
             s = op.screen
             st = s.steps[s.at]
             if shown.get(st.kind) == 1 and key in ("texas", "poker"):
@@ -118,7 +116,7 @@ for key, players, opts, hands in GAMES:
         stored = {"k": "end"}
         stored.update(want)
         intended.append(stored)
-        if not isinstance(op.screen, screens.Result):
+        if not d.shows(op.screen, "Result"):
             raise g.Stuck("expected the result, got %r (%r)" % (op.screen, app.message))
         if out and i == 0:
             snap_text(op, "games-%s-result" % key)
