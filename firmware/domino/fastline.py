@@ -8,11 +8,13 @@ size, the reserve, who leads (``leader``), which tiles may lead (``check_lead``)
 end scores (``hand_points``), when the match is over and who won (``is_over``, ``winners``).
 A test replays its moves through ``Match.apply`` and checks both agree, hand by hand.
 
-Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ...
+Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... In play a tile is
+its bit ``1 << i`` and a hand the bits of its tiles, so whether a seat can play, and with which
+tiles, is one AND with the tiles showing either end.
 
 Written for speed on CPython and MicroPython alike: everything a hand asks of a tile is a list
-lookup prepared once per set (``Tables``), what the game's hooks answer for the whole match is
-read once (``FastMatch``), and the turn loop keeps its state in locals.
+or dict lookup prepared once per set (``Tables``), what the game's hooks answer for the whole
+match is read once (``FastMatch``), and the turn loop keeps its state in locals.
 """
 
 from .errors import DominoError
@@ -54,6 +56,7 @@ class Tables:
                 self.hi.append(a)
                 self.lo.append(b)
         n = len(self.hi)
+        self.size = n
         self.pips = [self.hi[i] + self.lo[i] for i in range(n)]
         self.double = [self.hi[i] == self.lo[i] for i in range(n)]
         # other[v][i]: the pip tile i leaves showing when laid on v, or -1 if it does not match
@@ -63,29 +66,31 @@ class Tables:
             for i in range(n):
                 row.append(self.lo[i] if self.hi[i] == v else self.hi[i] if self.lo[i] == v else -1)
             self.other.append(row)
-        self.has = [bytes([1 if r >= 0 else 0 for r in row]) for row in self.other]
-        self.masks = []  # per number: the tiles showing it, as the bits of an int
+        self.bit = [1 << i for i in range(n)]  # tile i as a bit of a hand's bit set
+        self.full = (1 << n) - 1  # the whole set
+        self.index = {}  # and back
+        self.pips_of = {}  # a tile's pips, by its bit
+        self.doubles = 0  # every double, as bits
+        for i in range(n):
+            self.index[1 << i] = i
+            self.pips_of[1 << i] = self.pips[i]
+            if self.double[i]:
+                self.doubles |= 1 << i
+        self.masks = []  # per number: the tiles showing it, as bits
         for row in self.other:
             m = 0
             for i in range(n):
                 if row[i] >= 0:
                     m |= 1 << i
             self.masks.append(m)
-        # fits[l][r][i]: tile i matches the end l or the end r (one lookup a turn)
-        self.fits = [[bytes([self.has[a][i] | self.has[b][i] for i in range(n)])
-                      for b in range(top + 1)] for a in range(top + 1)]
-        self.size = n
-        self.bit = [1 << i for i in range(n)]  # tile i as a bit of a hand's bit set
-        self.index = {}  # and back
-        for i in range(n):
-            self.index[1 << i] = i
-        # by_bit[v][bit[i]]: other[v][i], keyed by the tile's bit (a play needs no index)
-        self.by_bit = []
-        for row in self.other:
-            d = {}
+        # An end is kept as masks[v], the tiles that match it. flip[masks[v] ^ bit]: the end
+        # once that tile is laid on it, masks[other pip]. Two numbers share one tile, so
+        # masks[v] less one of its tiles names both v and the tile: one key, one lookup.
+        self.flip = {}
+        for v in range(top + 1):
             for i in range(n):
-                d[1 << i] = row[i]
-            self.by_bit.append(d)
+                if self.other[v][i] >= 0:
+                    self.flip[self.masks[v] ^ (1 << i)] = self.masks[self.other[v][i]]
         # Which tile leads when no seat is in turn: a double over any other tile, then the
         # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
         # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
@@ -96,8 +101,27 @@ class Tables:
         self.order_high = sorted(range(n), key=lambda i: -self.lead_high[i])
         self.order_low = sorted(range(n), key=lambda i: -self.lead_low[i])
 
+    def tiles_of(self, m):
+        """The tiles of the bit set ``m``, lowest first."""
+        out = []
+        i = 0
+        while m:
+            if m & 1:
+                out.append(i)
+            m >>= 1
+            i += 1
+        return out
+
 
 _TABLES = {}
+
+
+def _bits(v):
+    """How many bits ``v`` takes (``int.bit_length``, which MicroPython lacks)."""
+    n = 0
+    while v >> n:
+        n += 1
+    return n
 
 
 def tables(top):
@@ -124,9 +148,11 @@ class FastMatch:
         self.k = game.deal_size(game.n)  # tiles dealt to each player
         self.limit = _DRAWS.get(game.draws, 0)  # draws a turn before passing
         self.lowest_first = getattr(game, "lead", "highest") == "lowest"
-        self.lead_key = t.lead_low if self.lowest_first else t.lead_high
         self.lead_order = t.order_low if self.lowest_first else t.order_high
         self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
+        # The boneyard's order matters only when somebody may draw from it.
+        self.draws_from = self.limit > 0 and t.size - game.n * self.k > game.reserve
+        self.plan_randomness()
         self.reset()
 
     def reset(self):
@@ -139,73 +165,119 @@ class FastMatch:
     def winners(self):
         return self.game.winners(self)
 
+    def plan_randomness(self):
+        """A hand's randomness is one integer, uniform below 2 ** (8 * random_bytes): ``deal``
+        takes its low ``deal_bits``, ``play_dealt`` the rest: a bit for each choice between two
+        tiles (``size`` bits: at most one a tile laid), then digits for the others (at most one
+        a tile laid, each among at most ``size``). The parts read as digits are 64 bits longer
+        than their digits can use (a deal's counted exactly), so every outcome is as likely as
+        it should be to within 2 ** -64."""
+        t = self.t
+        ways = 1  # the deal's digits, multiplied
+        rest = t.size
+        self.deal_steps = []  # per seat dealt from the pool: the pool's size, draw by draw
+        for _ in range(self.game.n):
+            if rest == self.k:
+                break  # the last hand is what is left
+            self.deal_steps.append(range(rest, rest - self.k, -1))
+            for r in self.deal_steps[-1]:
+                ways *= r
+            rest -= self.k
+        if self.draws_from:
+            for r in range(2, rest + 1):
+                ways *= r
+        self.deal_bits = _bits(ways) + 64
+        self.deal_mask = (1 << self.deal_bits) - 1
+        self.pairs = (1 << t.size) - 1  # the bits for choices between two
+        self.random_bytes = (self.deal_bits + t.size + t.size * _bits(t.size) + 64 + 7) // 8
 
-def play_hand(fm, deal, policies, real, log=None):
-    """Play one hand of ``fm`` from ``deal`` (every tile index, shuffled: hands first, seat by
-    seat, then the boneyard, drawn from its end). ``policies[p]`` is RANDOM (a tile that fits,
-    uniformly; on the left end when it fits both) or HEAVY; ``real()`` returns a random float
-    in [0, 1). Appends to ``log`` (if given) ("play", p, i, end) with end None
-    for the lead, ("draw", p) and ("pass", p). Returns (points per side, the player who went
-    out or None, the first player, plays, draws, passes) and adds the points to ``fm``."""
+
+def deal(fm, x):
+    """A random deal for ``fm``'s game from the low ``fm.deal_bits`` of ``x``, a hand's random
+    integer (``FastMatch``): each seat's hand as a bit set, the boneyard as a list of tile bits,
+    drawn from its end, and the rest of ``x``, for ``play_dealt``.
+
+    Each hand is drawn tile by tile, uniformly from the tiles not yet dealt (a pool): every way
+    of dealing the hands is equally likely. When the hands take the whole set the last is what
+    is left; the boneyard is shuffled (Fisher-Yates) only when somebody may draw from it."""
+    t = fm.t
+    pool = t.bit[:]
+    held = []
+    dealt = 0
+    more = x >> fm.deal_bits
+    x &= fm.deal_mask
+    for seat in fm.deal_steps:
+        m = 0
+        for rest in seat:
+            x, j = divmod(x, rest)
+            m |= pool.pop(j)
+        held.append(m)
+        dealt |= m
+    if len(held) < fm.game.n:  # the last hand takes what is left
+        held.append(t.full ^ dealt)
+        return held, [], more
+    rest = len(pool)
+    if fm.draws_from:
+        while rest > 1:
+            x, j = divmod(x, rest)
+            rest -= 1
+            pool[j], pool[rest] = pool[rest], pool[j]
+    return held, pool, more
+
+
+def play_dealt(fm, held, bone, policies, x, log=None):
+    """Play one hand of ``fm`` from ``held`` (each seat's tiles, bit sets; changed in place)
+    and ``bone`` (tile bits, drawn from its end). ``policies[p]`` is RANDOM (a tile that fits,
+    uniformly; on the left end when it fits both) or HEAVY.
+
+    ``x`` drives the choices: what ``deal`` left of the hand's random integer. Each choice
+    between two tiles takes the next of its low ``size`` bits, each other choice among ``c``
+    the next digit in base ``c`` of the rest (``x, j = divmod(x, c)``).
+
+    Appends to ``log`` (if given) ("play", p, i, end) with end None for the lead, ("draw", p)
+    and ("pass", p). Returns (points per side, the player who went out or None, the first
+    player, plays, draws, passes) and adds the points to ``fm``."""
     g = fm.game
     t = fm.t
     n = g.n
-    k = fm.k
-    dealt = n * k
-    bone = deal[dealt:]
     limit = fm.limit
     spare = len(bone) - g.reserve if limit else 0  # tiles that may still be drawn
+    dealt = n * fm.k
     fm.number = len(fm.records)
     turn = g.leader(fm, fm.number)
     draws = passes = 0
-    # From the lead on each hand is a bit set (bit[i] is tile i): whether a seat can play, and
-    # with which tiles, is one AND with the tiles showing either end (``ends``).
-    bit = t.bit
-    held = [0] * n
-    if fm.free_lead:  # any tile may lead, so somebody leads at once
-        if turn is None:
-            # No seat in turn: the best lead dealt; its place in the deal names the seat.
-            p = i = 0
-            for i in fm.lead_order:
-                at = deal.index(i)
-                if at < dealt:
-                    p = at // k
-                    break
-        else:
-            p = turn
-            i = _seat_lead(fm, deal[p * k:p * k + k], p, policies[p], real)
-        for q in range(n):
-            m = 0
-            for j in deal[q * k:q * k + k]:
-                m |= bit[j]
-            held[q] = m
+    if fm.free_lead and turn is not None:  # the seat in turn leads at once
+        p = turn
+        m, x = _seat_lead(fm, held[p], policies[p], x)
+    elif fm.free_lead:  # the best lead dealt
+        p, m = _best_lead(fm, held)
     else:
-        hands = [deal[q * k:q * k + k] for q in range(n)]
-        p, i, draws, passes = _lead(fm, turn, hands, bone, spare, policies, real, log)
-        if i is None:  # blocked before a tile was laid
-            return _score(fm, hands, None, None), None, None, 0, draws, passes
+        p, m, x, draws, passes = _lead(fm, turn, held, bone, spare, policies, x, log)
+        if not m:  # blocked before a tile was laid
+            points, count = _score_held(fm, held, None, None)
+            return points, None, None, 0, draws, passes
         spare -= draws
-        for q in range(n):
-            m = 0
-            for j in hands[q]:
-                m |= bit[j]
-            held[q] = m
-    if log is not None:
-        log.append(("play", p, i, None))
     index = t.index  # bit -> tile
+    if log is not None:
+        log.append(("play", p, index[m], None))
     masks = t.masks
-    other = t.by_bit
-    pips = t.pips
-    m = held[p] ^ bit[i]
+    flip = t.flip
+    pips = t.pips_of
+    i = index[m]
+    ml = masks[t.hi[i]]  # the ends: the tiles that match each
+    mr = masks[t.lo[i]]
+    ends = ml | mr
+    m = held[p] ^ m
     held[p] = m
-    left, right = t.hi[i], t.lo[i]
-    ends = masks[left] | masks[right]
     lead = p
     out = None
     if not m:  # the lead was the seat's only tile
         points, count = _score_held(fm, held, p, p)
         return points, p, p, dealt + draws - count, draws, passes
     nxt = fm.nxt
+    pairs = x & fm.pairs
+    x >>= t.size
+    heavy = HEAVY in policies
     run = 0  # passes in a row
     # The play: match an end, else draw as the game says, else pass. The seat that blocks the
     # hand (the n-th pass in a row) is the one that laid the last tile, so ``last`` is ``p``.
@@ -216,14 +288,14 @@ def play_hand(fm, deal, policies, real, log=None):
             if spare > 0:
                 drawn = 0
                 while spare > 0 and drawn < limit:
-                    j = bone.pop()
-                    held[p] |= bit[j]
+                    b = bone.pop()
+                    held[p] |= b
                     spare -= 1
                     drawn += 1
                     if log is not None:
                         log.append(("draw", p))
-                    if bit[j] & ends:
-                        m = bit[j]
+                    if b & ends:
+                        m = b
                         break
                 draws += drawn
             if not m:
@@ -236,41 +308,27 @@ def play_hand(fm, deal, policies, real, log=None):
                 continue
         run = 0
         b = m & (m - 1)  # the tiles that fit but the lowest
-        if b:  # two or more tiles fit: choose
-            if policies[p] == HEAVY:  # the heaviest; ties at random
-                a = []
-                best = -1
-                while m:
-                    b = m & -m
-                    m ^= b
-                    x = pips[index[b]]
-                    if x > best:
-                        best = x
-                        a = [b]
-                    elif x == best:
-                        a.append(b)
-                m = a[int(real() * len(a))] if len(a) > 1 else a[0]
-            elif not b & (b - 1):  # two, uniformly
-                m = b if real() < 0.5 else m ^ b
-            else:  # uniformly: count the tiles, then skip that many of the lowest
-                c = 0
-                b = m
-                while b:
-                    b &= b - 1
-                    c += 1
-                c = int(real() * c)
+        if b:  # two or more: choose
+            if heavy and policies[p] == HEAVY:
+                m, x = _pick(_heaviest(m, pips), x)
+            elif b & (b - 1):  # three or more: skip a random number of the lowest
+                x, c = divmod(x, bin(m).count("1"))
                 while c:
                     m &= m - 1
                     c -= 1
                 m &= -m
-        x = other[left][m]
-        if x >= 0:
-            left = x
+            else:  # two, uniformly: a bit of their own
+                m = b if pairs & 1 else m ^ b
+                pairs >>= 1
+        if m & ml:  # the left end first
+            ml = flip[ml ^ m]
+            if log is not None:
+                log.append(("play", p, index[m], 0))
         else:
-            right = other[right][m]
-        ends = masks[left] | masks[right]
-        if log is not None:
-            log.append(("play", p, index[m], 0 if x >= 0 else 1))
+            mr = flip[mr ^ m]
+            if log is not None:
+                log.append(("play", p, index[m], 1))
+        ends = ml | mr
         m = held[p] ^ m
         held[p] = m
         if not m:
@@ -280,9 +338,36 @@ def play_hand(fm, deal, policies, real, log=None):
     return points, out, lead, dealt + draws - count, draws, passes
 
 
-def _lead(fm, turn, hands, bone, spare, policies, real, log):
-    """The first tile when a seat is in turn or the game limits which tiles lead; drawing as
-    the game allows while nobody can. Returns (seat, tile or None if blocked, draws, passes)."""
+def _pick(m, x):
+    """One of the tiles of ``m`` (bits), uniformly, with what is left of ``x``: count them,
+    then skip that many of the lowest."""
+    if not m & (m - 1):
+        return m, x
+    x, c = divmod(x, bin(m).count("1"))
+    while c:
+        m &= m - 1
+        c -= 1
+    return m & -m, x
+
+
+def _heaviest(m, pips):
+    """The tiles of ``m`` with the most pips."""
+    best = -1
+    a = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if pips[b] > best:
+            best = pips[b]
+            a = b
+        elif pips[b] == best:
+            a |= b
+    return a
+
+
+def _lead(fm, turn, held, bone, spare, policies, x, log):
+    """The first tile when the game limits which tiles lead; drawing as the game allows while
+    nobody can. Returns (seat, the tile's bit or 0 if blocked, x, draws, passes)."""
     g = fm.game
     n = g.n
     limit = fm.limit
@@ -290,17 +375,17 @@ def _lead(fm, turn, hands, bone, spare, policies, real, log):
     waiting = 0  # who draws next while nobody holds a legal lead
     while True:
         if turn is None:
-            p, i = _free_lead(fm, hands)
+            p, m = _best_lead(fm, held)
             if p is None:
                 p = waiting % n
                 waiting += 1
         else:
             p = turn
-            i = _seat_lead(fm, hands[p], p, policies[p], real)
-        if i is not None:
-            return p, i, draws, passes
+            m, x = _seat_lead(fm, _leads(fm, p, held[p]), policies[p], x)
+        if m:
+            return p, m, x, draws, passes
         if spare > 0 and drawn < limit:
-            hands[p].append(bone.pop())
+            held[p] |= bone.pop()
             spare -= 1
             drawn += 1
             draws += 1
@@ -314,39 +399,50 @@ def _lead(fm, turn, hands, bone, spare, policies, real, log):
             log.append(("pass", p))
         turn = (p + 1) % n
         if run >= n:
-            return p, None, draws, passes
+            return p, 0, x, draws, passes
 
 
-def _free_lead(fm, hands):
+def _best_lead(fm, held):
     """No seat in turn: the highest double leads (the lowest where the game leads low), else
-    the heaviest tile; only tiles the game lets lead. (None, None) if nobody holds one."""
-    key = fm.lead_key
-    best = None
-    for p in range(len(hands)):
-        for i in hands[p]:
-            if (best is None or key[i] > best[0]) and _may_lead(fm, p, i):
-                best = (key[i], p, i)
-    return (None, None) if best is None else (best[1], best[2])
+    the heaviest tile; only tiles the game lets lead. (seat, the tile's bit), or (None, 0) if
+    nobody holds one."""
+    bit = fm.t.bit
+    n = fm.game.n
+    for i in fm.lead_order:
+        b = bit[i]
+        for p in range(n):
+            if held[p] & b:
+                if _may_lead(fm, p, i):
+                    return p, b
+                break
+    return None, 0
 
 
-def _seat_lead(fm, h, p, policy, real):
-    """The seat in turn leads: its highest double (lowest where the game leads low), else as
-    its policy picks; None if it holds no tile the game lets lead."""
+def _seat_lead(fm, m, policy, x):
+    """The seat in turn leads from ``m``, the tiles it may lead: its highest double (lowest
+    where the game leads low), else a tile its policy picks; 0 if ``m`` is empty. Returns the
+    tile's bit and what is left of ``x``."""
     t = fm.t
-    ok = h if fm.free_lead else [i for i in h if _may_lead(fm, p, i)]
-    if not ok:
-        return None
-    key = fm.lead_key
-    best = ok[0]
-    for i in ok:
-        if key[i] > key[best]:
-            best = i
-    if t.double[best]:  # the keys put every double first, highest (or lowest) first
-        return best
+    if m & t.doubles:
+        bit = t.bit
+        for i in fm.lead_order:  # every double first, best first
+            if m & bit[i]:
+                return bit[i], x
     if policy == HEAVY:
-        best = max(t.pips[i] for i in ok)
-        ok = [i for i in ok if t.pips[i] == best]
-    return ok[int(real() * len(ok))] if len(ok) > 1 else ok[0]
+        m = _heaviest(m, t.pips_of)
+    return _pick(m, x)
+
+
+def _leads(fm, p, m):
+    """The tiles of ``m`` that seat ``p`` may lead."""
+    if fm.free_lead:
+        return m
+    ok = 0
+    t = fm.t
+    for i in t.tiles_of(m):
+        if _may_lead(fm, p, i):
+            ok |= t.bit[i]
+    return ok
 
 
 def _may_lead(fm, p, i):
@@ -389,51 +485,64 @@ class FastEnd(HandEnd):
             doubles.append(d)
 
 
+class HeldEnd(HandEnd):
+    """``HandEnd`` from the hands as bit sets (``held``): each side's pips summed straight from
+    its tiles; its counts and doubles, and each player's ``Left``, only when a game reads them
+    (Draw and Block read the pips alone). Same fields as ``HandEnd`` (a test compares them)."""
+
+    hand = None
+
+    def __init__(self, t, held, out, last, sides):
+        self._t = t
+        self._held = held
+        self.out = out
+        self.blocked = out is None
+        self.last = last
+        self.sides = sides
+        self.pips = pips = []
+        pips_of = t.pips_of
+        for members in sides:
+            m = 0
+            for p in members:
+                m |= held[p]
+            x = 0
+            while m:
+                b = m & -m
+                m ^= b
+                x += pips_of[b]
+            pips.append(x)
+
+    def _side(self, members):
+        m = 0
+        for p in members:
+            m |= self._held[p]
+        return m
+
+    @property
+    def counts(self):
+        return [bin(self._side(members)).count("1") for members in self.sides]
+
+    @property
+    def doubles(self):
+        return [self._side(members) & self._t.doubles != 0 for members in self.sides]
+
+    @property
+    def players(self):
+        t = self._t
+        out = []
+        for m in self._held:
+            x = 0
+            for i in t.tiles_of(m):
+                x += t.pips[i]
+            out.append(Left(x, bin(m).count("1"), m & t.doubles != 0))
+        return out
+
+
 def _score_held(fm, held, out, last):
-    """``_score`` from the hands as bit sets; also returns how many tiles are still held."""
-    t = fm.t
-    index = t.index
-    pips = t.pips
-    double = t.double
-    left = []
-    held_count = 0
-    for m in held:
-        total = count = 0
-        has_double = False
-        while m:
-            b = m & -m
-            m ^= b
-            i = index[b]
-            total += pips[i]
-            count += 1
-            if double[i]:
-                has_double = True
-        left.append(Left(total, count, has_double))
-        held_count += count
-    return _points(fm, left, out, last), held_count
-
-
-def _score(fm, hands, out, last):
-    """The game's own ``hand_points`` on what each player (``hands``, lists) still holds."""
-    left = []
-    t = fm.t
-    pips = t.pips
-    double = t.double
-    for h in hands:
-        total = 0
-        has_double = False
-        for i in h:
-            total += pips[i]
-            if double[i]:
-                has_double = True
-        left.append(Left(total, len(h), has_double))
-    return _points(fm, left, out, last)
-
-
-def _points(fm, left, out, last):
-    """The game's own ``hand_points`` on what each player still holds (``left``, one Left per
-    player); the points go to the totals and the records."""
-    ctx = FastEnd(left, None if out is None else fm.side_of[out], last, fm.sides, None)
+    """The game's own ``hand_points`` on what each player (``held``, bit sets) still holds;
+    the points go to the totals and the records. Returns them and how many tiles are still
+    held."""
+    ctx = HeldEnd(fm.t, held, None if out is None else fm.side_of[out], last, fm.sides)
     points = fm.game.hand_points(ctx)
     totals = fm.totals
     for s in range(len(points)):
@@ -441,4 +550,7 @@ def _points(fm, left, out, last):
     fm.records.append(points)
     if fm.game.is_over(fm):
         fm.over = True
-    return points
+    m = 0
+    for h in held:
+        m |= h
+    return points, bin(m).count("1")

@@ -89,8 +89,8 @@ def refold(setup, log):
     return m, facts
 
 
-def check(setup, seed, index):
-    log = []
+def check(setup, seed, index, log=None):
+    log = [] if log is None else log
     rec = play_fast_unit(setup, seed, index, log)
     m, facts = refold(setup, log)
     assert [(h["points"], h["out"], h["blocked"]) for h in rec["hands"]] == facts
@@ -123,6 +123,71 @@ def test_fast_matches_agree_with_the_fold(game, n, teams, opts):
         assert rec["over"] and len(rec["hands"]) >= 1
 
 
+def test_each_hand_is_dealt_from_its_own_stretch_of_the_games_stream():
+    """Hand h of a game is the integer of bytes h * size .. (h + 1) * size - 1 of SHAKE-128 of
+    the game's seed, however far the stream was read before (long matches read it again,
+    further); a game's first hand is the same played alone or as a match's first."""
+    from hashlib import shake_128
+
+    from dominoboard.sim.fast import AHEAD, prepared
+    from dominoboard.sim.table import unit_seed
+
+    setup = Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]], target=500)
+    fm = prepared(setup).fm
+    size = fm.random_bytes
+    t = fm.t
+    for i in range(3):
+        log = []
+        rec = check(setup, 5, i, log)
+        deals = [entry[1] for entry in log if entry[0] == "deal"]
+        assert len(deals) == len(rec["hands"]) > AHEAD
+        stream = shake_128(b"%d" % unit_seed(5, i)).digest(size * len(deals))
+        for h, dealt in enumerate(deals):
+            held, bone, _ = fastline.deal(fm, int.from_bytes(stream[h * size:(h + 1) * size],
+                                                              "little"))
+            assert dealt == [j for m in held for j in t.tiles_of(m)] + [t.index[b] for b in bone]
+        alone = play_fast_unit(Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]],
+                                     hands=True), 5, i)
+        assert alone["hands"][0] == rec["hands"][0]
+
+
+def test_a_deal_is_every_way_of_dealing_equally_often():
+    """Read as digits, the deal's part of a hand's integer gives every deal the same number of
+    times: with 6 tiles, 2 hands of 2 and a boneyard of 2, each of the 6! orders once (hands
+    are sets, so each deal 2! * 2! times), the boneyard shuffled only when it is drawn from."""
+    from collections import Counter
+
+    fm = fastline.FastMatch(create("draw", None, 2), [[0], [1]], 100, None)
+    fm.t = fastline.tables(2)  # 0-0 1-0 1-1 2-0 2-1 2-2
+    fm.k = 2
+    for draws_from, ways in ((True, 720), (False, 360)):
+        fm.draws_from = draws_from
+        fm.plan_randomness()
+        seen = Counter()
+        for x in range(ways):
+            held, bone, rest = fastline.deal(fm, x)
+            assert rest == 0 and len(held) == 2
+            assert [bin(m).count("1") for m in held] == [2, 2]
+            assert held[0] | held[1] | sum(bone) == fm.t.full and not held[0] & held[1]
+            seen[(held[0], held[1], tuple(bone) if draws_from else frozenset(bone))] += 1
+        assert len(seen) == ways // 4 and set(seen.values()) == {4}
+
+
+def test_a_choice_is_each_tile_equally_often():
+    """A choice among c tiles is the next digit in base c: over c * 5 integers, each tile is
+    taken 5 times, and the rest goes on to the next choice."""
+    from collections import Counter
+
+    for m in (0b1011, 0b1110000010, 1 << 20 | 1 << 3 | 1, 0b111111):
+        c = bin(m).count("1")
+        got = Counter()
+        for x in range(c * 5):
+            tile, rest = fastline._pick(m, x)
+            assert tile & m and not tile & (tile - 1) and rest == x // c
+            got[tile] += 1
+        assert len(got) == c and set(got.values()) == {5}
+
+
 def test_fast_hand_end_has_the_fields_of_the_cores():
     """The engines build the hand's end their own quicker way; a game's ``hand_points`` must
     see exactly what ``HandEnd`` would give it."""
@@ -136,6 +201,30 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
             last = rng.randrange(n)
             fast = vars(fastline.FastEnd(left, out, last, sides, None))
             assert fast == vars(HandEnd(left, out, last, sides, None))
+    # From the hands as bit sets: the same fields, the players' read only when asked.
+    t = fastline.tables(6)
+    for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[1], [0]]):
+        n = sum(len(s) for s in sides)
+        for _ in range(50):
+            held = [0] * n
+            for i in range(t.size):
+                p = rng.randrange(n + 1)
+                if p < n and rng.random() < 0.3:
+                    held[p] |= t.bit[i]
+            left = [Left(sum(t.pips[i] for i in t.tiles_of(m)), len(t.tiles_of(m)),
+                         any(t.double[i] for i in t.tiles_of(m))) for m in held]
+            out = rng.choice([None] + list(range(len(sides))))
+            last = rng.randrange(n)
+            core = HandEnd(left, out, last, sides, None)
+            end = fastline.HeldEnd(t, held, out, last, sides)
+            for field in ("out", "blocked", "last", "hand", "sides", "pips", "counts",
+                          "doubles"):
+                assert getattr(end, field) == getattr(core, field), field
+            assert [vars_of(x) for x in end.players] == [vars_of(x) for x in core.players]
+
+
+def vars_of(left):
+    return (left.pips, left.count, left.double, left.tiles)
 
 
 def test_fast_engine_takes_only_games_of_the_base_flow():
@@ -164,25 +253,38 @@ def real():  # one LCG on both interpreters, so both make the same choices
     return state[0] / 2147483648
 
 
-def run(key, n, sides, top_size):
+def hand_random(fm):  # a hand's random integer (the host hashes instead), bytes from the LCG
+    x = 0
+    for _ in range(fm.random_bytes):
+        x = (x << 8) | int(real() * 256)
+    return x
+
+
+def run(key, n, sides):
     g = create(key, None, n)
     fm = fastline.FastMatch(g, sides, g.default_target(), g.rounds)
+    policies = [0, 1] * (n // 2) + [0] * (n % 2)
     moves = 0
     while not fm.over:
-        deal = list(range(top_size))
-        for i in range(top_size - 1, 0, -1):
-            j = int(real() * (i + 1))
-            deal[i], deal[j] = deal[j], deal[i]
-        got = engine.play_hand(fm, deal, [0, 1] * (n // 2) + [0] * (n % 2), real)
+        if engine is fastline:
+            held, bone, x = fastline.deal(fm, hand_random(fm))
+            got = fastline.play_dealt(fm, held, bone, policies, x)
+        else:
+            deal = list(range(fm.t.size))
+            for i in range(fm.t.size - 1, 0, -1):
+                j = int(real() * (i + 1))
+                deal[i], deal[j] = deal[j], deal[i]
+            got = fasttrains.play_hand(fm, deal, policies, real)
         moves += got[3] + got[4] + got[5]
     return [fm.totals, fm.winners(), len(fm.records), moves]
 
 
 engine = fastline
-print(run("block", 4, [[0, 2], [1, 3]], 28))
-print(run("doble12", 3, [[0], [1], [2]], 91))
+print(run("block", 4, [[0, 2], [1, 3]]))
+print(run("draw", 2, [[0], [1]]))
+print(run("doble12", 3, [[0], [1], [2]]))
 engine = fasttrains
-print(run("mexican", 4, [[0], [1], [2], [3]], 91))
+print(run("mexican", 4, [[0], [1], [2], [3]]))
 '''
 
 
@@ -202,7 +304,7 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
                          timeout=120)
     assert cpy.returncode == 0, cpy.stderr
     assert mpy.stdout == cpy.stdout
-    assert cpy.stdout.count("[[") == 3
+    assert cpy.stdout.count("[[") == 4
 
 
 def test_deals_are_permutations_and_the_dealt_places_uniform():

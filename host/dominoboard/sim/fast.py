@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 from array import array
+from hashlib import shake_128
 from typing import Any
 
 from domino import fastline, fasttrains
@@ -14,6 +15,8 @@ from domino.match import Match
 
 from .records import new_chunk, pack_game
 from .table import Setup, unit_seed
+
+AHEAD = 12  # hands of a match's random stream read at once (a match to 100 has about 10)
 
 # Games without counts during play: greedy's score is always 0, so it is heavy.
 POLICIES = {"random": fastline.RANDOM, "heavy": fastline.HEAVY, "greedy": fastline.HEAVY}
@@ -51,10 +54,9 @@ class Prepared:
         self.engine = engine
         self.fm = fastline.FastMatch(m.game, m.sides, m.target, m.rounds)
         self.policies = [POLICIES[s] for s in setup.strategies]
-        # Tiles whose place in the deal matters: all, unless nobody may draw (Block), when only
-        # the hands are ever looked at and the boneyard's order need not be shuffled.
-        self.shuffle = self.fm.t.size if self.fm.limit else m.game.n * self.fm.k
-        self.rng = random.Random()  # reseeded for every game (cheaper than a new one each time)
+        # Mexican Train's engine takes a shuffled set and a generator, reseeded for every game
+        # (cheaper than a new one each time).
+        self.rng = random.Random()
 
 
 # By thread, then by id(setup): a Prepared's FastMatch and generator serve one game at a time,
@@ -120,32 +122,54 @@ def play_fast(setup: Setup, seed, index: int, log: list | None = None):
     """Play game ``index``: its totals, winners ([] for a tie of every side), whether the match
     ended, and its hands as (lead, plays, draws, passes, out, blocked, points) tuples."""
     got = prepared(setup)
-    rng = got.rng
-    rng.seed(unit_seed(seed, index))
     fm = got.fm
     fm.reset()  # games of one process are played one after another on the same FastMatch
-    engine = got.engine
     policies = got.policies
-    real = rng.random
-
-    size = fm.t.size
-    places = got.shuffle
     hands = []
-    while not fm.over:
-        deal = shuffled(size, real, places)
-        if log is not None:
-            log.append(("deal", list(deal)))
-        points, out, lead, plays, draws, passes = engine.play_hand(fm, deal, policies, real, log)
-        hands.append((lead, plays, draws, passes, out, out is None, points))
-        if setup.hands:
-            break
-    sides = len(fm.sides)
-    if fm.over:
-        winners = fm.winners()
-        totals = list(fm.totals)
+    if got.engine is fastline:
+        # The game's randomness: the SHAKE-128 stream of its seed, ``size`` bytes a hand. Hand
+        # h is the integer of bytes h * size .. (h + 1) * size - 1 (little endian), uniform
+        # below 2 ** (8 * size), for ``deal`` and ``play_dealt``: no generator state to seed,
+        # and a hand comes out the same whichever worker plays it. The stream is read AHEAD
+        # hands at a time, twice as far when a match outlasts it (a longer read of SHAKE's
+        # output begins with the shorter one).
+        t = fm.t
+        key = b"%d" % unit_seed(seed, index)
+        size = fm.random_bytes
+        stream = shake_128(key).digest(size if setup.hands else size * AHEAD)
+        while not fm.over:
+            at = len(fm.records) * size
+            if at + size > len(stream):
+                stream = shake_128(key).digest(2 * len(stream) + size)
+            held, bone, x = fastline.deal(fm, int.from_bytes(stream[at:at + size], "little"))
+            if log is not None:
+                log.append(("deal", [i for m in held for i in t.tiles_of(m)]
+                            + [t.index[b] for b in bone]))
+            points, out, lead, plays, draws, passes = fastline.play_dealt(
+                fm, held, bone, policies, x, log)
+            hands.append((lead, plays, draws, passes, out, out is None, points))
+            if setup.hands:
+                break
     else:
-        pts = hands[-1][6]
-        best = min(pts) if fm.game.lowest_wins else max(pts)
-        winners = [s for s, x in enumerate(pts) if x == best]
-        totals = pts
-    return totals, winners if len(winners) < sides else [], fm.over, hands
+        rng = got.rng
+        rng.seed(unit_seed(seed, index))
+        real = rng.random
+        size = fm.t.size
+        while not fm.over:
+            deal = shuffled(size, real)
+            if log is not None:
+                log.append(("deal", list(deal)))
+            points, out, lead, plays, draws, passes = got.engine.play_hand(
+                fm, deal, policies, real, log)
+            hands.append((lead, plays, draws, passes, out, out is None, points))
+            if setup.hands:
+                break
+    if fm.over:
+        return list(fm.totals), _winners(fm.winners(), len(fm.sides)), True, hands
+    pts = hands[-1][6]
+    best = min(pts) if fm.game.lowest_wins else max(pts)
+    return pts, _winners([s for s, x in enumerate(pts) if x == best], len(fm.sides)), False, hands
+
+
+def _winners(winners: list[int], sides: int) -> list[int]:
+    return winners if len(winners) < sides else []  # a tie of every side: nobody won

@@ -27,14 +27,14 @@ def new_chunk() -> array:
 def pack_game(out: array, totals, winners, over: bool, hands) -> None:
     """Append one game to ``out``; ``hands`` are (lead, plays, draws, passes, out, blocked,
     points) tuples."""
-    sides = len(totals)
-    out.extend((sides, len(hands), 1 if over else 0, len(winners)))
-    out.extend(winners)
-    out.extend(totals)
+    row = [len(totals), len(hands), 1 if over else 0, len(winners)]
+    row += winners
+    row += totals
     for lead, plays, draws, passes, gone, blocked, points in hands:
-        out.extend((NONE if lead is None else lead, plays, draws, passes,
-                    NONE if gone is None else gone, 1 if blocked else 0))
-        out.extend(points)
+        row += (NONE if lead is None else lead, plays, draws, passes,
+                NONE if gone is None else gone, 1 if blocked else 0)
+        row += points
+    out.extend(row)  # one call into the array: the game is built as a list first
 
 
 def pack_record(out: array, rec: dict) -> None:
