@@ -83,14 +83,19 @@ class Tables:
                 if row[i] >= 0:
                     m |= 1 << i
             self.masks.append(m)
-        # An end is kept as masks[v], the tiles that match it. flip[masks[v] ^ bit]: the end
-        # once that tile is laid on it, masks[other pip]. Two numbers share one tile, so
-        # masks[v] less one of its tiles names both v and the tile: one key, one lookup.
-        self.flip = {}
-        for v in range(top + 1):
-            for i in range(n):
-                if self.other[v][i] >= 0:
-                    self.flip[self.masks[v] ^ (1 << i)] = self.masks[self.other[v][i]]
+        # The line as a state: its open numbers (left, right), a dict per pair. line[l][r][0]:
+        # the tiles that fit either end; line[l][r][bit]: the line once that tile is laid (on
+        # the left end when it fits both); line[l][r][-1]: (l, r). A play is one lookup.
+        self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b]} for b in range(top + 1)]
+                     for a in range(top + 1)]
+        for a in range(top + 1):
+            for b in range(top + 1):
+                state = self.line[a][b]
+                for i in range(n):
+                    if self.other[a][i] >= 0:
+                        state[1 << i] = self.line[self.other[a][i]][b]
+                    elif self.other[b][i] >= 0:
+                        state[1 << i] = self.line[a][self.other[b][i]]
         # Which tile leads when no seat is in turn: a double over any other tile, then the
         # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
         # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
@@ -260,13 +265,10 @@ def play_dealt(fm, held, bone, policies, x, log=None):
     index = t.index  # bit -> tile
     if log is not None:
         log.append(("play", p, index[m], None))
-    masks = t.masks
-    flip = t.flip
     pips = t.pips_of
     i = index[m]
-    ml = masks[t.hi[i]]  # the ends: the tiles that match each
-    mr = masks[t.lo[i]]
-    ends = ml | mr
+    line = t.line[t.hi[i]][t.lo[i]]
+    ends = line[0]  # the tiles that fit
     m = held[p] ^ m
     held[p] = m
     lead = p
@@ -320,15 +322,10 @@ def play_dealt(fm, held, bone, policies, x, log=None):
             else:  # two, uniformly: a bit of their own
                 m = b if pairs & 1 else m ^ b
                 pairs >>= 1
-        if m & ml:  # the left end first
-            ml = flip[ml ^ m]
-            if log is not None:
-                log.append(("play", p, index[m], 0))
-        else:
-            mr = flip[mr ^ m]
-            if log is not None:
-                log.append(("play", p, index[m], 1))
-        ends = ml | mr
+        if log is not None:
+            log.append(("play", p, index[m], 0 if m & t.masks[line[-1][0]] else 1))
+        line = line[m]
+        ends = line[0]
         m = held[p] ^ m
         held[p] = m
         if not m:
@@ -501,10 +498,12 @@ class HeldEnd(HandEnd):
         self.sides = sides
         self.pips = pips = []
         pips_of = t.pips_of
+        self._rest = 0  # every tile still held
         for members in sides:
             m = 0
             for p in members:
                 m |= held[p]
+            self._rest |= m
             x = 0
             while m:
                 b = m & -m
@@ -550,7 +549,4 @@ def _score_held(fm, held, out, last):
     fm.records.append(points)
     if fm.game.is_over(fm):
         fm.over = True
-    m = 0
-    for h in held:
-        m |= h
-    return points, bin(m).count("1")
+    return points, bin(ctx._rest).count("1")
