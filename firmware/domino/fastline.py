@@ -13,8 +13,11 @@ its bit ``1 << i`` and a hand the bits of its tiles, so whether a seat can play,
 tiles, is one AND with the tiles showing either end.
 
 Written for speed on CPython and MicroPython alike: everything a hand asks of a tile is a list
-or dict lookup prepared once per set (``Tables``), what the game's hooks answer for the whole
-match is read once (``FastMatch``), and the turn loop keeps its state in locals.
+or dict lookup prepared once per set (``Tables``; the line itself is a state of a prepared
+graph, so laying a tile is one lookup), what the game's hooks answer for the whole match is
+read once (``FastMatch``), and the turn loop keeps its state in locals. A hand's randomness is
+one integer whose digits deal and choose (``FastMatch.plan_randomness``): no generator to seed
+or call.
 """
 
 from .errors import DominoError
