@@ -108,6 +108,14 @@ class Tables:
                          for i in range(n)]
         self.order_high = sorted(range(n), key=lambda i: -self.lead_high[i])
         self.order_low = sorted(range(n), key=lambda i: -self.lead_low[i])
+        self._split = {}  # pool size -> ``split``
+
+    def split(self, r):
+        """A digit below r * (r - 1) as two draws from a pool of r: (first, second), the second
+        from what the first left. Made once per pool size."""
+        if r not in self._split:
+            self._split[r] = [(d // (r - 1), d % (r - 1)) for d in range(r * (r - 1))]
+        return self._split[r]
 
     def tiles_of(self, m):
         """The tiles of the bit set ``m``, lowest first."""
@@ -122,6 +130,7 @@ class Tables:
 
 
 _TABLES = {}
+_PAIRS = 30  # pools this small draw two tiles a digit (a table of at most 870 pairs each)
 
 
 def _bits(v):
@@ -183,14 +192,26 @@ class FastMatch:
         t = self.t
         ways = 1  # the deal's digits, multiplied
         rest = t.size
-        self.deal_steps = []  # per seat dealt from the pool: the pool's size, draw by draw
+        # Per seat dealt from the pool, its digits: (base, None) draws one tile of ``base``;
+        # (r * (r - 1), split) two at once, ``split[digit]`` saying which (one digit, not two).
+        self.deal_steps = []
         for _ in range(self.game.n):
             if rest == self.k:
                 break  # the last hand is what is left
-            self.deal_steps.append(range(rest, rest - self.k, -1))
-            for r in self.deal_steps[-1]:
-                ways *= r
-            rest -= self.k
+            steps = []
+            left = self.k
+            while left:
+                if left > 1 and rest <= _PAIRS:
+                    steps.append((rest * (rest - 1), t.split(rest)))
+                    rest -= 2
+                    left -= 2
+                else:
+                    steps.append((rest, None))
+                    rest -= 1
+                    left -= 1
+            self.deal_steps.append(steps)
+            for base, _ in steps:
+                ways *= base
         if self.draws_from:
             for r in range(2, rest + 1):
                 ways *= r
@@ -216,9 +237,13 @@ def deal(fm, x):
     x &= fm.deal_mask
     for seat in fm.deal_steps:
         m = 0
-        for rest in seat:
-            x, j = divmod(x, rest)
-            m |= pool.pop(j)
+        for base, split in seat:
+            x, j = divmod(x, base)
+            if split is None:
+                m |= pool.pop(j)
+            else:
+                j, i = split[j]
+                m |= pool.pop(j) | pool.pop(i)
         held.append(m)
         dealt |= m
     if len(held) < fm.game.n:  # the last hand takes what is left
