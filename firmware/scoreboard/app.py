@@ -51,7 +51,7 @@ MESSAGE_MS = 3000
 ERROR_MS = 4000
 SERIAL_BYTES_PER_STEP = 256  # bounded work per loop pass: the UI stays responsive
 # The screens of a match, from the most dependent: none is needed while a match is set up.
-PLAY_MODULES = ("match_menu", "entry", "screens_games", "hand_end", "screens", "plays")
+PLAY_MODULES = ("match_menu", "entry", "screens_games", "hand_end", "table", "screens", "plays")
 
 
 class StorageError(Exception):
@@ -171,7 +171,7 @@ class App:
         self.swallow = None  # the button whose press woke the screen
         self.keys = 0  # keys handled (for measurements)
         self.updates = 0  # display updates that put bytes on the bus
-        self.voids = []  # draws and passes of this session, for the likely-tile order
+        self.voids = []  # draws and passes of this hand, for the likely-tile order
         self.serial = LineReader(board.serial_read1)
         self.display.contrast(self.settings["contrast"])
         self.resume()
@@ -257,6 +257,7 @@ class App:
         if len(m.records) != hands or m.over:
             self.compact()
             log.hand_over()
+            self.voids = []  # the likely-tile order reads the hand in progress only
             gc.collect()  # a safe point: the hand's lines and the compaction's buffers are gone
         return result
 
@@ -317,7 +318,8 @@ class App:
 
     @property
     def screen(self):
-        return self.screens[-1]
+        """The screen on show (None only while an error's recovery has not found one)."""
+        return self.screens[-1] if self.screens else None
 
     def home(self):
         """The screen the match's state calls for: start, table, tally, or winner. Screens
@@ -342,7 +344,9 @@ class App:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
-            if not m.over and not m.hand.is_over():
+            if m.over or m.hand.is_over():  # the tally or the winner: no table
+                gone += unload("scoreboard.table") + unload("scoreboard.plays")
+            else:
                 gone += unload("scoreboard.hand_end")
         if gone:
             gc.collect()
@@ -422,6 +426,8 @@ class App:
             self._sleep(now)
             self._expire(now)
             if self.dirty and not self.asleep:
+                if not self.screens:  # an error's recovery ran out of heap: try again now
+                    self.home()
                 self.redraw()
         except Exception as e:
             self._caught(e)

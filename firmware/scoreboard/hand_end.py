@@ -129,7 +129,7 @@ class Tally(Screen):
         r = attempt(app, ev)
         if r is None:
             return
-        app.home()
+        del app.screens[:]  # the result alone: OK on it loads the next hand's table (App.home)
         app.push(Result(r, self.fix))
 
 

@@ -27,13 +27,11 @@ from domino.tiles import is_double, name
 from scoreboard import plays
 from scoreboard.hand_end import Result, Tally
 from scoreboard.screens import (
-    Leader,
-    Table,
-    Tiles,
     attempt,
     match_menu,
     standings_rows,
 )
+from scoreboard.table import Leader, Table, Tiles
 from scoreboard.ui import COLS, Menu, Screen, fit, row, title
 
 ITALIAN = {30: 1, 50: 2, 70: 3, 100: 4, 120: 5, 150: 6}

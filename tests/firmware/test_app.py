@@ -158,15 +158,6 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
     assert all(n > 50 for n, _m, _a in figures.values())
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="64-bit unix port: the device process alone (sim_main.py on the precompiled firmware,"
-    " no test driver) keeps about 168 KB live at its peak during a match, too close to the"
-    " 180K heap (184,320 bytes) to allocate in:"
-    " about 145 KB at the start screen (96 KB of code imported, the rest the app's objects and"
-    " the start screen's modules), the game's modules and the match on top; see"
-    " bench/results/app.txt",
-)
 def test_heap_2000_event_session(tmp_path: Path) -> None:
     """The device as make deploy ships it (mpy-cross into build/mpy-app), alone in its
     process under the Pico-like heap limit: the bots and the scorer's decisions are made

@@ -1,0 +1,282 @@
+"""The table during a hand: whose turn, the open ends and their count, the standings, and
+one action bar; tile entry, the leader, the muggins call (docs/ui.md).
+
+Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the hand's end.
+"""
+
+from scoreboard import plays
+from scoreboard.screens import attempt, match_menu, standings_rows
+from scoreboard.ui import COLS, Menu, Screen, fit, right, row, title
+
+QUICK = 12  # likeliest plays around the cursor of the table's action bar
+REST = 40
+
+
+def scored_text(m, player, pts, lead):
+    return "%s +%d %s" % (m.players[player], pts, plays.describe(m, pts, lead))
+
+
+class Table(Screen):
+    """During a hand: whose turn, the open ends and their count, standings, one action bar.
+
+    UP/DOWN choose the action (an end to play on, lead, draw, pass, points, hand end, menu),
+    OK does it; the cursor starts on the end the next play most likely goes on.
+    """
+
+    def __init__(self):
+        self.actions = []
+        self.cursor = 0
+        self.seen_log = -1
+        self.note = ""
+        self.ends = {}
+
+    def refresh(self, app, keep=None):
+        m = app.match
+        hand = m.hand
+        lay = hand.layout
+        self.seen_log = len(m.log)
+        self.ends = {}
+        g = m.game
+        # what a player who cannot lay a tile does: ranked by the chance they cannot
+        drawn_all = g.draws == "one" and hand.drawn >= 1 or g.draws == "two" and hand.drawn >= 2
+        can_draw = g.draws != "none" and not drawn_all and hand.boneyard - g.reserve > 0
+        stuck = ("draw" if can_draw else "pass", None)
+        first = []  # actions for the cursor's neighbourhood, likeliest first
+        far = []  # the rest, on the far side of the wrapping bar
+        if hand.pending is not None:  # an unclaimed count: an opponent may call Muggins
+            owner = hand.pending[0]
+            for p in range(len(m.players)):
+                if m.side_of[p] != m.side_of[owner]:
+                    first.append(("mug", p))
+            first.append(("claim", owner))
+        if lay.is_empty():
+            first += [("lead", None), stuck]
+        else:
+            for e in plays.open_ends(m):
+                cs = plays.tiles_for_end(m, e)
+                if cs:
+                    self.ends[e] = cs
+            likely, none = plays.likely(m, self.ends, app.voids)
+            if hand.turn is not None:  # tiles the player is known not to hold go last
+                void = plays.voids(m, hand.turn, app.voids)
+                for e in self.ends:
+                    cs = self.ends[e]
+                    self.ends[e] = [
+                        c for c in cs if c.tile[0] not in void and c.tile[1] not in void
+                    ] + [c for c in cs if c.tile[0] in void or c.tile[1] in void]
+            # the likeliest plays, each a few presses and one OK away; the stuck action
+            # among them by its own chance; then every end with all its tiles
+            by_end = {}
+            for c, t, e in likely[:QUICK]:
+                if stuck not in first and none >= c:
+                    first.append(stuck)
+                first.append(("quick", (t, e)))
+            for c, _t, e in likely:
+                by_end[e] = by_end.get(e, 0.0) + c
+            if stuck not in first:
+                first.append(stuck)
+            order = sorted([(by_end[e], len(self.ends[e]), e) for e in self.ends], reverse=True)
+            first += [("end", e) for _c, _n, e in order]
+            for _c, t, e in likely[QUICK:REST]:
+                first.append(("quick", (t, e)))
+        for kind in ("pass", "pts", "hand", "menu"):
+            if kind != stuck[0]:
+                far.append((kind, None))
+        self.actions = acts = plays.ring(first, far)
+        self.cursor = 0
+        for i, a in enumerate(acts):
+            if a == keep:
+                self.cursor = i
+
+    def label(self, app, act):
+        m = app.match
+        kind, e = act
+        if kind == "quick":
+            t, arm = e
+            pts = plays.preview(m, t, arm)
+            return "%d-%d on %s%s" % (
+                t[0],
+                t[1],
+                plays.end_label(m, arm),
+                " +%d" % pts if pts else "",
+            )
+        if kind == "end":
+            return "Play %s %d  (%d)" % (
+                plays.end_label(m, e),
+                plays.end_open(m, e),
+                len(self.ends[e]),
+            )
+        if kind == "lead":
+            return "Lead a tile"
+        if kind == "claim":
+            return "%s claims %d" % (m.players[e], m.hand.pending[1])
+        if kind == "mug":
+            return "Muggins! %s" % m.players[e]
+        if kind == "draw":
+            return "Draw  (%d left)" % (m.hand.boneyard - m.game.reserve)
+        return {"pass": "Pass", "pts": "Enter points", "hand": "End the hand", "menu": "Menu"}[kind]
+
+    def draw(self, app, fb):
+        m = app.match
+        if self.seen_log != len(m.log):
+            self.refresh(app)
+        hand = m.hand
+        lay = hand.layout
+        turn = "?" if hand.turn is None else m.players[hand.turn]
+        title(fb, "> " + turn, "H%d" % (hand.number + 1))
+        if lay.is_empty():
+            row(fb, 1, "table empty")
+        else:
+            row(fb, 1, plays.ends_text(m))
+            if lay.kind != "trains":  # trains score no ends
+                right(fb, 1, "=%d" % lay.count())
+        standings_rows(fb, m, 2, 4)
+        owed = plays.owed_text(m)
+        if hand.pending is not None:
+            p, pts = hand.pending
+            row(fb, 6, fit("%s %d unclaimed" % (m.players[p], pts)))
+        elif owed:
+            row(fb, 6, owed)
+        elif self.note:
+            row(fb, 6, self.note)
+        row(
+            fb,
+            7,
+            "<" + fit(self.label(app, self.actions[self.cursor]), COLS - 2).center(COLS - 2) + ">",
+            True,
+        )
+
+    def key(self, app, key, repeat):
+        m = app.match
+        if self.seen_log != len(m.log):
+            self.refresh(app)
+        n = len(self.actions)
+        if key == "down":
+            self.cursor = (self.cursor + 1) % n
+        elif key == "up":
+            self.cursor = (self.cursor - 1) % n
+        elif key in ("back", "ok_long"):
+            app.push(match_menu(app))
+        elif key == "ok":
+            self.act(app, self.actions[self.cursor])
+
+    def act(self, app, act):
+        m = app.match
+        hand = m.hand
+        kind, e = act
+        if kind == "quick":
+            t, arm = e
+            play(app, hand.turn, t, arm)
+        elif kind in ("claim", "mug"):
+            pts = hand.pending[1]
+            if attempt(app, {"k": kind, "p": e}) is not None:
+                if m.over:
+                    app.home()
+                    return
+                self.note = "%s +%d %s" % (
+                    m.players[e],
+                    pts,
+                    "muggins" if kind == "mug" else "claimed",
+                )
+                app.board.beep(1760, 60)
+        elif kind == "end":
+            app.push(Tiles(app, e, self.ends[e]))
+        elif kind == "lead":
+            if hand.turn is None:
+                app.push(Leader(app))
+            else:
+                app.push(Tiles(app, None, plays.lead_tiles(m, hand.turn), hand.turn))
+        elif kind == "draw":
+            p = hand.turn
+            if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
+                self.note = "%s drew 1" % m.players[p]
+                self.refresh(app, ("draw", None))
+        elif kind == "pass":
+            p = hand.turn
+            if p is None:
+                app.flash("nobody is to play: lead first", True)
+                return
+            r = attempt(app, {"k": "pass", "p": p})
+            if r is not None:
+                self.note = "%s passed" % m.players[p]
+                if r.get("blocked"):
+                    app.home()
+                    app.flash("Blocked: enter the hands")
+        elif kind == "pts":
+            from scoreboard.match_menu import Points
+
+            app.push(Points(app))
+        elif kind == "hand":
+            from scoreboard.match_menu import EndHand
+
+            app.push(EndHand(app))
+        else:
+            app.push(match_menu(app))
+
+
+class Leader(Menu):
+    """Who lays the first tile (when the tiles decide, e.g. the highest double)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, "Who leads?", list(app.match.players))
+
+    def choose(self, app, index):
+        app.replace(Tiles(app, None, plays.lead_tiles(app.match, index), index))
+
+
+class Tiles(Menu):
+    """The tiles that fit one end, most likely first; OK lays the chosen one."""
+
+    def __init__(self, app, end, choices, player=None):
+        m = app.match
+        self.end = end
+        self.choices = choices
+        self.player = m.hand.turn if player is None else player
+        where = (
+            "lead" if end is None else "%s %d" % (plays.end_label(m, end), plays.end_open(m, end))
+        )
+        Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
+
+    def choose(self, app, index):
+        app.pop()
+        play(app, self.player, self.choices[index].tile, self.end)
+
+
+def play(app, player, t, end):
+    """Record the play of tile t on arm ``end`` (None: the lead), then announce, ask for the
+    claim where muggins is on, or go to the tally when the hand is over."""
+    m = app.match
+    ev = {"k": "play", "p": player, "t": "%d-%d" % t}
+    if end is not None:
+        ev["e"] = end
+    lead = end is None
+    r = attempt(app, ev)
+    if r is None:
+        return
+    pts = r.get("scored", 0)
+    if m.over or m.hand.is_over():
+        app.home()
+        if pts and not m.game.opts.get("muggins"):
+            app.flash(scored_text(m, player, pts, lead))
+        elif r.get("out") is not None:
+            app.flash("%s is out! Enter the hands" % m.players[player])
+        return
+    claimed = ""
+    if pts and m.game.opts.get("muggins"):
+        # Claimed by default: players nearly always call their count. UNDO right away
+        # leaves it unclaimed, and the table then offers it to an opponent: "Muggins!".
+        if attempt(app, {"k": "claim", "p": player}) is None:
+            return
+        claimed = " UNDO:unclaim"
+        if m.over:
+            app.home()
+            return
+    table = app.screen
+    if isinstance(table, Table):
+        table.note = (
+            scored_text(m, player, pts, lead) + claimed
+            if pts
+            else "%s %s" % (m.players[player], ev["t"])
+        )
+    if pts:
+        app.board.beep(1760, 60)
