@@ -138,6 +138,7 @@ def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
         ("rules core, always loaded", ("domino", "domino.errors", "domino.tiles",
                                        "domino.registry", "domino.events", "domino.match")),
         ("rules core, with any game", ("domino.layouts", "domino.game")),
+        ("rules core, only when asked", ("domino.standings", "domino.corrections")),
         ("games, one at a time (the sum of these)", ("domino.fives", "domino.bergen",
                                                      "domino.mexican", "domino.outcome")),
         ("app, always loaded", ("scoreboard.pins", "scoreboard.buttons", "scoreboard.display",

@@ -573,55 +573,9 @@ class Match:
     # --- corrections, undo, redo ------------------------------------------------------------
 
     def _fix(self, ev):
-        h = ev.get("h")
-        if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < len(self.records):
-            raise DominoError("fix h=%r: a finished hand 0..%d" % (h, len(self.records) - 1))
-        rec = self.records[h]
-        if rec.end is None:
-            raise DominoError("hand %d ended at the target without a tally; nothing to fix" % h)
-        tally, _ = self.game.read_end(self, rec.hand, ev, rec.out)
-        totals = [0] * len(self.sides)
-        last = self.records[-1]
-        for r in self.records:
-            pts = [a + b for a, b in zip(r.play, tally)] if r is rec else r.points()
-            for s in range(len(totals)):
-                totals[s] += pts[s]
-            if r is not last and self._over_at(totals, r):
-                raise DominoError(
-                    "this correction ends the match at hand %d; undo back to it instead" % r.number
-                )
-        ended = self._over_at(totals, last)
-        hand = self.hand
-        if ended and hand is not None and len(self.effective) > self.marks[-1]:
-            raise DominoError(
-                "this correction ends the match at hand %d, before the hand in progress; "
-                "undo back to it instead" % last.number
-            )
-        if hand is not None and not ended:
-            for s in range(len(totals)):
-                totals[s] += hand.points[s]
-        # Checked: apply.
-        rec.tally = tally
-        rec.end = self.at
-        self.totals = totals
-        was_over, self.over = self.over, ended
-        if was_over and not ended:
-            self.hand = Hand(self, len(self.records))
-            self.marks[-1] = len(self.effective) + 1
-        elif ended:
-            self.hand = None
-        elif hand is not None and self.game.stop_at_target and self.game.is_over(self):
-            self._close_hand(hand, [0] * len(self.sides), None, None)  # as _score would
-        return {"hand": tally, "totals": list(self.totals), "over": self.over}
+        from .corrections import fix  # rare: its code loads when a tally is corrected
 
-    def _over_at(self, totals, rec):
-        saved = self.totals, self.records
-        self.totals = totals
-        self.records = self.records[: self.records.index(rec) + 1]
-        try:
-            return self.game.is_over(self)
-        finally:
-            self.totals, self.records = saved
+        return fix(self, ev)
 
     def _undo(self):
         if not self.effective:
@@ -678,52 +632,17 @@ class Match:
     # --- what the table sees ----------------------------------------------------------------
 
     def notes(self):
-        notes = []
-        for i in self.effective:
-            ev = self.log[i]
-            if ev.get("k") == "note":
-                notes.append(ev["text"])
-        return notes
+        """The texts of the note events in force."""
+        from .standings import notes
+
+        return notes(self)
 
     def winners(self):
         return self.game.winners(self) if self.over else []
 
     def standings(self):
-        """Standings and per-hand scores: what ``replay`` prints, identical on every interpreter."""
-        hands = []
-        running = [0] * len(self.sides)
-        for r in self.records:
-            pts = r.points()
-            running = [a + b for a, b in zip(running, pts)]
-            hands.append(
-                {
-                    "hand": r.number + 1,
-                    "play": list(r.play),
-                    "tally": list(r.tally),
-                    "points": pts,
-                    "totals": running,
-                    "out": r.out,
-                }
-            )
-        out = {
-            "game": self.game.key,
-            "players": list(self.players),
-            "sides": [[self.players[p] for p in side] for side in self.sides],
-            "totals": list(self.totals),
-            "hands": hands,
-            "over": self.over,
-            "winners": [[self.players[p] for p in self.sides[s]] for s in self.winners()],
-            "events": len(self.log),
-        }
-        if self.hand is not None:
-            out["current"] = {
-                "hand": self.hand.number + 1,
-                "turn": None if self.hand.turn is None else self.players[self.hand.turn],
-                "ends": self.hand.layout.ends(),
-                "count": self.hand.layout.count(),
-                "points": list(self.hand.points),
-            }
-            status = self.game.status(self.hand)
-            if status:
-                out["current"]["status"] = status
-        return out
+        """Standings and per-hand scores: what ``replay`` prints, identical on every interpreter
+        (domino.standings: the device never asks, so its code stays off the Pico's heap)."""
+        from .standings import standings
+
+        return standings(self)

@@ -339,7 +339,7 @@ class App:
             return
         from scoreboard import screens
 
-        gone = self._unload_games(m.game.key)
+        gone = self._unload_games(m.game.key) + unload("domino.corrections")
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)

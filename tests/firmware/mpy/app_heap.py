@@ -20,6 +20,8 @@ MODULES = (
     "domino.registry",
     "domino.events",
     "domino.match",
+    "domino.standings",
+    "domino.corrections",
     "domino.layouts",
     "domino.game",
     "domino.outcome",

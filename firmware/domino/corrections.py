@@ -1,0 +1,61 @@
+"""``fix``: the tally of an earlier hand corrected, and everything after it recomputed.
+
+Rare at the table, so its code loads only when a correction is made (Match._fix)."""
+
+from .errors import DominoError
+from .match import Hand
+
+
+def fix(m, ev):
+    """Check the corrected tally of hand ``h`` against every hand after it, then apply it."""
+    h = ev.get("h")
+    if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < len(m.records):
+        raise DominoError("fix h=%r: a finished hand 0..%d" % (h, len(m.records) - 1))
+    rec = m.records[h]
+    if rec.end is None:
+        raise DominoError("hand %d ended at the target without a tally; nothing to fix" % h)
+    tally, _ = m.game.read_end(m, rec.hand, ev, rec.out)
+    totals = [0] * len(m.sides)
+    last = m.records[-1]
+    for r in m.records:
+        pts = [a + b for a, b in zip(r.play, tally)] if r is rec else r.points()
+        for s in range(len(totals)):
+            totals[s] += pts[s]
+        if r is not last and over_at(m, totals, r):
+            raise DominoError(
+                "this correction ends the match at hand %d; undo back to it instead" % r.number
+            )
+    ended = over_at(m, totals, last)
+    hand = m.hand
+    if ended and hand is not None and len(m.effective) > m.marks[-1]:
+        raise DominoError(
+            "this correction ends the match at hand %d, before the hand in progress; "
+            "undo back to it instead" % last.number
+        )
+    if hand is not None and not ended:
+        for s in range(len(totals)):
+            totals[s] += hand.points[s]
+    # Checked: apply.
+    rec.tally = tally
+    rec.end = m.at
+    m.totals = totals
+    was_over, m.over = m.over, ended
+    if was_over and not ended:
+        m.hand = Hand(m, len(m.records))
+        m.marks[-1] = len(m.effective) + 1
+    elif ended:
+        m.hand = None
+    elif hand is not None and m.game.stop_at_target and m.game.is_over(m):
+        m._close_hand(hand, [0] * len(m.sides), None, None)  # as _score would
+    return {"hand": tally, "totals": list(m.totals), "over": m.over}
+
+
+def over_at(m, totals, rec):
+    """Would the match be over after hand ``rec`` with these totals?"""
+    saved = m.totals, m.records
+    m.totals = totals
+    m.records = m.records[: m.records.index(rec) + 1]
+    try:
+        return m.game.is_over(m)
+    finally:
+        m.totals, m.records = saved
