@@ -330,11 +330,11 @@ class App:
             self.resume()
             return
         m = self.match
-        if m is None:  # setting up the first match: the match menu's code is not needed
-            from scoreboard.menus import StartMenu
-
+        if m is None:  # setting up the first match: no screen of a match is needed
             if self._unload_play():
                 gc.collect()
+            from scoreboard.menus import StartMenu
+
             self.push(StartMenu(self))
             return
         from scoreboard import screens
@@ -442,6 +442,8 @@ class App:
         del self.screens[:]  # they may hold the match as it was
         if self.match_id is not None:
             self.match = None  # home() folds it back (App.resume)
+        self._unload_games(None)  # and home() loads again only what it needs
+        self._unload_play()
         gc.collect()
         try:
             self.flash("error: %s %s" % (type(e).__name__, e), True)
