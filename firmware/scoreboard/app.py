@@ -426,8 +426,6 @@ class App:
             self._sleep(now)
             self._expire(now)
             if self.dirty and not self.asleep:
-                if not self.screens:  # an error's recovery ran out of heap: try again now
-                    self.home()
                 self.redraw()
         except Exception as e:
             self._caught(e)
@@ -472,7 +470,7 @@ class App:
             self.undo("undo")
         elif key == "redo":
             self.undo("redo")
-        elif key == "home":
+        elif key == "home" or self.screen is None:
             self.home()
         else:
             self.screen.key(self, key, repeat)
@@ -511,9 +509,14 @@ class App:
             self.dirty = True
 
     def redraw(self):
+        screen = self.screen
+        if screen is None:  # an error's recovery ran out of heap: try again now
+            self.home()
+            screen = self.screen
         fb = self.display.fb
         fb.fill(0)
-        self.screen.draw(self, fb)
+        if screen is not None:
+            screen.draw(self, fb)
         if self.message is not None:
             message_box(fb, self.message[0], self.message[1])
         self.dirty = False

@@ -26,7 +26,10 @@ def move():
     m = op.match()
     hand = m.hand
     if hand.layout.is_empty():
-        p, t = table.leader()
+        lead = table.leader()
+        if lead is None:
+            raise d.Stuck("nobody can lead")
+        p, t = lead
         session.table_action("lead")
         if d.shows(op.screen, "Leader"):
             op.choose(p)
