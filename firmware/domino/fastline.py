@@ -87,8 +87,9 @@ class Tables:
                     m |= 1 << i
             self.masks.append(m)
         # The line as a state: its open numbers (left, right), a dict per pair. line[l][r][0]:
-        # the tiles that fit either end; line[l][r][bit]: the line once that tile is laid (on
-        # the left end when it fits both); line[l][r][-1]: (l, r). A play is one lookup.
+        # the tiles that fit either end; line[l][r][bit]: (the line once that tile is laid, on
+        # the left end when it fits both; the tiles that fit that line); line[l][r][-1]: (l, r).
+        # A play is one lookup.
         self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b]} for b in range(top + 1)]
                      for a in range(top + 1)]
         for a in range(top + 1):
@@ -96,9 +97,21 @@ class Tables:
                 state = self.line[a][b]
                 for i in range(n):
                     if self.other[a][i] >= 0:
-                        state[1 << i] = self.line[self.other[a][i]][b]
+                        after = self.line[self.other[a][i]][b]
                     elif self.other[b][i] >= 0:
-                        state[1 << i] = self.line[a][self.other[b][i]]
+                        after = self.line[a][self.other[b][i]]
+                    else:
+                        continue
+                    state[1 << i] = (after, after[0])
+        # byte_pips[k][v]: the pips of the tiles of byte v of a bit set, its k-th byte (tiles
+        # 8k to 8k + 7): a side's pips are one lookup per 8 tiles, not one per tile.
+        self.byte_pips = []
+        for k in range(0, n, 8):
+            row = [0] * 256
+            for v in range(1, 256):
+                h = _bits(v) - 1  # v's highest tile: v is it and the tiles of a smaller byte
+                row[v] = row[v ^ (1 << h)] + (self.pips[k + h] if k + h < n else 0)
+            self.byte_pips.append(row)
         # Which tile leads when no seat is in turn: a double over any other tile, then the
         # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
         # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
@@ -352,8 +365,7 @@ def play_dealt(fm, held, bone, policies, x, log=None):
                 pairs >>= 1
         if log is not None:
             log.append(("play", p, index[m], 0 if m & t.masks[line[-1][0]] else 1))
-        line = line[m]
-        ends = line[0]
+        line, ends = line[m]
         m = held[p] ^ m
         held[p] = m
         if not m:
@@ -525,7 +537,7 @@ class HeldEnd(HandEnd):
         self.last = last
         self.sides = sides
         self.pips = pips = []
-        pips_of = t.pips_of
+        byte_pips = t.byte_pips
         self._rest = 0  # every tile still held
         for members in sides:
             m = 0
@@ -533,10 +545,11 @@ class HeldEnd(HandEnd):
                 m |= held[p]
             self._rest |= m
             x = 0
-            while m:
-                b = m & -m
-                m ^= b
-                x += pips_of[b]
+            for row in byte_pips:
+                if not m:
+                    break
+                x += row[m & 255]
+                m >>= 8
             pips.append(x)
 
     def _side(self, members):
