@@ -277,10 +277,8 @@ class App:
             at = m.effective.last()
             ev = result.get("redone") or {}
             k = ev.get("k")
-        hand = m.hand
-        if hand is None:
-            del notes[:]
-        elif k in ("draw", "pass") and not hand.layout.is_empty():
+        hand = m.hand  # None once the match is over (record() drops the notes at that boundary)
+        if hand is not None and k in ("draw", "pass") and not hand.layout.is_empty():
             ends = tuple(hand.layout.ends())
             notes.append((at, hand.number, ev.get("p"), k, ev.get("n", 1), ends))
             if len(notes) > 64:
@@ -446,7 +444,7 @@ class App:
         try:
             self.flash("error: %s %s" % (type(e).__name__, e), True)
             self.home()
-        except Exception:  # the next pass tries again: redraw finds no screen and comes here
+        except Exception:  # the next pass tries again: redraw finds no screen, calls home()
             del self.screens[:]
         gc.collect()
 

@@ -387,6 +387,36 @@ class Session:
             return
         self.tally(table, out)
 
+    def move(self, table):
+        """One move of the hand in progress by presses: the lead, the bot's play, or a draw when
+        nothing fits. Returns (player, tile or "draw")."""
+        op = self.op
+        m = op.match()
+        hand = m.hand
+        if hand is None:
+            raise Stuck("the match is over")
+        if hand.layout.is_empty():
+            lead = table.leader()
+            if lead is None:
+                raise Stuck("nobody can lead")
+            p, t = lead
+            self.table_action("lead")
+            if shows(op.screen, "Leader"):
+                op.choose(p)
+            self.pick_tile(t)
+            table.hands[p].remove(t)
+            return p, t
+        p = hand.turn
+        moves = legal(m, table.hands[p])
+        if not moves:
+            self.table_action("draw")
+            table.hands[p].append(table.boneyard.pop())
+            return p, "draw"
+        t, e = self.strategy(m, moves, self.rand)
+        self.enter_play(t, e, False)
+        table.hands[p].remove(t)
+        return p, t
+
     def enter_play(self, t, e, out):
         """The cheaper way: the play itself on the action bar, or its end and then the tile."""
         op = self.op

@@ -21,33 +21,6 @@ table = d.Table(op.match(), 7)
 table.deal()
 
 
-def move():
-    """The next move of the hand by presses; returns the move made."""
-    m = op.match()
-    hand = m.hand
-    if hand.layout.is_empty():
-        lead = table.leader()
-        if lead is None:
-            raise d.Stuck("nobody can lead")
-        p, t = lead
-        session.table_action("lead")
-        if d.shows(op.screen, "Leader"):
-            op.choose(p)
-        session.pick_tile(t)
-        table.hands[p].remove(t)
-        return (p, t)
-    p = hand.turn
-    mv = d.legal(m, table.hands[p])
-    if not mv:
-        session.table_action("draw")
-        table.hands[p].append(table.boneyard.pop())
-        return (p, "draw")
-    t, e = d.greedy(m, mv, session.rand)
-    session.enter_play(t, e, False)
-    table.hands[p].remove(t)
-    return (p, t)
-
-
 def from_flash():
     """The match as the core folds what is on flash."""
     lines = list(op.app.store.read(op.app.match_id))
@@ -63,7 +36,7 @@ def state(m):
 
 
 for _ in range(4):
-    move()
+    session.move(table)
 m = op.match()
 p = m.hand.turn
 mv = d.legal(m, table.hands[p])
@@ -100,7 +73,7 @@ result = {
 }
 app.errors = 0  # counted; now the table goes on
 before = len(recovered.log)
-move()
+session.move(table)
 result["after"] = len(op.match().log) - before
 result["errors_after"] = app.errors
 d.emit(result)

@@ -30,27 +30,7 @@ table.deal()
 # part of the next hand: stop after six moves
 moves = 0
 while moves < 6 and not hand_of(m).is_over():
-    hand = hand_of(m)
-    if hand.layout.is_empty():
-        lead = table.leader()
-        if lead is None:
-            raise d.Stuck("nobody can lead")
-        p, t = lead
-        session.table_action("lead")
-        if d.shows(op.screen, "Leader"):
-            op.choose(p)
-        session.pick_tile(t)
-        table.hands[p].remove(t)
-    else:
-        p = hand.turn
-        mv = d.legal(m, table.hands[p])
-        if mv:
-            t, e = d.greedy(m, mv, session.rand)
-            session.enter_play(t, e, False)
-            table.hands[p].remove(t)
-        else:
-            session.table_action("draw")
-            table.hands[p].append(table.boneyard.pop())
+    session.move(table)
     moves += 1
 op.tap("UNDO")  # an undo and a redo are part of what must survive
 op.tap("BACK")  # the menu ...
