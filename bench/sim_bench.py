@@ -13,9 +13,11 @@ Measured in one run, each figure beside the reference it is compared with:
   is a small part of it.
 
 Single-process rates are per CPU second of this process (``time.process_time``): other jobs on
-a shared machine stretch the wall clock more than the work. Each figure is the median of
-``ROUNDS`` rounds, the reference and ours measured in turn within every round (so a busy
-moment hits both), and a ratio is the median of the rounds' own ratios. The workers' speed-up
+a shared machine stretch the wall clock more than the work. Ours are measured as ``simulate``
+plays, chunk by chunk (``experiment.play_chunk``: packed records, 64 games a chunk). Each
+figure is the median of ``ROUNDS`` short rounds, the reference and ours measured in turn
+within every round (so a busy moment hits both: the machine's speed drifts by a quarter over
+seconds), and a ratio is the median of the rounds' own ratios. The workers' speed-up
 is wall-clock time, as a user sees it, with the CPU time of all processes and the machine's
 load average beside it. ``dominoes`` is the ``bench`` extra (``.venv/bin/pip install
 dominoes``).
@@ -33,13 +35,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "host")]
 
 from dominoboard.sim import experiment  # noqa: E402
-from dominoboard.sim.fast import play_fast_unit  # noqa: E402
 from dominoboard.sim.records import Records  # noqa: E402
-from dominoboard.sim.table import Setup, play_unit  # noqa: E402
+from dominoboard.sim.table import Setup  # noqa: E402
 
 OUT = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
-ROUNDS = 5
-SECONDS = 1.0  # CPU seconds per figure and round
+ROUNDS = 20
+SECONDS = 0.25  # CPU seconds per figure and round
+CHUNK = 64  # games per chunk in the single-process figures
 
 TEAMS = [[0, 2], [1, 3]]
 RANDOM4 = ["random"] * 4
@@ -86,10 +88,22 @@ def reference_hand():
 
 
 def hands_of(setup):
-    """A step playing unit ``i`` of ``setup``; counts its hands."""
-    if setup.engine == "fast":
-        return lambda i: len(play_fast_unit(setup, 1, i)["hands"])
-    return lambda i: len(play_unit(setup, 1, i)["hands"])
+    """A step playing chunk ``i`` of ``setup`` as ``simulate`` does; counts its hands."""
+
+    def step(i):
+        return hands_in(experiment.play_chunk(setup, 1, i * CHUNK, (i + 1) * CHUNK))
+
+    return step
+
+
+def hands_in(chunk):
+    """How many hands the games of a packed chunk hold (``records``' layout)."""
+    at = hands = 0
+    while at < len(chunk):
+        sides, n, _, winners = chunk[at:at + 4]
+        hands += n
+        at += 4 + winners + sides + n * (6 + sides)
+    return hands
 
 
 def mexican(strategy, engine):

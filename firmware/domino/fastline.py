@@ -146,6 +146,14 @@ _TABLES = {}
 _PAIRS = 30  # pools this small draw two tiles a digit (a table of at most 870 pairs each)
 
 
+def _count_bits(m):
+    return bin(m).count("1")
+
+
+# How many tiles a bit set holds: int.bit_count where there is one (CPython 3.10+).
+_count = getattr(int, "bit_count", _count_bits)
+
+
 def _bits(v):
     """How many bits ``v`` takes (``int.bit_length``, which MicroPython lacks)."""
     n = 0
@@ -180,6 +188,10 @@ class FastMatch:
         self.lowest_first = getattr(game, "lead", "highest") == "lowest"
         self.lead_order = t.order_low if self.lowest_first else t.order_high
         self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
+        # turns[p]: the seats in turn after p, as many turns as any hand can last (a tile laid,
+        # drawn or not, at least every n turns, or the hand is blocked).
+        n = game.n
+        self.turns = [tuple((p + 1 + k) % n for k in range(n * (t.size + 2))) for p in range(n)]
         # The boneyard's order matters only when somebody may draw from it.
         self.draws_from = self.limit > 0 and t.size - game.n * self.k > game.reserve
         self.plan_randomness()
@@ -317,15 +329,13 @@ def play_dealt(fm, held, bone, policies, x, log=None):
     if not m:  # the lead was the seat's only tile
         points, count = _score_held(fm, held, p, p)
         return points, p, p, dealt + draws - count, draws, passes
-    nxt = fm.nxt
     pairs = x & fm.pairs
     x >>= t.size
     heavy = HEAVY in policies
-    run = 0  # passes in a row
-    # The play: match an end, else draw as the game says, else pass. The seat that blocks the
-    # hand (the n-th pass in a row) is the one that laid the last tile, so ``last`` is ``p``.
-    while True:
-        p = nxt[p]
+    last = p  # the seat that laid the last tile
+    # The play: match an end, else draw as the game says, else pass. The hand is blocked when
+    # the turn comes back to the seat that laid the last tile and it passes too.
+    for p in fm.turns[lead]:
         m = held[p] & ends
         if not m:
             if spare > 0:
@@ -345,17 +355,16 @@ def play_dealt(fm, held, bone, policies, x, log=None):
                 passes += 1
                 if log is not None:
                     log.append(("pass", p))
-                run += 1
-                if run >= n:
+                if p == last:
                     break  # blocked
                 continue
-        run = 0
+        last = p
         b = m & (m - 1)  # the tiles that fit but the lowest
         if b:  # two or more: choose
             if heavy and policies[p] == HEAVY:
                 m, x = _pick(_heaviest(m, pips), x)
             elif b & (b - 1):  # three or more: skip a random number of the lowest
-                x, c = divmod(x, bin(m).count("1"))
+                x, c = divmod(x, _count(m))
                 while c:
                     m &= m - 1
                     c -= 1
@@ -371,6 +380,8 @@ def play_dealt(fm, held, bone, policies, x, log=None):
         if not m:
             out = p
             break
+    else:  # cannot happen: a tile is laid at least every n turns, or the hand is blocked
+        raise DominoError("the fast engine ran out of turns")
     points, count = _score_held(fm, held, out, p)
     return points, out, lead, dealt + draws - count, draws, passes
 
@@ -380,7 +391,7 @@ def _pick(m, x):
     then skip that many of the lowest."""
     if not m & (m - 1):
         return m, x
-    x, c = divmod(x, bin(m).count("1"))
+    x, c = divmod(x, _count(m))
     while c:
         m &= m - 1
         c -= 1
@@ -444,14 +455,18 @@ def _best_lead(fm, held):
     the heaviest tile; only tiles the game lets lead. (seat, the tile's bit), or (None, 0) if
     nobody holds one."""
     bit = fm.t.bit
-    n = fm.game.n
+    free = fm.free_lead
+    dealt = 0
+    for m in held:
+        dealt |= m
     for i in fm.lead_order:
         b = bit[i]
-        for p in range(n):
-            if held[p] & b:
-                if _may_lead(fm, p, i):
-                    return p, b
-                break
+        if dealt & b:
+            p = 0
+            while not held[p] & b:
+                p += 1
+            if free or _may_lead(fm, p, i):
+                return p, b
     return None, 0
 
 
@@ -538,18 +553,16 @@ class HeldEnd(HandEnd):
         self.sides = sides
         self.pips = pips = []
         byte_pips = t.byte_pips
-        self._rest = 0  # every tile still held
         for members in sides:
             m = 0
             for p in members:
                 m |= held[p]
-            self._rest |= m
             x = 0
             for row in byte_pips:
-                if not m:
-                    break
                 x += row[m & 255]
                 m >>= 8
+                if not m:
+                    break
             pips.append(x)
 
     def _side(self, members):
@@ -560,7 +573,7 @@ class HeldEnd(HandEnd):
 
     @property
     def counts(self):
-        return [bin(self._side(members)).count("1") for members in self.sides]
+        return [_count(self._side(members)) for members in self.sides]
 
     @property
     def doubles(self):
@@ -574,7 +587,7 @@ class HeldEnd(HandEnd):
             x = 0
             for i in t.tiles_of(m):
                 x += t.pips[i]
-            out.append(Left(x, bin(m).count("1"), m & t.doubles != 0))
+            out.append(Left(x, _count(m), m & t.doubles != 0))
         return out
 
 
@@ -585,9 +598,12 @@ def _score_held(fm, held, out, last):
     ctx = HeldEnd(fm.t, held, None if out is None else fm.side_of[out], last, fm.sides)
     points = fm.game.hand_points(ctx)
     totals = fm.totals
+    rest = 0
     for s in range(len(points)):
         totals[s] += points[s]
+    for m in held:
+        rest |= m
     fm.records.append(points)
     if fm.game.is_over(fm):
         fm.over = True
-    return points, bin(ctx._rest).count("1")
+    return points, _count(rest)

@@ -123,32 +123,58 @@ def test_fast_matches_agree_with_the_fold(game, n, teams, opts):
         assert rec["over"] and len(rec["hands"]) >= 1
 
 
-def test_each_hand_is_dealt_from_its_own_stretch_of_the_games_stream():
-    """Hand h of a game is the integer of bytes h * size .. (h + 1) * size - 1 of SHAKE-128 of
-    the game's seed, however far the stream was read before (long matches read it again,
-    further); a game's first hand is the same played alone or as a match's first."""
+def test_each_hand_is_dealt_from_its_own_stretch_of_a_stream():
+    """A game's first hand is the integer of bytes k * size .. (k + 1) * size - 1 of SHAKE-128
+    keyed "first <unit_seed(seed, block)>", for game block * FIRSTS + k; its hand h > 0 of
+    bytes (h - 1) * size .. h * size - 1 of SHAKE-128 of the game's own seed, however far the
+    stream was read before (long matches read it again, further). A game's first hand is the
+    same played alone or as a match's first."""
     from hashlib import shake_128
 
-    from dominoboard.sim.fast import AHEAD, prepared
+    from dominoboard.sim.fast import AHEAD, FIRSTS, prepared
     from dominoboard.sim.table import unit_seed
 
     setup = Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]], target=500)
     fm = prepared(setup).fm
     size = fm.random_bytes
     t = fm.t
-    for i in range(3):
+
+    def dealt(x):
+        held, bone, _ = fastline.deal(fm, x)
+        return [j for m in held for j in t.tiles_of(m)] + [t.index[b] for b in bone]
+
+    for i in (0, 1, FIRSTS + 2):
         log = []
         rec = check(setup, 5, i, log)
         deals = [entry[1] for entry in log if entry[0] == "deal"]
-        assert len(deals) == len(rec["hands"]) > AHEAD
+        assert len(deals) == len(rec["hands"]) > AHEAD + 1
+        block, k = divmod(i, FIRSTS)
+        firsts = shake_128(b"first %d" % unit_seed(5, block)).digest(size * FIRSTS)
+        assert deals[0] == dealt(int.from_bytes(firsts[k * size:(k + 1) * size], "little"))
         stream = shake_128(b"%d" % unit_seed(5, i)).digest(size * len(deals))
-        for h, dealt in enumerate(deals):
-            held, bone, _ = fastline.deal(fm, int.from_bytes(stream[h * size:(h + 1) * size],
-                                                              "little"))
-            assert dealt == [j for m in held for j in t.tiles_of(m)] + [t.index[b] for b in bone]
+        for h, hand in enumerate(deals[1:]):
+            assert hand == dealt(int.from_bytes(stream[h * size:(h + 1) * size], "little"))
         alone = play_fast_unit(Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]],
                                      hands=True), 5, i)
         assert alone["hands"][0] == rec["hands"][0]
+
+
+def test_a_chunk_of_hands_is_the_hands_played_one_by_one():
+    """Experiments of single hands are played by a loop of their own (``_hands_packed``): the
+    records must be those of ``play_fast_unit``, game by game, across blocks of first hands."""
+    from dominoboard.sim.experiment import play_chunk
+    from dominoboard.sim.fast import FIRSTS
+    from dominoboard.sim.records import Records
+
+    for game, n, teams in (("draw", 4, [[0, 2], [1, 3]]), ("block", 3, None)):
+        setup = Setup(game, ["random"] + ["heavy"] * (n - 1), teams=teams, hands=True,
+                      target=20, engine="fast")
+        start, stop = FIRSTS - 40, 2 * FIRSTS + 40
+        records = Records()
+        records.add(stop - start, play_chunk(setup, 3, start, stop))
+        played = [play_fast_unit(setup, 3, i) for i in range(start, stop)]
+        assert [dict(r, i=r["i"] + start) for r in records] == played
+        assert any(r["over"] for r in played) and not all(r["over"] for r in played)
 
 
 def test_a_deal_is_every_way_of_dealing_equally_often():
