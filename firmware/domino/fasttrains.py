@@ -48,21 +48,22 @@ def play_hand(fm, deal, policies, real, log=None):
     sid = station * (station + 1) // 2 + station  # the station's tile index
     draws = passes = plays = 0
     # Before the station: whoever holds it lays it; else each seat in turn draws (002).
-    waiting = 0
-    while True:
-        p = None
-        for q in range(n):
-            if sid in hands[q]:
-                p = q
-                break
-        if p is not None:
+    p = None
+    for q in range(n):
+        if sid in hands[q]:
+            p = q
             break
-        p = waiting % n
+    waiting = 0
+    while p is None:
+        q = waiting % n
         waiting += 1
-        hands[p].append(bone.pop())
+        i = bone.pop()
+        hands[q].append(i)
         draws += 1
         if log is not None:
-            log.append(("draw", p))
+            log.append(("draw", q))
+        if i == sid:
+            p = q
     hands[p].remove(sid)
     if log is not None:
         log.append(("play", p, sid, None))
@@ -110,40 +111,39 @@ def play_hand(fm, deal, policies, real, log=None):
                     break
         rows = byp[p]
         # the trains p can play on: those open to him where a tile of his fits
+        fit = []
         if due >= 0:
-            fit = [due] if rows[opens[due]] else None
+            if rows[opens[due]]:
+                fit.append(due)
         else:
-            fit = None
             mine = own[p]
             if (mine < 0 or turns >= n) and rows[station]:
-                fit = [trains]  # a new train: his own, or later a Mexican train
+                fit.append(trains)  # a new train: his own, or later a Mexican train
             if mine >= 0 and rows[opens[mine]]:
-                if fit is None:
-                    fit = [mine]
-                else:
-                    fit.append(mine)
+                fit.append(mine)
             if turns >= n:
                 for e in public:
-                    if e != mine and rows[opens[e]]:
-                        if fit is None:
-                            fit = [e]
-                        else:
-                            fit.append(e)
-        if fit is not None:
-            if policies[p] == HEAVY:  # the heaviest tile that fits, ties at random
+                    if rows[opens[e]] and e != mine:
+                        fit.append(e)
+        if fit:
+            if len(fit) == 1:  # one train: its heaviest tile, or one at random
+                e = fit[0]
+                a = rows[station if e == trains else opens[e]]
+                i = a[0] if policies[p] == HEAVY or len(a) == 1 else a[int(real() * len(a))]
+            elif policies[p] == HEAVY:  # the heaviest tile that fits, ties at random
                 best = -1
-                tied = []
+                tied = []  # the trains whose heaviest tile weighs ``best``
                 for f in fit:
-                    j = rows[station if f == trains else opens[f]][0]  # this train's heaviest
-                    x = pips[j]
+                    x = pips[rows[station if f == trains else opens[f]][0]]  # their heaviest
                     if x > best:
                         best = x
-                        tied = [(j, f)]
+                        tied = [f]
                     elif x == best:
-                        tied.append((j, f))
-                i, e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
+                        tied.append(f)
+                e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
+                i = rows[station if e == trains else opens[e]][0]
             else:  # a train at random, then a tile at random
-                e = fit[int(real() * len(fit))] if len(fit) > 1 else fit[0]
+                e = fit[int(real() * len(fit))]
                 a = rows[station if e == trains else opens[e]]
                 i = a[int(real() * len(a))] if len(a) > 1 else a[0]
             if e == trains:  # a new train off the station
@@ -248,13 +248,20 @@ def _score(fm, hands, bone, out, last, t):
     """The game's own ``hand_points`` on the tiles each player still holds."""
     left = []
     counts = []
+    blank = fm.game.opts.get("double_blank")  # only then does hand_points look at the tiles
+    pips = t.pips
+    double = t.double
     for h in hands:
-        tiles = [(t.hi[i], t.lo[i]) for i in h]
-        left.append(Left(sum([t.pips[i] for i in h]), len(h),
-                         any([t.double[i] for i in h]), tiles))
+        x = 0
+        d = False
+        for i in h:
+            x += pips[i]
+            if double[i]:
+                d = True
+        left.append(Left(x, len(h), d, [(t.hi[i], t.lo[i]) for i in h] if blank else None))
         counts.append(len(h))
     seen = set()
-    if fm.game.opts.get("double_blank"):  # only then does hand_points look at the table
+    if blank:
         for i in range(t.size):
             seen.add((t.hi[i], t.lo[i]))
         for h in hands + [bone]:
