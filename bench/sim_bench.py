@@ -42,6 +42,7 @@ OUT = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
 ROUNDS = 20
 SECONDS = 0.25  # CPU seconds per figure and round
 CHUNK = 64  # games per chunk in the single-process figures
+REPEATS = 9  # pairs of runs, 1 and 2 workers, in alternating order
 
 TEAMS = [[0, 2], [1, 3]]
 RANDOM4 = ["random"] * 4
@@ -54,8 +55,10 @@ BLOCK_HANDS = Setup("block", RANDOM4, teams=TEAMS, hands=True, engine="fast")
 BLOCK_MATCHES = Setup("block", RANDOM4, teams=TEAMS, engine="fast")
 BLOCK_FOLD = Setup("block", RANDOM4, teams=TEAMS, hands=True)
 MEXICAN = Setup("mexican", RANDOM4, engine="fast")
-WORK = (("Block matches to 100 (fast engine)", BLOCK_MATCHES, 24000),
-        ("13-round Mexican Train games (fast engine)", MEXICAN, 3000))
+# About 2 s with one worker: long next to starting two (a few ms), short next to the drifts of
+# a shared machine's speed, so that many pairs fit in a run.
+WORK = (("Block matches to 100 (fast engine)", BLOCK_MATCHES, 12000),
+        ("13-round Mexican Train games (fast engine)", MEXICAN, 1500))
 
 
 def cpu_rate(step, seconds=SECONDS):
@@ -206,7 +209,7 @@ def mexican_section(lines):
     lines.append("")
     lines.append("Mexican Train, 13 rounds, 4 players, double-12 (games per CPU second, one "
                  "process)")
-    fast = rounds({s: mexican(s, "fast") for s in ("random", "greedy")}, seconds=1.5)
+    fast = rounds({s: mexican(s, "fast") for s in ("random", "greedy")})
     fold = rounds({s: mexican(s, "fold") for s in ("random", "greedy")}, n=1, seconds=2.0)
     for s in ("random", "greedy"):
         rate = median(fast[s])
@@ -259,16 +262,30 @@ def machine_check(setup, units):
     return one[0] / two[0]
 
 
+def fixed_cost(setup, units):
+    """What running 2 workers costs us whatever the experiment's size: the wall time of 2
+    workers on one chunk each (the chunk size of an experiment of ``units`` games) beyond half
+    of what 1 worker takes on both (median of 3). Pool start, setup, sending a chunk back."""
+    size = experiment.chunks(units, 2)[0][1]
+    extra = []
+    for _ in range(3):
+        one = measured(lambda: experiment.run(setup, 2 * size, 7, workers=1, chunk=size))[0]
+        two = measured(lambda: experiment.run(setup, 2 * size, 7, workers=2, chunk=size))[0]
+        extra.append(two - one / 2)
+    return median(extra)
+
+
 def workers_section(lines):
     cpus = len(os.sched_getaffinity(0))
     lines.append("")
     lines.append("workers: one experiment on 1 and on 2 local worker processes (wall clock; "
-                 "1 and 2 taken in turn, 3 times, median)")
+                 f"{REPEATS} pairs of runs, 1 then 2 and 2 then 1 in turn; medians, the "
+                 "speed-up the median of the pairs' own)")
     for label, setup, units in WORK:
         runs = {1: [], 2: []}
         loads = [os.getloadavg()[0]]
-        for _ in range(3):
-            for w in (1, 2):
+        for k in range(REPEATS):
+            for w in ((1, 2) if k % 2 == 0 else (2, 1)):
                 runs[w].append(measured(lambda s=setup, u=units, w=w:
                                         experiment.run(s, u, 5, workers=w)))
                 loads.append(os.getloadavg()[0])
@@ -291,6 +308,10 @@ def workers_section(lines):
         check = machine_check(setup, units // 2)
         lines.append(f"    the machine's own ceiling just after: the same games split over two "
                      f"processes, nothing sent back: {check:.2f}x")
+        fixed = fixed_cost(setup, units)
+        lines.append(f"    our fixed cost of 2 workers (pool start, setup, a chunk sent back; "
+                     f"one chunk each): {1000 * fixed:.0f} ms = {100 * fixed / wall[2]:.1f}% of "
+                     f"the 2-worker time above")
 
 
 def main():

@@ -1,6 +1,7 @@
 """Simulation: bots through the core, seeded determinism for any number of workers, the
 statistics, the CLI's files."""
 
+import gc
 import json
 import random
 
@@ -75,6 +76,7 @@ def test_same_seed_same_games_for_any_number_of_workers():
         one = experiment.run(setup, 60, 42, workers=1)
         two = experiment.run(setup, 60, 42, workers=2, chunk=7)
         assert one == two
+        assert gc.get_freeze_count() == 0  # the heap frozen for the workers is thawed after
         assert [r["i"] for r in two] == list(range(60))
         other = experiment.run(setup, 60, 43, workers=1)
         assert other != one

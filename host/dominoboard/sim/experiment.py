@@ -4,6 +4,7 @@ index order — so the same seed gives the same results for any number of worker
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 from array import array
 from collections.abc import Callable
@@ -60,12 +61,20 @@ def run(setup: Setup, units: int, seed, workers: int = 1, progress: Progress | N
                 progress(b - a)
         return out
     ctx = multiprocessing.get_context("spawn" if _threads_started() else None)
-    with ctx.Pool(workers, _init_worker, (setup,)) as pool:
-        tasks = [(seed, a, b) for a, b in parts]
-        for (a, b), packed in zip(parts, pool.imap(_chunk, tasks), strict=True):
-            out.add(b - a, packed)  # imap yields in submission order: index order
-            if progress:
-                progress(b - a)
+    # Forked workers share the parent's heap until they write to it, and a garbage collection
+    # in a worker writes to every object it walks: with a big heap (a notebook holding a match
+    # database) each worker copied it, and 2 workers gave 1.42x instead of 1.57x. Frozen
+    # objects are not walked (the gc module's advice for fork).
+    gc.freeze()
+    try:
+        with ctx.Pool(workers, _init_worker, (setup,)) as pool:
+            tasks = [(seed, a, b) for a, b in parts]
+            for (a, b), packed in zip(parts, pool.imap(_chunk, tasks), strict=True):
+                out.add(b - a, packed)  # imap yields in submission order: index order
+                if progress:
+                    progress(b - a)
+    finally:
+        gc.unfreeze()
     return out
 
 
