@@ -42,10 +42,12 @@ def _chunk(args) -> array:
 
 def chunks(units: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
     """Index ranges: small enough to balance the load (the last chunks finish close together)
-    and report progress, big enough that sending them costs little next to playing them (a
-    packed chunk costs a fraction of a millisecond to send)."""
+    and report progress, big enough that handing them out costs little next to playing them:
+    the pool's parent spends about 1 ms of CPU per chunk, taken from the workers when they have
+    every CPU. 32 a worker: a 2 s experiment on 2 workers, 0.05 s of the parent's CPU (64 a
+    worker cost twice that, and gave 1.64x against 1.76x in interleaved runs)."""
     if size is None:
-        size = max(1, min(500, units // max(1, workers * 64)))
+        size = max(1, min(500, units // max(1, workers * 32)))
     return [(a, min(units, a + size)) for a in range(0, units, size)]
 
 
