@@ -252,14 +252,19 @@ def _play_only(args):
 
 def machine_check(setup, units):
     """What the machine gives two processes now: the same games in one process, then split
-    over two (a pool of 2, results not sent back); wall-clock ratio."""
+    over two (a pool of 2, results not sent back); wall-clock ratio, median of 3 pairs."""
     import multiprocessing
 
     half = units // 2
-    one = measured(lambda: _play_only((setup, 0, 2 * half)))
+    ratios = []
     with multiprocessing.get_context().Pool(2) as pool:
-        two = measured(lambda: pool.map(_play_only, [(setup, 0, half), (setup, half, 2 * half)]))
-    return one[0] / two[0]
+        pool.map(_play_only, [(setup, 0, 1), (setup, 1, 2)])  # both workers started and set up
+        for _ in range(3):
+            one = measured(lambda: _play_only((setup, 0, 2 * half)))
+            two = measured(lambda: pool.map(_play_only, [(setup, 0, half),
+                                                         (setup, half, 2 * half)]))
+            ratios.append(one[0] / two[0])
+    return median(ratios)
 
 
 def fixed_cost(setup, units):
@@ -307,7 +312,7 @@ def workers_section(lines):
             lines.append(f"    1-minute load average {min(loads):.1f} to {max(loads):.1f}")
         check = machine_check(setup, units // 2)
         lines.append(f"    the machine's own ceiling just after: the same games split over two "
-                     f"processes, nothing sent back: {check:.2f}x")
+                     f"processes, nothing sent back (median of 3): {check:.2f}x")
         fixed = fixed_cost(setup, units)
         lines.append(f"    our fixed cost of 2 workers (pool start, setup, a chunk sent back; "
                      f"one chunk each): {1000 * fixed:.0f} ms = {100 * fixed / wall[2]:.1f}% of "
