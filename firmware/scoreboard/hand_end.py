@@ -120,15 +120,21 @@ class Tally(Screen):
             left[p] = {"p": left[p], "d": dbl[p]}
         return left
 
-    def submit(self, app):
+    def event(self, app):
+        """The hand's end as an event: ``end``, or ``fix`` for a hand already scored."""
         ev = {"k": "end", "left": self.left(app)}
         if self.fix is not None:
             ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
         elif self.manual and self.out is not None:
             ev["out"] = self.out
-        r = attempt(app, ev)
-        if r is None:
-            return
+        return ev
+
+    def submit(self, app):
+        r = attempt(app, self.event(app))
+        if r is not None:
+            self.scored(app, r)
+
+    def scored(self, app, r):
         del app.screens[:]  # the result alone: OK on it loads the next hand's table (App.home)
         app.push(Result(r, self.fix))
 

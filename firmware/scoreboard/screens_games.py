@@ -384,17 +384,13 @@ class GameTally(Tally):
             fb.fill_rect(0, 8, 128, 8, 0)
             row(fb, 1, fit("%s barricaded" % app.match.players[self.bar]))
 
-    def submit(self, app):
-        ev = {"k": "end", "left": self.left(app)}
-        if self.fix is not None:
-            ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
-        elif self.manual and self.out is not None:
-            ev["out"] = self.out
+    def event(self, app):
+        ev = Tally.event(self, app)
         if self.bar is not None:
             ev["bar"] = self.bar
-        r = attempt(app, ev)
-        if r is None:
-            return
+        return ev
+
+    def scored(self, app, r):
         app.home()
         app.push(result(app, r, self.fix))
 

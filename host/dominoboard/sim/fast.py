@@ -156,16 +156,10 @@ def _hands_packed(got: Prepared, seed, start: int, stop: int) -> array:
         points, out, lead, plays, draws, passes = play(fm, held, bone, policies, x)
         if fm.over:
             totals = fm.totals
-            winners = fm.winners()
-        else:  # as ``play_fast``: the hand's best
+            winners = _winners(fm.winners(), sides)
+        else:
             totals = points
-            best = min(points) if lowest else max(points)
-            if points.count(best) == 1:
-                winners = [points.index(best)]
-            else:
-                winners = [s for s, v in enumerate(points) if v == best]
-        if len(winners) == sides:
-            winners = []
+            winners = _best(points, lowest, sides)
         row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
                 NONE if lead is None else lead, plays, draws, passes,
                 NONE if out is None else out, 1 if out is None else 0, *points)
@@ -225,8 +219,15 @@ def play_fast(setup: Setup, seed, index: int, log: list | None = None):
     if fm.over:
         return list(fm.totals), _winners(fm.winners(), len(fm.sides)), True, hands
     pts = hands[-1][6]
-    best = min(pts) if fm.game.lowest_wins else max(pts)
-    return pts, _winners([s for s, x in enumerate(pts) if x == best], len(fm.sides)), False, hands
+    return pts, _best(pts, fm.game.lowest_wins, len(fm.sides)), False, hands
+
+
+def _best(points: list[int], lowest: bool, sides: int) -> list[int]:
+    """The sides with the hand's best points (an experiment of single hands)."""
+    best = min(points) if lowest else max(points)
+    if points.count(best) == 1:
+        return _winners([points.index(best)], sides)
+    return _winners([s for s, x in enumerate(points) if x == best], sides)
 
 
 def _winners(winners: list[int], sides: int) -> list[int]:
