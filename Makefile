@@ -18,6 +18,10 @@ SSD1306_SDIST := micropython-ssd1306 0.3 micropython-ssd1306-0.3.tar.gz \
 	d00cae1ff680e6ae504e258e700f002874b0d924b1a604253b6ea63144b58289 \
 	micropython-ssd1306-0.3/ssd1306.py
 
+# rp2040js for the emulated Pico (docs/target.md), pinned by its package-lock.json.
+RP2EMU      := host/dominoboard/rp2
+RP2040JS    := build/rp2emu/node_modules/rp2040js/package.json
+
 DEPS_STAMP  := $(VENV)/.deps-stamp
 STUBS_STAMP := typings/.stamp
 
@@ -33,7 +37,7 @@ all: test
 # --- environment --------------------------------------------------------------------------
 
 venv: deps
-deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py chromium
+deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py $(RP2040JS) chromium
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -63,6 +67,9 @@ chromium:
 
 $(MPY_LIB)/ssd1306.py: tools/fetch_sdist_file.py Makefile | $(BIN)/python
 	$(PY) tools/fetch_sdist_file.py $(SSD1306_SDIST) $@
+
+$(RP2040JS): $(RP2EMU)/package.json $(RP2EMU)/package-lock.json | $(DEPS_STAMP)
+	$(PY) -c "from dominoboard.rp2 import rp2040js_dir; rp2040js_dir()"
 
 # --- checks -------------------------------------------------------------------------------
 

@@ -25,7 +25,10 @@ The interface (attributes and methods every board has):
     beep(freq, ms)  start a tone and return at once; no-op without a buzzer.
     serial_read1()  one byte from the USB serial link, or b'' if none is
                     waiting; never blocks.
-    serial_write(data)  write bytes to the USB serial link.
+    serial_write(data)  queue one message for the USB serial link; never blocks
+                    (dropped whole when the host has stopped reading).
+    serial_flush()  move queued bytes to the port as far as it has room; called
+                    every loop pass.
 
 `load()` picks the board for the interpreter it runs on.
 """

@@ -64,3 +64,6 @@ class PicoBoard:
 
     def serial_write(self, data):
         self._serial.write(data)
+
+    def serial_flush(self):
+        self._serial.flush()

@@ -423,6 +423,9 @@ class MemorySerial:
     def write(self, data):
         self.outgoing += data
 
+    def flush(self):
+        pass  # memory never fills
+
 
 class _Interruptible:
     """A serial whose raw Ctrl-C raises KeyboardInterrupt, as the Pico's USB stack does."""
@@ -438,6 +441,9 @@ class _Interruptible:
 
     def write(self, data):
         self.serial.write(data)
+
+    def flush(self):
+        self.serial.flush()
 
 
 def _makedirs(path):
@@ -524,6 +530,9 @@ class SimBoard:
 
     def serial_write(self, data):
         self.serial.write(data)
+
+    def serial_flush(self):
+        self.serial.flush()
 
     # --- for tests and the emulator: a finger on the buttons ---
     def hold(self, name):

@@ -421,6 +421,7 @@ class App:
             for name, kind in self.buttons.poll(now):
                 self._button(name, kind, now)
             self._serial()
+            self.board.serial_flush()  # queued replies go out as the host takes them
             self._sleep(now)
             self._expire(now)
             if self.dirty and not self.asleep:

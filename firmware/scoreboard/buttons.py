@@ -94,7 +94,7 @@ class Buttons:
         The returned list is reused by the next poll.
         """
         events = self._events
-        del events[:]
+        events.clear()  # `del events[:]` allocates a slice object on every pass
         diff = self._diff
         for b in self._buttons:
             if diff(now, b.changed) >= self.debounce_ms:

@@ -4,7 +4,8 @@
    port to itself; the REPL it drives is the same USB serial).
 2. Precompile the firmware with mpy-cross into build/deploy/ (bytecode loads faster and needs
    less heap than compiling .py on the Pico); main.py stays source, as MicroPython runs it.
-3. `mpremote mip install ssd1306`, copy the packages and main.py, reset.
+3. Copy the ssd1306 driver (micropython-lib's, the pinned source the simulated board uses,
+   precompiled: no network needed), the packages and main.py, then reset.
 """
 
 import argparse
@@ -23,6 +24,8 @@ HOST_ONLY = ("sim.py", "png.py")  # the simulated board stays on the computer
 # never a traceback; to debug with line numbers, copy the .py sources instead.
 OPTIMIZE = "-O3"
 BUILD = FIRMWARE.parent / "build" / "deploy"
+# micropython-lib's driver, pinned in the Makefile (build/mpy-lib/ssd1306.py, `make deps`).
+SSD1306 = FIRMWARE.parent / "build" / "mpy-lib" / "ssd1306.py"
 
 
 def tool(name: str) -> str:
@@ -33,29 +36,39 @@ def tool(name: str) -> str:
     return found
 
 
-def precompile(out: Path = BUILD) -> list[Path]:
-    """Compile every firmware module to .mpy under ``out``; returns the package folders."""
+def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
+    result = subprocess.run(
+        [mpy_cross, OPTIMIZE, "-o", str(dest), str(src)], capture_output=True, text=True
+    )
+    if result.returncode != 0:
+        raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
+
+
+def precompile(out: Path = BUILD, driver: bool = True) -> list[Path]:
+    """Compile every firmware module to .mpy under ``out`` (and the ssd1306 driver into
+    ``out/lib`` if `driver`); returns the folders to copy to the board's root."""
     if out.exists():
         shutil.rmtree(out)
     mpy_cross = tool("mpy-cross")
     folders = []
+    if driver:
+        if not SSD1306.exists():
+            raise CliError(f"no {SSD1306}: `make deps` fetches micropython-lib's ssd1306 driver")
+        (out / "lib").mkdir(parents=True)
+        compile_one(mpy_cross, SSD1306, out / "lib" / "ssd1306.mpy")
+        folders.append(out / "lib")
     for package in PACKAGES:
         target = out / package
         target.mkdir(parents=True)
         for src in sorted((FIRMWARE / package).glob("*.py")):
             if package == "boards" and src.name in HOST_ONLY:
                 continue
-            dest = target / (src.stem + ".mpy")
-            result = subprocess.run(
-                [mpy_cross, OPTIMIZE, "-o", str(dest), str(src)], capture_output=True, text=True
-            )
-            if result.returncode != 0:
-                raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
+            compile_one(mpy_cross, src, target / (src.stem + ".mpy"))
         folders.append(target)
     return folders
 
 
-def commands(port: str, folders: list[Path], mip: bool = True) -> list[list[str]]:
+def commands(port: str, folders: list[Path], mip: bool = False) -> list[list[str]]:
     mpremote = tool("mpremote")
     base = [mpremote, "connect", port]
     out = []
@@ -74,15 +87,17 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "deploy",
         help="precompile the firmware and copy it to the Pico (mpremote)",
-        description="Precompile the firmware with mpy-cross, then with mpremote: install the "
-        "ssd1306 driver (mip), copy the app and main.py, reset the board.",
+        description="Precompile the firmware and micropython-lib's ssd1306 driver with "
+        "mpy-cross, then with mpremote: copy them and main.py, reset the board.",
     )
     p.add_argument("--dry-run", action="store_true", help="precompile and print the commands only")
     p.add_argument(
-        "--no-mip",
+        "--mip",
         action="store_true",
-        help="skip `mip install ssd1306` (offline, or the driver is already there)",
+        help="install the driver with `mpremote mip install ssd1306` (needs the network) "
+        "instead of copying the pinned copy",
     )
+    p.add_argument("--no-mip", action="store_true", help=argparse.SUPPRESS)  # the default now
     add_port_argument(p)
     p.set_defaults(func=run)
 
@@ -99,9 +114,9 @@ def run(args: argparse.Namespace) -> int:
             port = "PORT"
         else:
             port = picos[0]
-    folders = precompile()
+    folders = precompile(driver=not args.mip)
     print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {BUILD}")
-    for cmd in commands(port, folders, mip=not args.no_mip):
+    for cmd in commands(port, folders, mip=args.mip):
         print("$ " + " ".join(cmd), flush=True)
         if args.dry_run:
             continue

@@ -12,7 +12,8 @@ from dominoboard.replay import replay_cpython
 
 def test_precompiled_core_folds_like_the_source(tmp_path):
     folders = precompile(tmp_path / "deploy")
-    assert {f.name for f in folders} == {"domino", "scoreboard", "boards"}
+    assert {f.name for f in folders} == {"lib", "domino", "scoreboard", "boards"}
+    assert (tmp_path / "deploy" / "lib" / "ssd1306.mpy").exists()  # the pinned driver
     assert not (tmp_path / "deploy" / "boards" / "sim.mpy").exists()
     assert not list((tmp_path / "deploy").rglob("*.py"))
     example = ROOT / "examples" / "draw.jsonl"
@@ -30,5 +31,6 @@ def test_precompiled_core_folds_like_the_source(tmp_path):
 def test_dry_run_prints_the_mpremote_steps(capsys):
     assert main(["deploy", "--dry-run", "--port", "/dev/ttyACM7"]) == 0
     out = capsys.readouterr().out
-    assert "connect /dev/ttyACM7 mip install ssd1306" in out
-    assert "fs cp" in out and ":main.py" in out and out.rstrip().endswith("reset")
+    assert "mip install" not in out  # the pinned driver is copied: no network needed
+    assert "fs cp -r " in out and "/lib :" in out
+    assert ":main.py" in out and out.rstrip().endswith("reset")

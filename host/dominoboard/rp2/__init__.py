@@ -1,0 +1,356 @@
+"""An emulated Raspberry Pi Pico running the real MicroPython rp2 firmware (docs/target.md).
+
+`EmulatedPico` starts `pico.cjs` (rp2040js under Node) on a flash image file and gives it what a
+table gives a real Pico: a USB cable (a pseudo-terminal that mpremote, pyserial and `dominoboard`
+open as a serial port), five buttons, an SSD1306 on I2C0 (decoded by `boards.sim.Panel`, the
+simulated board's panel model) and a power switch (`cut`, then `boot` again on the same image).
+
+The pseudo-terminal belongs to this object, not to the Node process, so it outlives power cuts
+and resets: the host finds the board on the same path afterwards, as with a Pico on one cable.
+
+Times are the emulated chip's, in nanoseconds since the first power-on (`t`): a key's latency is
+the core's own time, whatever the wall clock did.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import queue
+import select
+import shutil
+import socket
+import subprocess
+import threading
+import tty
+from pathlib import Path
+
+from boards.sim import Panel
+from scoreboard import pins
+
+HERE = Path(__file__).parent
+REPO = HERE.parents[2]  # a checkout: host/dominoboard/rp2 -> the repository
+
+# The files a Pico needs (../shared/rp2 in our CI; anyone can fetch the same two files).
+UF2 = "micropython-v1.28.0-rpi-pico.uf2"
+BOOTROM = "rp2040-bootrom-b1.bin"
+SHA256 = {
+    UF2: "c5bcd8fd90ed573d739f8209b8f883eb7719b8563217e20ea72b4b61590098f6",
+    BOOTROM: "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae",
+}
+HOW_TO_GET = (
+    "put the two files in a folder and set DOMINOBOARD_RP2_DIR to it: "
+    f"{UF2} (MicroPython v1.28.0 for RPI_PICO, micropython.org/download/RPI_PICO) and "
+    f"{BOOTROM} (the RP2040 B1 boot ROM, built from raspberrypi/pico-bootrom)"
+)
+
+
+class TargetMissing(Exception):
+    """The firmware, the boot ROM, Node or rp2040js is not on this machine; says how to get it."""
+
+
+def firmware_dir() -> Path:
+    """The folder with the UF2 and the boot ROM, checked against their sha256."""
+    env = os.environ.get("DOMINOBOARD_RP2_DIR")
+    folder = Path(env) if env else REPO.parent / "shared" / "rp2"
+    for name, digest in SHA256.items():
+        path = folder / name
+        if not path.exists():
+            raise TargetMissing(f"no {path}: {HOW_TO_GET}")
+        got = hashlib.sha256(path.read_bytes()).hexdigest()
+        if got != digest:
+            raise TargetMissing(f"{path} is not the expected file (sha256 {got}, want {digest})")
+    return folder
+
+
+def rp2040js_dir() -> Path:
+    """rp2040js as pinned by package-lock.json, installed with `npm ci` on first use."""
+    env = os.environ.get("DOMINOBOARD_RP2040JS")
+    if env:
+        return Path(env)
+    prefix = REPO / "build" / "rp2emu"
+    module = prefix / "node_modules" / "rp2040js"
+    lock = HERE / "package-lock.json"
+    stamp = prefix / "package-lock.json"
+    if module.exists() and stamp.exists() and stamp.read_bytes() == lock.read_bytes():
+        return module
+    npm = shutil.which("npm")
+    if not shutil.which("node") or not npm:
+        raise TargetMissing("the emulated Pico needs Node.js 18+ and npm (Debian: nodejs npm)")
+    prefix.mkdir(parents=True, exist_ok=True)
+    shutil.copy(HERE / "package.json", prefix / "package.json")
+    shutil.copy(lock, stamp)
+    result = subprocess.run(
+        [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+        cwd=prefix,
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        raise TargetMissing(f"npm ci for rp2040js failed:\n{result.stderr.strip()}")
+    return module
+
+
+class Reply:
+    """A control command's answer, filled in by the reader thread."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.msg: dict = {}
+
+
+class EmulatedPico:
+    """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
+    emulated time may run while the core sleeps (1 = real time; tests use more)."""
+
+    def __init__(self, flash: Path, uid: str = "e6605481db3c4d21", speed: float = 1.0):
+        self.flash = Path(flash)
+        self.uid = uid
+        self.speed = speed
+        self.panel = Panel()
+        self.lock = threading.Lock()
+        self.i2c: list[tuple[int, int]] = []  # (emulated ns, bytes) per display transaction
+        self.flash_ops: list[dict] = []
+        self.events: queue.Queue[dict] = queue.Queue()  # boot, usb, reset, cut, break
+        self.boots = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._replies: dict[int, Reply] = {}
+        self._next_id = 0
+        self._t = 0
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        self._master, self._slave = master, slave  # the slave stays open: no EIO, ever
+        self.port = os.ttyname(slave)
+        self._link: socket.socket | None = None
+        self._closed = False
+        threading.Thread(target=self._relay, daemon=True).start()
+
+    # --- power ---------------------------------------------------------------------------------
+
+    def boot(self, firmware: bool = True) -> None:
+        """Power on: start the chip on the flash image (writing the UF2 first if `firmware`)."""
+        assets = firmware_dir()
+        chip, usb = socket.socketpair()
+        for s in (chip, usb):  # small buffers: a host that stops reading is felt at once
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        config = {
+            "rp2040js": str(rp2040js_dir()),
+            "bootrom": str(assets / BOOTROM),
+            "uf2": str(assets / UF2) if firmware else None,
+            "flash": str(self.flash),
+            "uid": self.uid,
+            "speed": self.speed,
+            "buttons": dict(pins.BUTTONS),
+            "i2c_addr": pins.OLED_ADDR,
+            "serial_fd": chip.fileno(),
+        }
+        self.proc = subprocess.Popen(
+            ["node", str(HERE / "pico.cjs"), json.dumps(config)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            pass_fds=[chip.fileno()],
+        )
+        chip.close()
+        self._link = usb
+        self.panel.power_cycle()
+        threading.Thread(target=self._read_control, args=(self.proc,), daemon=True).start()
+        self.wait_event("boot")
+
+    def cut(self, after_ms: float = 0) -> dict:
+        """Power cut `after_ms` of emulated time from now; returns {"t", "mid_write"}: whether
+        it fell inside a flash erase or program (which is then left half done)."""
+        proc = self.proc
+        assert proc is not None
+        self._send({"op": "cut", "ms": after_ms}, reply=False)
+        proc.wait(timeout=60)
+        self._drop_link()
+        return self.wait_event("cut")
+
+    def close(self) -> None:
+        proc = self.proc
+        if proc and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        self._drop_link()
+        self._closed = True
+        for fd in (self._master, self._slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def __enter__(self) -> EmulatedPico:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- buttons and time ---------------------------------------------------------------------
+
+    def press(
+        self, button: str, hold_ms: float = 80, gap_ms: float = 120, wait: bool = True
+    ) -> dict:
+        """Press and release in emulated time; returns {"down": ns, ...} after the gap
+        (at once, with nothing, if not `wait`)."""
+        msg = {"op": "press", "button": button, "hold_ms": hold_ms, "gap_ms": gap_ms}
+        return self._send(msg, reply=wait)
+
+    def wait_ms(self, ms: float) -> dict:
+        return self._send({"op": "wait", "ms": ms})
+
+    def now(self) -> int:
+        return self._send({"op": "time"})["t"]
+
+    def settle(self, quiet_ms: float = 300, step_ms: float = 50, limit_ms: float = 30_000) -> int:
+        """Wait until the app is idle: the display quiet for quiet_ms of emulated time and the
+        core mostly asleep (a screen may load code for a while before it draws). Returns the
+        time of the display's last byte (0 if it never drew)."""
+        waited = 0.0
+        busy = self.wait_ms(0)["busy"]
+        while waited < limit_ms:
+            reply = self.wait_ms(step_ms)
+            waited += step_ms
+            idle = reply["busy"] - busy < step_ms * 1e6 / 2
+            busy = reply["busy"]
+            last = self.last_display_ns()
+            if idle and reply["t"] - last >= quiet_ms * 1e6:
+                return last
+        raise TimeoutError(f"the scoreboard stayed busy for {limit_ms} ms")
+
+    def wait_drawn(self, quiet_ms: float = 300, limit_ms: float = 30_000) -> int:
+        """After power-on: wait for the first picture, then for the display to settle."""
+        waited = 0.0
+        while not self.i2c:
+            if waited > limit_ms:
+                raise TimeoutError(f"nothing on the display after {limit_ms} ms")
+            self.wait_ms(100)
+            waited += 100
+        return self.settle(quiet_ms)
+
+    def do(self, command: str) -> dict:
+        """One emulator-style command ("press OK", "hold OK 900", "tick 50"), as
+        `dominoboard emulate` and the unix-port tests spell them."""
+        words = command.split()
+        if words[0] == "press":
+            return self.press(words[1])
+        if words[0] == "hold":
+            return self.press(words[1], hold_ms=float(words[2]) if len(words) > 2 else 900)
+        if words[0] == "tick":
+            return self.wait_ms(float(words[1]) if len(words) > 1 else 5)
+        raise ValueError(f"unknown command {command!r}: press B, hold B [ms], tick [ms]")
+
+    def last_display_ns(self) -> int:
+        with self.lock:
+            return self.i2c[-1][0] if self.i2c else 0
+
+    def display_bytes_between(self, t0: int, t1: int) -> int:
+        with self.lock:
+            return sum(n for t, n in self.i2c if t0 <= t <= t1)
+
+    def text(self) -> str:
+        with self.lock:
+            return self.panel.text()
+
+    def png(self, scale: int = 4) -> bytes:
+        with self.lock:
+            return self.panel.png(scale)
+
+    def wait_event(self, kind: str, timeout: float = 60) -> dict:
+        while True:
+            msg = self.events.get(timeout=timeout)
+            if msg["ev"] == kind:
+                return msg
+
+    # --- plumbing -----------------------------------------------------------------------------
+
+    def _send(self, msg: dict, reply: bool = True, timeout: float = 120) -> dict:
+        proc = self.proc
+        if proc is None or proc.stdin is None or proc.poll() is not None:
+            raise RuntimeError("the emulated Pico is not running (boot it first)")
+        self._next_id += 1
+        msg["id"] = self._next_id
+        waiter = Reply()
+        self._replies[self._next_id] = waiter
+        proc.stdin.write(json.dumps(msg).encode() + b"\n")
+        proc.stdin.flush()
+        if not reply:
+            return {}
+        if not waiter.done.wait(timeout):
+            raise TimeoutError(f"no reply from the emulated Pico to {msg}")
+        if "error" in waiter.msg:
+            raise ValueError(waiter.msg["error"])
+        return waiter.msg
+
+    def _read_control(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            msg = json.loads(line)
+            kind = msg["ev"]
+            if kind == "i2c":
+                data = bytes.fromhex(msg["data"])
+                with self.lock:
+                    self.panel.receive(data)
+                    self.i2c.append((msg["t"], len(data)))
+            elif kind == "flash":
+                self.flash_ops.append(msg)
+            elif kind == "reply":
+                waiter = self._replies.pop(msg["id"], None)
+                if waiter:
+                    waiter.msg = msg
+                    waiter.done.set()
+            else:
+                if kind == "boot":
+                    self.boots += 1
+                elif kind == "reset":
+                    with self.lock:
+                        self.panel.power_cycle()
+                self.events.put(msg)
+
+    def _drop_link(self) -> None:
+        link, self._link = self._link, None
+        if link:
+            link.close()
+
+    def _relay(self) -> None:
+        """USB cable: pty master <-> the chip's socket. Bytes for a host that is not reading
+        wait here (then in the socket, then in the chip), never dropped by the cable."""
+        to_host = b""
+        while not self._closed:
+            link = self._link
+            readers: list[int | socket.socket] = [self._master]
+            writers: list[int] = []
+            if link is not None and not to_host:
+                readers.append(link)
+            if to_host:
+                writers.append(self._master)
+            try:
+                r, w, _ = select.select(readers, writers, [], 0.05)
+            except (OSError, ValueError):
+                return
+            if self._master in r:
+                try:
+                    data = os.read(self._master, 4096)
+                except OSError:
+                    return
+                if link is not None and data:
+                    try:
+                        link.sendall(data)
+                    except OSError:
+                        pass  # the chip is off: bytes into an unpowered Pico are lost
+            if link is not None and link in r:
+                try:
+                    data = link.recv(4096)
+                except OSError:
+                    data = b""
+                if not data and self._link is link:  # the chip lost power
+                    self._link = None
+                to_host += data
+            if self._master in w and to_host:
+                os.set_blocking(self._master, False)
+                try:
+                    sent = os.write(self._master, to_host)
+                except BlockingIOError:
+                    sent = 0
+                to_host = to_host[sent:]

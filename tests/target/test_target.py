@@ -1,0 +1,181 @@
+"""The scoreboard on its real target: MicroPython's rp2 port in an emulated RP2040.
+
+Each test runs the deployed firmware (conftest.py) and checks what a table and a host would
+see: the decoded OLED, the USB serial through pyserial and `dominoboard`, and the flash image
+after power cuts. Where a screen is compared, the reference is the same firmware on the
+MicroPython unix port with the simulated board: one app, two ports, the same pixels."""
+
+import csv
+import json
+import random
+
+import pytest
+import serial
+from pty_device import wait_for
+from test_e2e_presses import BLOCKED, NEW_MATCH, NEXT_HAND, PLAYS
+from test_sync_e2e import db_lines, expected_rows
+
+from dominoboard.cli import main
+from dominoboard.emulate import Emulator
+from dominoboard.link import DeviceLink
+from dominoboard.sync import device_matches
+
+HAND = NEW_MATCH + PLAYS + BLOCKED + NEXT_HAND
+
+
+def unix_port_screens(tmp_path, commands: list[str]) -> list[str]:
+    """The unix-port emulator's screen after each command (the reference)."""
+    emu = Emulator(str(tmp_path / "unix-flash"))
+    screens = []
+    try:
+        for command in [None, *commands]:
+            if command:
+                emu.send(command)
+            emu.send("frame")
+            got: list[str] = []
+
+            def arrived(got: list[str] = got) -> bool:
+                got.extend(emu.frames())
+                return bool(got)
+
+            wait_for(arrived, timeout=60)
+            screens.append(got[-1].split("\n", 1)[1] + "\n")  # less the "frame n ms" line
+    finally:
+        emu.stop()
+    return screens
+
+
+def events_on(port: str, timeout: float = 20) -> dict[str, list[str]]:
+    """Every match's event lines, read over the link as sync reads them."""
+    out = {}
+    with DeviceLink(port, timeout=timeout) as link:
+        for match, count in device_matches(link):
+            lines: list[str] = []
+            while len(lines) < count:
+                page = link.request("events", match=match, **{"from": len(lines)})
+                lines += page["lines"]
+            out[match] = lines
+    return out
+
+
+def test_deploy_boots_into_the_scoreboard(power_on, deployed, tmp_path):
+    reference = unix_port_screens(tmp_path, [])[0]
+    pico = power_on()
+    image, seconds = deployed
+    assert seconds < 300
+    assert pico.boots == 1
+    assert pico.text() == reference
+    assert not pico.panel.errors  # every byte on the bus was a valid SSD1306 command or data
+
+
+def test_a_muggins_hand_by_buttons_shows_what_the_unix_port_shows(power_on, tmp_path):
+    reference = unix_port_screens(tmp_path, HAND)
+    pico = power_on()
+    for i, command in enumerate(HAND, 1):
+        pico.do(command)
+        pico.settle(quiet_ms=150)
+        assert pico.text() == reference[i], f"after {HAND[:i]}:\n{pico.text()}"
+
+
+def test_sync_and_export_over_the_emulated_usb_match_the_core(pico, tmp_path):
+    for command in HAND + PLAYS + BLOCKED:
+        pico.do(command)
+    pico.settle()
+    db = tmp_path / "matches.sqlite3"
+    # The emulator runs a busy core at about a third of the Pico's speed: allow for it.
+    sync = ["sync", "--port", pico.port, "--db", str(db), "--timeout", "30"]
+    assert main(sync) == 0
+    out = tmp_path / "hands.csv"
+    assert main(["export", "--db", str(db), "-o", str(out)]) == 0
+    on_device = events_on(pico.port)
+    ((match, lines),) = db_lines(db).items()
+    assert on_device == {match: lines}  # line for line what the Pico holds
+    assert [ln for ln in lines if '"k":"end"' in ln] == ['{"k":"end","left":[3,2]}'] * 2
+    with open(out, newline="", encoding="utf-8") as f:
+        got = [
+            (int(r["hand"]), r["player"], int(r["hand_points"]), int(r["total"]))
+            for r in csv.DictReader(f)
+        ]
+    assert got == expected_rows(lines)
+    assert main(sync) == 0  # idempotent
+    assert db_lines(db) == {match: lines}
+
+
+def test_power_cuts_during_event_writes_keep_exactly_the_committed_events(pico):
+    """25 cuts at random emulated instants around a play's journal write: after each reboot
+    from the flash image the Pico holds the events it held plus at most the play in flight,
+    never a damaged or invented one, and shows the same table whenever it holds the same
+    events (the table is a fold of the log, nothing else survives a cut)."""
+    rng = random.Random(2026)
+    for command in NEW_MATCH + PLAYS[:4]:  # through the first play: then one OK, one event
+        pico.do(command)
+    pico.settle()
+    pico.cut()
+    pico.boot(firmware=False)
+    pico.wait_drawn()
+    ((match, held),) = events_on(pico.port).items()
+    table = {len(held): pico.text()}  # the screen after a reboot, by events held
+    outcomes = {"kept": 0, "lost in flight": 0, "cut mid-write": 0}
+    for _ in range(25):
+        pico.press("OK", wait=False)
+        # A play is written about 90 ms after the key goes down (it is read on release at 80),
+        # and the journal's sector is erased now and then 135 ms after: cut around both.
+        cut = pico.cut(after_ms=rng.uniform(80, 180))
+        outcomes["cut mid-write"] += cut["mid_write"]
+        pico.boot(firmware=False)
+        pico.wait_drawn()
+        ((same, now),) = events_on(pico.port).items()
+        assert same == match
+        assert now[: len(held)] == held, "a committed event changed"
+        assert len(now) - len(held) in (0, 1)
+        if len(now) == len(held):
+            outcomes["lost in flight"] += 1
+        else:
+            outcomes["kept"] += 1
+            assert "k" in json.loads(now[-1])  # the move the press made (play, claim, draw)
+        assert table.setdefault(len(now), pico.text()) == pico.text()
+        held = now
+    assert all(outcomes.values()), outcomes
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the table goes on, but after a host stopped reading mid-page the link stays "
+    "silent to the next host on the target (issue 14): found here, not yet fixed",
+)
+def test_a_host_that_stops_reading_never_blocks_the_scoreboard(pico, tmp_path):
+    """A host asks for pages and never reads them: the USB FIFO and the host's buffer fill,
+    the Pico drops what does not fit and goes on keeping score; a host that reads again gets
+    answers."""
+    for command in HAND + PLAYS + BLOCKED:
+        pico.do(command)
+    pico.settle()
+    ((match, lines),) = events_on(pico.port).items()
+    stuck = serial.Serial(pico.port, timeout=0)
+    try:
+        for i in range(40):  # 40 pages (~40 KB) asked for, none read
+            stuck.write(
+                json.dumps(
+                    {"proto": 1, "id": i + 1, "op": "events", "match": match, "from": 0}
+                ).encode()
+                + b"\n"
+            )
+        pico.wait_ms(2000)
+        # The table goes on: the next hand's first play is taken and drawn. (A press is held
+        # 400 ms here: while the link works through a backlog a loop pass can outlast an
+        # 80 ms tap, and such a tap is missed; noted on the link issue.)
+        before = pico.text()
+        down = pico.press("OK", hold_ms=400)["down"]
+        last = pico.settle(quiet_ms=150)
+        assert pico.text() != before
+        # Measured 1.2 s while the link still works through the backlog; a device that waited
+        # for the host (rp2's write blocks up to its TX timeout per write) would not answer.
+        assert (last - down) / 1e6 < 3000, "the key waited for the USB host"
+    finally:
+        stuck.close()
+    pico.settle(limit_ms=180_000)  # the backlog of requests is worked off (replies dropped)
+    with serial.Serial(pico.port, timeout=1) as drain:  # what the stuck host left unread
+        while drain.read(4096):
+            pass
+    after = events_on(pico.port, timeout=90)  # a host that reads again is answered in full
+    assert after[match][: len(lines)] == lines and len(after[match]) == len(lines) + 1
