@@ -11,18 +11,22 @@ subscribes again and compares counts: a scoreboard that was reset forgets subscr
     dominoboard live --web [--http-port 8765]      # http://127.0.0.1:8765/ for a TV
 """
 
+from __future__ import annotations
+
 import argparse
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from domino import DominoError, Match
 from domino.events import loads
 
 from .errors import DeviceError, Refused
-from .link import DeviceLink
 from .sync import device_matches
+
+if TYPE_CHECKING:  # serial: imported when the link is opened (cli.open_link)
+    from .link import DeviceLink
 
 RETRY = 2.0  # seconds between attempts to reopen a lost port
 CHECK = 5.0  # seconds of quiet before re-subscribing and comparing counts
@@ -297,7 +301,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "live",
-        help="follow the scoreboard in real time (terminal, or --web for a TV)",
         description="Follow the scoreboard's newest match as it is played: standings, whose "
         "turn, open ends and their count, folded by the rules core from the events the "
         "scoreboard pushes. Ctrl-C stops.",

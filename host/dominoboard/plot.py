@@ -14,9 +14,7 @@ backend is ever touched and the PNG is exactly --size pixels.
 import argparse
 import re
 from pathlib import Path
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from domino import DominoError, Match, registry
 from domino.events import dumps, read_match
@@ -25,6 +23,9 @@ from .db import Database, StoredMatch
 from .errors import CliError
 from .replay import read_text
 from .stats import Stats, collect, fold
+
+if TYPE_CHECKING:  # matplotlib costs half a second: imported when a figure is drawn
+    from matplotlib.figure import Figure
 
 DPI = 100
 
@@ -36,17 +37,20 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
-def _figure(size: tuple[int, int]) -> Figure:
+def _figure(size: tuple[int, int]) -> "Figure":
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(size[0] / DPI, size[1] / DPI), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
-def _save(fig: Figure, out: str) -> None:
+def _save(fig: "Figure", out: str) -> None:
     fig.savefig(out, format="png", dpi=DPI)  # no bbox_inches="tight": keep the asked size
 
 
-def match_figure(m: Match, title: str, size: tuple[int, int]) -> Figure:
+def match_figure(m: Match, title: str, size: tuple[int, int]) -> "Figure":
     """Running totals after each finished hand (and the hand being played), a line per side."""
     standing = m.standings()
     hands = [h["hand"] for h in standing["hands"]]
@@ -74,7 +78,7 @@ def match_figure(m: Match, title: str, size: tuple[int, int]) -> Figure:
     return fig
 
 
-def players_figure(stats: Stats, size: tuple[int, int]) -> Figure:
+def players_figure(stats: Stats, size: tuple[int, int]) -> "Figure":
     """Two bar charts side by side: win % and average hand score, a bar per player."""
     lines = [stats.players[p] for p in sorted(stats.players)]
     names = [x.player for x in lines]
@@ -147,7 +151,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "plot",
-        help="PNG chart of a match's running scores, or of player statistics",
         description="Draw a PNG: a match's running score per hand, one line per side "
         "(MATCH: a match file, a database id, or the scoreboard's match id), or with "
         "--players each player's win %% and average hand score.",

@@ -90,7 +90,6 @@ def default_port() -> str:
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "ports",
-        help="list serial ports, Picos first",
         description="List serial ports; Raspberry Pi Picos "
         "(USB 2E8A:0005) first, then a running emulator.",
     )

@@ -10,16 +10,21 @@ played count towards the averages. In lowest-wins games (Mexican Train, Peruvian
 is the lowest, so the all-games "best hand" leaves those games out.
 """
 
+from __future__ import annotations
+
 import argparse
 import json
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from domino import DominoError, Match, registry
 from domino.events import loads
 
-from .db import StoredMatch
 from .errors import CliError
+
+if TYPE_CHECKING:  # sqlite3: imported when the database is opened
+    from .db import StoredMatch
 
 
 def fold(lines: list[str]) -> Match:
@@ -206,9 +211,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "stats",
-        help="per player and per game: matches, wins, win %%, average and best hand",
         description="Fold every match in the database with the rules core and sum it up per "
-        "player, over all games and per game: finished matches, wins, win %%, hands, average "
+        "player, over all games and per game: finished matches, wins, win %, hands, average "
         "hand score (the player's side's points per hand) and best hand.",
     )
     add_db_argument(p)
