@@ -76,10 +76,11 @@ def open_link(args: argparse.Namespace):
     return DeviceLink(args.port or default_port(), timeout=args.timeout)
 
 
-def open_db(args: argparse.Namespace):
+def open_db(args: argparse.Namespace, create: bool = False):
+    """The --db database; only a command that stores matches (sync) may create it."""
     from .db import Database
 
-    return Database(args.db)
+    return Database(args.db, create=create)
 
 
 # -- the parser -----------------------------------------------------------------------------

@@ -74,7 +74,10 @@ def hand_rows(stored: StoredMatch) -> list[dict]:
     opts = options_text(m.game.opts)
     rows = []
     for record, hand in zip(m.records, standing["hands"], strict=True):
-        left = record.end.get("left") if isinstance(record.end, dict) else None
+        # record.end is the log index of the hand's end event, or of the fix that corrected it
+        # (None: the match ended at its target mid-hand, with no tally).
+        end = None if record.end is None else m.log[record.end]
+        left = end.get("left") if isinstance(end, dict) else None
         for seat, player in enumerate(m.players):
             side = m.side_of[seat]
             rows.append(

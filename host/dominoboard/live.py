@@ -215,6 +215,7 @@ def follow(
     stop: Callable[[], bool] = lambda: False,
 ) -> None:
     """Fold pushed events until ``stop()``; call ``changed()`` after each change."""
+    link.set_clock()  # a match started while we watch carries the table's date
     catch_up(link, f)
     changed()
     quiet_since = time.monotonic()

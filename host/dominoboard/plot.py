@@ -69,12 +69,19 @@ def match_figure(m: Match, title: str, size: tuple[int, int]) -> "Figure":
         ax.axhline(m.target, color="grey", linestyle="--", linewidth=1)
         ax.annotate(f"target {m.target}", (0, m.target), xytext=(4, 4), textcoords="offset points")
     ax.set_xlabel("hand")
-    ax.set_ylabel("running score")
+    lowest = m.game.lowest_wins
+    ax.set_ylabel("running score (lower is better)" if lowest else "running score")
     ax.set_xticks([0] + hands)
     ax.grid(True, alpha=0.3)
     won = ", ".join(" + ".join(w) for w in standing["winners"])
     ax.set_title(title + (f" — won by {won}" if won else "" if m.over else " — in progress"))
-    ax.legend(loc="upper left")
+    # Beside the plot, not on it: scores climb to the target line in the top corners.
+    ax.legend(
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1),
+        borderaxespad=0,
+        title="lowest total wins" if lowest else None,
+    )
     return fig
 
 
@@ -113,7 +120,11 @@ def load_match(spec: str, db_path: str | None) -> tuple[Match, str]:
         except DominoError as e:
             raise CliError(f"{spec}: {e}") from e
         return m, f"{m.game.title}: {Path(spec).name}"
-    with Database(db_path) as db:
+    try:
+        db = Database(db_path, create=False)
+    except CliError as e:
+        raise CliError(f"{spec}: not a match file, and {e}") from e
+    with db:
         everything = list(db.matches())
         path = db.path
     if spec.isdigit():
@@ -174,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
     if args.players:
-        with Database(args.db) as db:
+        with Database(args.db, create=False) as db:
             stats = collect(db.matches(), args.game)
             path = db.path
         if not stats.players:

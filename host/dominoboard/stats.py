@@ -13,6 +13,7 @@ is the lowest, so the all-games "best hand" leaves those games out.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import sys
 from collections.abc import Iterable
@@ -230,10 +231,15 @@ def run(args: argparse.Namespace) -> int:
     with open_db(args) as db:
         stored = list(db.matches())
         path = db.path
+    if not stored:
+        raise CliError(f"no matches in {path}: run `dominoboard sync` first")
+    games = collections.Counter(s.game for s in stored)
+    if args.game is not None and args.game not in games:
+        counted = sorted(games.items(), key=lambda game_count: game_count[0] or "")
+        present = ", ".join(f"{game or 'unreadable'} ({n})" for game, n in counted)
+        raise CliError(f"no {args.game} matches in {path}; games there: {present}")
     stats = collect(stored, args.game, args.player)
     if not stats.players:
-        if not stored:
-            raise CliError(f"no matches in {path}: run `dominoboard sync` first")
         wanted = " and ".join(
             x
             for x in (

@@ -60,6 +60,7 @@ def sync(
     link: DeviceLink, db: Database, progress: Callable[[str, int, int], None] | None = None
 ) -> SyncReport:
     hello = link.request("hello")
+    link.set_clock()
     device = hello["device"]
     db.saw_device(device, hello["firmware"])
     report = SyncReport(device)
@@ -125,7 +126,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from .cli import open_db, open_link
 
-    with open_link(args) as link, open_db(args) as db:
+    with open_link(args) as link, open_db(args, create=True) as db:
         report = sync(link, db)
     print(report.summary(), file=sys.stdout)
     return 0
