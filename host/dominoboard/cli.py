@@ -52,7 +52,7 @@ def add_port_argument(p: argparse.ArgumentParser) -> None:
         "--port",
         metavar="PORT",
         help="serial port of the scoreboard (default: the one Pico attached, else "
-        "a running `dominoboard emulate`)",
+        "the one `dominoboard emulate` running)",
     )
     p.add_argument(
         "--timeout",
