@@ -20,7 +20,7 @@ class Bergen(Game):
 
     key = "bergen"
     title = "Bergen"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     deal = 6
     players = (2, 4)
     draws = "until"
@@ -99,7 +99,7 @@ class BergenSchmidt(Bergen):
 
     key = "bergen-schmidt"
     title = "Bergen (Schmidt)"
-    booklet = "003_a02f01eefec1aa16.txt"
+    booklet = "003"
     deal = {2: 6, 3: 6, 4: 5}
     reserve = 2
     draws = "one"

@@ -17,7 +17,7 @@ class Draw(Game):
 
     key = "draw"
     title = "Draw"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     deal = 7
     players = (2, 4)
     draws = "until"
@@ -62,7 +62,7 @@ class Doble12(Game):
 
     key = "doble12"
     title = "Domino doble 12"
-    booklet = "004_fdd598f33fa2f2a8.txt"
+    booklet = "004"
     top = 12
     deal = 9
     players = (2, 6)

@@ -32,7 +32,7 @@ class DoubleTakes(OutcomeGame):
 
     key = "doubletakes"
     title = "Double Takes"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     top = 15
     players = (2, 4)
     deal = {2: 17, 3: 15, 4: 17}

@@ -15,7 +15,7 @@ class Muggins(Game):
 
     key = "muggins"
     title = "Muggins"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     deal = 7
     players = (2, 4)
     draws = "until"
@@ -58,7 +58,7 @@ class AllFives(Muggins):
 
     key = "allfives"
     title = "All Fives"
-    booklet = "003_a02f01eefec1aa16.txt"
+    booklet = "003"
     deal = {2: 7, 3: 5, 4: 5}
     reserve = 2
     options = Game.options + (

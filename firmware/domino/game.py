@@ -18,7 +18,7 @@ def round5(n):
 class Game:
     key = ""
     title = ""
-    booklet = ""  # the seed file the defaults come from
+    booklet = ""  # the booklet the defaults come from: "000".."004" (docs/games.md)
     top = 6  # double-six
     players = (2, 4)  # allowed player counts, inclusive
     deal = 7  # tiles per player: an int, or a dict {players: tiles}

@@ -49,7 +49,7 @@ class HighFives(OutcomeGame):
 
     key = "highfives"
     title = "High Fives"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     top = 15
     players = (2, 8)
     deal = {2: 5, 3: 5, 4: 5, 5: 4, 6: 4, 7: 4, 8: 4}

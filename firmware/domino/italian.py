@@ -53,7 +53,7 @@ class Italian(Game):
 
     key = "italian"
     title = "Italian"
-    booklet = "003_a02f01eefec1aa16.txt"
+    booklet = "003"
     deal = {3: 7, 4: 6}
     players = (3, 4)
     draws = "none"

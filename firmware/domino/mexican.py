@@ -95,7 +95,7 @@ class MexicanTrain(Game):
 
     key = "mexican"
     title = "Mexican Train"
-    booklet = "002_2e79e283b44776b6.txt"
+    booklet = "002"
     top = 12
     players = (2, 10)
     deal = {2: 12, 3: 12, 4: 12, 5: 12, 6: 12, 7: 10, 8: 10, 9: 8, 10: 8}
@@ -351,7 +351,7 @@ class CardinalMexicanTrain(MexicanTrain):
 
     key = "cardinal"
     title = "Cardinal Mexican Train"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     players = (2, 8)
     deal = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 11}
     rounds = 13

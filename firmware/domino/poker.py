@@ -119,7 +119,7 @@ class Poker(OutcomeGame):
 
     key = "poker"
     title = "Poker"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     top = 6
     players = (2, 4)  # 20 pieces: four hands of five at most
     deal = HAND

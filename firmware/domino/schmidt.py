@@ -23,7 +23,7 @@ TOP = (("top", None, (6, 9)),)  # 003 plays the double-six set, some games the d
 
 
 class Schmidt(Game):
-    booklet = "003_a02f01eefec1aa16.txt"
+    booklet = "003"
     target = None
     reserve = 2
 

@@ -137,5 +137,5 @@ class Matador(Sums, Draw):
 
     key = "matador"
     title = "Matador"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     options = (("top", None, (6,)), ("fixed_leader", True, BOOL))

@@ -62,7 +62,7 @@ class SuperDominos(Game):
 
     key = "super"
     title = "Super Dominos"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     top = 15
     deal = 9
     players = (2, 10)
@@ -289,7 +289,7 @@ class Doble15(SuperDominos):
 
     key = "doble15"
     title = "Domino doble 15"
-    booklet = "001_12a8ffce46757434.txt"
+    booklet = "001"
     options = (
         ("top", None, (15,)),
         ("scoring", "simple", ("simple", "super")),

@@ -48,7 +48,7 @@ class Texas(OutcomeGame):
 
     key = "texas"
     title = "Four-Hand Texas"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     players = (4, 4)
     partners = ((0, 2), (1, 3))  # "Opposite players are partners"
     deal = 7

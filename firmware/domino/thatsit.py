@@ -67,7 +67,7 @@ class ThatsIt(OutcomeGame):
 
     key = "thatsit"
     title = "That's It!"
-    booklet = "000_95c9f3b326e0ac9e.txt"
+    booklet = "000"
     top = 15
     players = (2, 10)
     deal = 7

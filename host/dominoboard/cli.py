@@ -1,31 +1,47 @@
 """`dominoboard`: the host tool. One command, a subcommand per job.
 
-Each subcommand lives in its own module exposing ``add_parser(subparsers)``; listing a module
-in COMMANDS is all it takes to add one. Modules not written yet are skipped.
+COMMANDS is the whole list: each name, the module that implements it and its one line of help.
+A module's ``add_parser(subparsers)`` builds the command's arguments and names its handler
+(``set_defaults(func=...)``). Only the command being run is imported, so `dominoboard --help`
+and `dominoboard ports` never load matplotlib, the simulator or the database; the modules keep
+their heavy imports inside the functions that need them.
 """
 
 import argparse
 import importlib
 import sys
-from pathlib import Path
+from typing import NamedTuple
 
 from .errors import EXIT_DEVICE, EXIT_INPUT, CliError
 
-COMMANDS = (
-    "replay",
-    "ports",
-    "sync",
-    "export",
-    "stats",
-    "plot",
-    "live",
-    "web",
-    "names",
-    "emulate",
-    "deploy",
-    "sim",
-)
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "muggins.jsonl"
+
+class Command(NamedTuple):
+    module: str  # dominoboard.<module>: its add_parser builds the arguments and sets func
+    help: str  # the line `dominoboard --help` shows (argparse: write % as %%)
+
+
+COMMANDS = {
+    "replay": Command("replay", "fold a match file; print standings and hands as JSON"),
+    "ports": Command("ports", "list serial ports, Picos first"),
+    "sync": Command("sync", "copy new matches and events from the scoreboard"),
+    "export": Command(
+        "export", "matches as CSV (a row per player per hand) or JSON (the event logs)"
+    ),
+    "stats": Command(
+        "stats", "per player and per game: matches, wins, win %%, average and best hand"
+    ),
+    "plot": Command("plot", "PNG chart of a match's running scores, or of player statistics"),
+    "live": Command("live", "follow the scoreboard in real time (terminal, or --web for a TV)"),
+    "names": Command("names", "push player names and game presets to the scoreboard"),
+    "emulate": Command(
+        "emulate", "run the scoreboard firmware on this computer; prints its serial port"
+    ),
+    "deploy": Command("deploy", "precompile the firmware and copy it to the Pico (mpremote)"),
+    "simulate": Command(
+        "sim.cli", "bots play a game (or a solitaire) many times: win rates, scores, plots"
+    ),
+    "run": Command("run", "the live board if a Pico is attached, else the emulator"),
+}
 
 
 # -- options several commands share ---------------------------------------------------------
@@ -36,7 +52,7 @@ def add_port_argument(p: argparse.ArgumentParser) -> None:
         "--port",
         metavar="PORT",
         help="serial port of the scoreboard (default: the one Pico attached, else "
-        "a running `dominoboard emulate`)",
+        "the one `dominoboard emulate` running)",
     )
     p.add_argument(
         "--timeout",
@@ -60,40 +76,18 @@ def open_link(args: argparse.Namespace):
     return DeviceLink(args.port or default_port(), timeout=args.timeout)
 
 
-def open_db(args: argparse.Namespace):
+def open_db(args: argparse.Namespace, create: bool = False):
+    """The --db database; only a command that stores matches (sync) may create it."""
     from .db import Database
 
-    return Database(args.db)
-
-
-# -- run: what `make run` starts ------------------------------------------------------------
-
-
-def add_run_parser(subparsers: argparse._SubParsersAction, available: set[str]) -> None:
-    p = subparsers.add_parser(
-        "run",
-        help="the live board if a Pico is attached, else the emulator",
-        description="Start the main job: `live` when a Pico (USB 2E8A:0005) is attached, "
-        "else `emulate`; without those, replay the bundled example match.",
-    )
-    p.set_defaults(func=lambda args: run_main(args, available))
-
-
-def run_main(args: argparse.Namespace, available: set[str]) -> int:
-    from .ports import scan
-
-    pico = any(p.is_pico for p in scan())
-    for command in (("live",) if pico else ()) + ("emulate",):
-        if command in available:
-            return main([command])
-    print(f"(no live board or emulator yet: replaying {EXAMPLE.name})", file=sys.stderr)
-    return main(["replay", str(EXAMPLE)])
+    return Database(args.db, create=create)
 
 
 # -- the parser -----------------------------------------------------------------------------
 
 
-def build_parser() -> tuple[argparse.ArgumentParser, set[str]]:
+def build_parser(argv: list[str]) -> argparse.ArgumentParser:
+    """The parser for ``argv``: every command listed, only the one named in ``argv`` built."""
     parser = argparse.ArgumentParser(
         prog="dominoboard",
         description="Host tool for the domino scoreboard: sync, export, replay and more.",
@@ -101,37 +95,19 @@ def build_parser() -> tuple[argparse.ArgumentParser, set[str]]:
         "failed, 4 the scoreboard refused.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    available = set()
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"{__package__}.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"{__package__}.{name}":
-                continue  # not written yet
-            _unavailable(name, e)
-            continue
-        except ImportError as e:
-            _unavailable(name, e)
-            continue
-        if hasattr(module, "add_parser"):
-            try:
-                module.add_parser(sub)
-            except ImportError as e:
-                _unavailable(name, e)
-                continue
-            available.add(name)
-    add_run_parser(sub, available)
-    return parser, available
-
-
-def _unavailable(name: str, error: Exception) -> None:
-    """One broken command module must not take the others down; say so and go on."""
-    print(f"dominoboard: the {name} command is unavailable ({error})", file=sys.stderr)
+    chosen = argv[0] if argv else None  # the top level has no options but -h
+    for name, command in COMMANDS.items():
+        if name == chosen:
+            module = importlib.import_module(f"{__package__}.{command.module}")
+            module.add_parser(sub)
+        else:
+            sub.add_parser(name, help=command.help)  # listed in --help, never parsed
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser, _ = build_parser()
-    args = parser.parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     try:
         return args.func(args)
     except CliError as e:

@@ -77,8 +77,16 @@ class StoredMatch:
 
 
 class Database:
-    def __init__(self, path: str | Path | None = None):
+    """``create=False`` for commands that only read: a mistyped --db must not leave an empty
+    database behind, so a missing file is an error there, and only sync makes one."""
+
+    def __init__(self, path: str | Path | None = None, create: bool = True):
         self.path = str(path) if path is not None else str(default_path())
+        if self.path != ":memory:" and not create and not Path(self.path).is_file():
+            raise CliError(
+                f"{self.path}: no such match database; `dominoboard sync` creates it, "
+                "or name an existing one with --db"
+            )
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:

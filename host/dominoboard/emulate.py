@@ -19,7 +19,7 @@ import termios
 import tty
 from pathlib import Path
 
-from .ports import emulator_file
+from . import emulators
 from .replay import FIRMWARE, HEAP, micropython_command
 
 KEYS = {
@@ -41,6 +41,7 @@ class Emulator:
     """The emulated scoreboard process with its serial pty and control/screen channels."""
 
     def __init__(self, storage: str, realtime: bool = True, heap: str | None = None):
+        self.flash_lock = emulators.FlashLock(storage)  # before anything starts: may refuse
         self.dir = tempfile.mkdtemp(prefix="dominoboard-emu-")
         self.control_path = os.path.join(self.dir, "control")
         self.screen_path = os.path.join(self.dir, "screen")
@@ -111,6 +112,7 @@ class Emulator:
         for path in (self.control_path, self.screen_path, self.log_path):
             Path(path).unlink(missing_ok=True)
         os.rmdir(self.dir)
+        self.flash_lock.release()
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -125,7 +127,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--storage",
         metavar="DIR",
-        default=str(Path(tempfile.gettempdir()) / "scoreboard-emulator"),
+        default=str(emulators.default_flash()),
         help="the emulated flash (kept between runs; default %(default)s)",
     )
     p.add_argument(
@@ -145,9 +147,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     emu = Emulator(args.storage, heap=args.heap)
-    marker = emulator_file()
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    marker.write_text(emu.port + "\n")
+    marker = emulators.mark(emu.port)
     print(
         f"scoreboard serial port: {emu.port}   (e.g. dominoboard sync --port {emu.port})",
         flush=True,
@@ -161,8 +161,7 @@ def run(args: argparse.Namespace) -> int:
         pass
     finally:
         emu.stop()
-        if marker.exists() and marker.read_text().strip() == emu.port:
-            marker.unlink()
+        marker.unlink(missing_ok=True)
     return 0
 
 

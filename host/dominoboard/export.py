@@ -8,19 +8,23 @@ JSON is the event logs themselves: per match its setup and events, which `domino
 reads back (a single match with --match is exactly a replayable match file).
 """
 
+from __future__ import annotations
+
 import argparse
 import csv
 import io
 import sys
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from domino import DominoError, Match
 from domino.events import dumps
 from domino.tiles import hand_pips, parse
 
-from .db import Database, StoredMatch
 from .errors import CliError
+
+if TYPE_CHECKING:  # sqlite3: imported when the database is opened
+    from .db import StoredMatch
 
 COLUMNS = (
     "date",
@@ -70,7 +74,10 @@ def hand_rows(stored: StoredMatch) -> list[dict]:
     opts = options_text(m.game.opts)
     rows = []
     for record, hand in zip(m.records, standing["hands"], strict=True):
-        left = record.end.get("left") if isinstance(record.end, dict) else None
+        # record.end is the log index of the hand's end event, or of the fix that corrected it
+        # (None: the match ended at its target mid-hand, with no tally).
+        end = None if record.end is None else m.log[record.end]
+        left = end.get("left") if isinstance(end, dict) else None
         for seat, player in enumerate(m.players):
             side = m.side_of[seat]
             rows.append(
@@ -137,7 +144,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "export",
-        help="matches as CSV (a row per player per hand) or JSON (the event logs)",
         description="Export the match database, or with --from-device the scoreboard directly, "
         "as CSV (one row per player per finished hand) or JSON (the event logs).",
     )
@@ -160,6 +166,8 @@ def run(args: argparse.Namespace) -> int:
     from .sync import sync
 
     if args.from_device:
+        from .db import Database
+
         db = Database(":memory:")
         with open_link(args) as link:
             sync(link, db)

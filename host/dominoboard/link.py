@@ -72,6 +72,11 @@ class DeviceLink:
     def request(self, op: str, **fields: Any) -> dict:
         return self.reply(self.send(op, **fields))
 
+    def set_clock(self) -> None:
+        """Give the scoreboard this computer's time (it has no clock of its own that survives
+        a power cycle): matches started from now on carry the table's date in their setup."""
+        self.request("clock", time=int(time.time()))
+
     def next_push(self, timeout: float) -> dict | None:
         """The next pushed message (an event, for a subscribed host), or None."""
         deadline = time.monotonic() + timeout

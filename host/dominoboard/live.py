@@ -2,27 +2,33 @@
 
 The host subscribes to the scoreboard's pushed events and folds each one with the rules core, as
 the scoreboard itself does, so the board shown here is the core's standings, whose turn, the
-open ends and their count. It follows the newest match: a push for another match (a new one was
-started) switches to it, and a push that skips indices (a lost line) is filled in with an
-``events`` request, so nothing is folded twice or missed. Every few seconds of quiet the host
-subscribes again and compares counts: a scoreboard that was reset forgets subscriptions.
+open ends and their count. It follows the match being played: the newest at the start, then
+whichever match a push names (a new one, or an older one resumed at the table); a push that
+skips indices (a lost line) is filled in with an ``events`` request, so nothing is folded twice
+or missed. Every few seconds of quiet the host subscribes again and compares the followed
+match's count (a scoreboard that was reset forgets subscriptions); that never switches match.
 
     dominoboard live [--port PORT]                 # ANSI board in this terminal
     dominoboard live --web [--http-port 8765]      # http://127.0.0.1:8765/ for a TV
 """
 
+from __future__ import annotations
+
 import argparse
 import sys
 import time
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from domino import DominoError, Match
 from domino.events import loads
 
 from .errors import DeviceError, Refused
-from .link import DeviceLink
+from .facts import hand_facts
 from .sync import device_matches
+
+if TYPE_CHECKING:  # serial: imported when the link is opened (cli.open_link)
+    from .link import DeviceLink
 
 RETRY = 2.0  # seconds between attempts to reopen a lost port
 CHECK = 5.0  # seconds of quiet before re-subscribing and comparing counts
@@ -76,6 +82,7 @@ def board_state(f: Follower, status: str = "") -> dict[str, Any]:
     state.update(
         game=m.game.title,
         key=m.game.key,
+        lowest_wins=m.game.lowest_wins,
         sides=s["sides"],
         totals=None if hidden else s["totals"],
         hands=len(s["hands"]),
@@ -87,6 +94,8 @@ def board_state(f: Follower, status: str = "") -> dict[str, Any]:
     )
     current = s.get("current")
     if current and m.hand is not None:
+        state["hand"] = current["hand"]
+    if current and m.hand is not None and m.game.entry is None:  # outcome games: no turns
         turn = current["turn"]
         if m.hand.is_over():
             phase = "tally"  # out or blocked: the table enters what each player holds
@@ -95,13 +104,11 @@ def board_state(f: Follower, status: str = "") -> dict[str, Any]:
         else:
             phase = "play"
         state.update(
-            hand=current["hand"],
             phase=phase,
             turn=turn,
             turn_side=None if turn is None else m.side_of[m.players.index(turn)],
-            ends=current["ends"],
-            count=current["count"],
         )
+    state["facts"] = [list(fact) for fact in hand_facts(m)]
     return state
 
 
@@ -146,11 +153,13 @@ def render(state: dict[str, Any], ansi: bool = True) -> str:
         if state["over"]:
             won = ", ".join(" + ".join(w) for w in state["winners"])
             out.append(bold(f"won by {won}"))
-        elif state.get("hand"):
-            ends = " · ".join(str(e) for e in state["ends"]) or "none yet"
-            turn = state["turn"] or PHASES[state["phase"]]
-            out.append(f"turn: {turn}   open ends: {ends}   count: {state['count']}")
-        limits = []
+        else:
+            facts = list(state["facts"])
+            if state.get("phase"):
+                facts.insert(0, ["turn", state["turn"] or PHASES[state["phase"]]])
+            if facts:
+                out.append("   ".join(f"{label}: {value}" for label, value in facts))
+        limits = ["lowest total wins"] if state["lowest_wins"] else []
         if state.get("target") is not None:
             limits.append(f"target {state['target']}")
         if state.get("rounds") is not None:
@@ -189,18 +198,23 @@ def fetch(link: DeviceLink, f: Follower, match_id: str) -> None:
 
 
 def catch_up(link: DeviceLink, f: Follower) -> bool:
-    """Subscribe, then read what the newest match holds; True if anything changed. Subscribing
-    first means an event appended meanwhile arrives either way and is dropped as "old"."""
+    """Subscribe, then read what the followed match holds; True if anything changed.
+
+    The followed match is the one the last push named (the one on the table, which after a
+    resumed match is not the newest); the newest only before any push, or when the followed
+    one was deleted. Subscribing first means an event appended meanwhile arrives either way
+    and is dropped as "old"."""
     link.request("subscribe", on=True)
-    listed = device_matches(link)
-    if not listed:
+    counts = dict(device_matches(link))  # in the order the matches were created
+    if not counts:
         return False
-    newest, count = listed[-1]
-    if newest == f.match_id and count == len(f.lines):
+    match_id = f.match_id if f.match_id in counts else list(counts)[-1]
+    count = counts[match_id]
+    if match_id == f.match_id and count == len(f.lines):
         return False
-    if newest == f.match_id and count < len(f.lines):
-        f.reset(newest)  # the scoreboard was wiped and the id reused: start over
-    fetch(link, f, newest)
+    if match_id == f.match_id and count < len(f.lines):
+        f.reset(match_id)  # the scoreboard was wiped and the id reused: start over
+    fetch(link, f, match_id)
     return True
 
 
@@ -211,6 +225,7 @@ def follow(
     stop: Callable[[], bool] = lambda: False,
 ) -> None:
     """Fold pushed events until ``stop()``; call ``changed()`` after each change."""
+    link.set_clock()  # a match started while we watch carries the table's date
     catch_up(link, f)
     changed()
     quiet_since = time.monotonic()
@@ -297,7 +312,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "live",
-        help="follow the scoreboard in real time (terminal, or --web for a TV)",
         description="Follow the scoreboard's newest match as it is played: standings, whose "
         "turn, open ends and their count, folded by the rules core from the events the "
         "scoreboard pushes. Ctrl-C stops.",

@@ -27,7 +27,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "names",
-        help="push player names and game presets to the scoreboard",
         description="Replace the player names the scoreboard offers (up to 20, 1-16 characters "
         "each) and, with --presets, its game presets (a JSON list of objects with name, game "
         "and optionally opts, target, rounds, players).",

@@ -14,9 +14,7 @@ backend is ever touched and the PNG is exactly --size pixels.
 import argparse
 import re
 from pathlib import Path
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING
 
 from domino import DominoError, Match, registry
 from domino.events import dumps, read_match
@@ -25,6 +23,9 @@ from .db import Database, StoredMatch
 from .errors import CliError
 from .replay import read_text
 from .stats import Stats, collect, fold
+
+if TYPE_CHECKING:  # matplotlib costs half a second: imported when a figure is drawn
+    from matplotlib.figure import Figure
 
 DPI = 100
 
@@ -36,17 +37,20 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
-def _figure(size: tuple[int, int]) -> Figure:
+def _figure(size: tuple[int, int]) -> "Figure":
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(size[0] / DPI, size[1] / DPI), dpi=DPI, layout="constrained")
     FigureCanvasAgg(fig)
     return fig
 
 
-def _save(fig: Figure, out: str) -> None:
+def _save(fig: "Figure", out: str) -> None:
     fig.savefig(out, format="png", dpi=DPI)  # no bbox_inches="tight": keep the asked size
 
 
-def match_figure(m: Match, title: str, size: tuple[int, int]) -> Figure:
+def match_figure(m: Match, title: str, size: tuple[int, int]) -> "Figure":
     """Running totals after each finished hand (and the hand being played), a line per side."""
     standing = m.standings()
     hands = [h["hand"] for h in standing["hands"]]
@@ -65,16 +69,23 @@ def match_figure(m: Match, title: str, size: tuple[int, int]) -> Figure:
         ax.axhline(m.target, color="grey", linestyle="--", linewidth=1)
         ax.annotate(f"target {m.target}", (0, m.target), xytext=(4, 4), textcoords="offset points")
     ax.set_xlabel("hand")
-    ax.set_ylabel("running score")
+    lowest = m.game.lowest_wins
+    ax.set_ylabel("running score (lower is better)" if lowest else "running score")
     ax.set_xticks([0] + hands)
     ax.grid(True, alpha=0.3)
     won = ", ".join(" + ".join(w) for w in standing["winners"])
     ax.set_title(title + (f" — won by {won}" if won else "" if m.over else " — in progress"))
-    ax.legend(loc="upper left")
+    # Beside the plot, not on it: scores climb to the target line in the top corners.
+    ax.legend(
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1),
+        borderaxespad=0,
+        title="lowest total wins" if lowest else None,
+    )
     return fig
 
 
-def players_figure(stats: Stats, size: tuple[int, int]) -> Figure:
+def players_figure(stats: Stats, size: tuple[int, int]) -> "Figure":
     """Two bar charts side by side: win % and average hand score, a bar per player."""
     lines = [stats.players[p] for p in sorted(stats.players)]
     names = [x.player for x in lines]
@@ -109,7 +120,11 @@ def load_match(spec: str, db_path: str | None) -> tuple[Match, str]:
         except DominoError as e:
             raise CliError(f"{spec}: {e}") from e
         return m, f"{m.game.title}: {Path(spec).name}"
-    with Database(db_path) as db:
+    try:
+        db = Database(db_path, create=False)
+    except CliError as e:
+        raise CliError(f"{spec}: not a match file, and {e}") from e
+    with db:
         everything = list(db.matches())
         path = db.path
     if spec.isdigit():
@@ -147,7 +162,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "plot",
-        help="PNG chart of a match's running scores, or of player statistics",
         description="Draw a PNG: a match's running score per hand, one line per side "
         "(MATCH: a match file, a database id, or the scoreboard's match id), or with "
         "--players each player's win %% and average hand score.",
@@ -171,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
     if args.players:
-        with Database(args.db) as db:
+        with Database(args.db, create=False) as db:
             stats = collect(db.matches(), args.game)
             path = db.path
         if not stats.players:

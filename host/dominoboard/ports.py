@@ -1,13 +1,10 @@
 """`dominoboard ports`: serial ports, Raspberry Pi Picos first, and which port commands use."""
 
 import argparse
-import os
-import warnings
-from pathlib import Path
 
-import platformdirs
 from serial.tools import list_ports
 
+from . import emulators
 from .errors import DeviceError
 
 PICO_VID = 0x2E8A  # Raspberry Pi
@@ -55,21 +52,6 @@ def scan() -> list[Port]:
     )
 
 
-def emulator_file() -> Path:
-    """Where a running `dominoboard emulate` writes its pseudo-terminal's path."""
-    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR (a container, CI): the fallback is fine
-        warnings.simplefilter("ignore")
-        return platformdirs.user_runtime_path("dominoboard") / "emulator.port"
-
-
-def running_emulator() -> str | None:
-    try:
-        path = emulator_file().read_text().strip()
-    except OSError:
-        return None
-    return path if path and os.path.exists(path) else None
-
-
 def default_port() -> str:
     """The port commands use without --port: the one Pico attached, else a running emulator."""
     picos = [p for p in scan() if p.is_pico]
@@ -78,9 +60,12 @@ def default_port() -> str:
     if len(picos) > 1:
         names = ", ".join(p.device for p in picos)
         raise DeviceError(f"{len(picos)} Picos attached ({names}): choose one with --port")
-    emulated = running_emulator()
-    if emulated:
-        return emulated
+    emulated = emulators.running()
+    if len(emulated) == 1:
+        return emulated[0][1]
+    if len(emulated) > 1:
+        names = ", ".join(f"{port} (pid {pid})" for pid, port in emulated)
+        raise DeviceError(f"{len(emulated)} emulators running ({names}): choose one with --port")
     raise DeviceError(
         "no scoreboard found: plug in the Pico (USB 2E8A:0005), or start `dominoboard emulate` "
         "and pass the port it prints with --port"
@@ -90,9 +75,8 @@ def default_port() -> str:
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "ports",
-        help="list serial ports, Picos first",
         description="List serial ports; Raspberry Pi Picos "
-        "(USB 2E8A:0005) first, then a running emulator.",
+        "(USB 2E8A:0005) first, then every running emulator.",
     )
     p.set_defaults(func=run)
 
@@ -102,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
     for p in found:
         tag = "pico" if p.is_pico else "    "
         print(f"{tag}  {p.device:<20} {p.usb_id():<9}  {p.description}")
-    emulated = running_emulator()
-    if emulated:
-        print(f"emu   {emulated:<20} {'':<9}  dominoboard emulate")
+    emulated = emulators.running()
+    for pid, port in emulated:
+        print(f"emu   {port:<20} {'':<9}  dominoboard emulate (pid {pid})")
     if not found and not emulated:
         print("no serial ports found (plug in the Pico, or run `dominoboard emulate`)")
     return 0

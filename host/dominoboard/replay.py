@@ -71,7 +71,6 @@ def replay_micropython(path: str) -> str:
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "replay",
-        help="fold a match file; print standings and hands as JSON",
         description="Fold a match file (JSON lines: the setup, then one event per line; or "
         '{"setup": ..., "events": [...]}) and print standings and per-hand scores as JSON, '
         "the same bytes on CPython and MicroPython.",

@@ -10,16 +10,22 @@ played count towards the averages. In lowest-wins games (Mexican Train, Peruvian
 is the lowest, so the all-games "best hand" leaves those games out.
 """
 
+from __future__ import annotations
+
 import argparse
+import collections
 import json
 import sys
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from domino import DominoError, Match, registry
 from domino.events import loads
 
-from .db import StoredMatch
 from .errors import CliError
+
+if TYPE_CHECKING:  # sqlite3: imported when the database is opened
+    from .db import StoredMatch
 
 
 def fold(lines: list[str]) -> Match:
@@ -206,9 +212,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "stats",
-        help="per player and per game: matches, wins, win %%, average and best hand",
         description="Fold every match in the database with the rules core and sum it up per "
-        "player, over all games and per game: finished matches, wins, win %%, hands, average "
+        "player, over all games and per game: finished matches, wins, win %, hands, average "
         "hand score (the player's side's points per hand) and best hand.",
     )
     add_db_argument(p)
@@ -226,10 +231,15 @@ def run(args: argparse.Namespace) -> int:
     with open_db(args) as db:
         stored = list(db.matches())
         path = db.path
+    if not stored:
+        raise CliError(f"no matches in {path}: run `dominoboard sync` first")
+    games = collections.Counter(s.game for s in stored)
+    if args.game is not None and args.game not in games:
+        counted = sorted(games.items(), key=lambda game_count: game_count[0] or "")
+        present = ", ".join(f"{game or 'unreadable'} ({n})" for game, n in counted)
+        raise CliError(f"no {args.game} matches in {path}; games there: {present}")
     stats = collect(stored, args.game, args.player)
     if not stats.players:
-        if not stored:
-            raise CliError(f"no matches in {path}: run `dominoboard sync` first")
         wanted = " and ".join(
             x
             for x in (

@@ -6,14 +6,19 @@ from there. Before resuming, the scoreboard checks the CRC of what we hold, so a
 was reused after the scoreboard was wiped is never glued onto an old copy.
 """
 
+from __future__ import annotations
+
 import argparse
 import collections
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from .db import Database
 from .errors import Refused
-from .link import DeviceLink
+
+if TYPE_CHECKING:  # serial and sqlite3: imported by the commands that open them (cli.py)
+    from .db import Database
+    from .link import DeviceLink
 
 
 class SyncReport:
@@ -55,6 +60,7 @@ def sync(
     link: DeviceLink, db: Database, progress: Callable[[str, int, int], None] | None = None
 ) -> SyncReport:
     hello = link.request("hello")
+    link.set_clock()
     device = hello["device"]
     db.saw_device(device, hello["firmware"])
     report = SyncReport(device)
@@ -109,7 +115,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
     p = subparsers.add_parser(
         "sync",
-        help="copy new matches and events from the scoreboard",
         description="Copy every event the database does not hold yet from "
         "the scoreboard. Safe to repeat and to interrupt.",
     )
@@ -121,7 +126,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from .cli import open_db, open_link
 
-    with open_link(args) as link, open_db(args) as db:
+    with open_link(args) as link, open_db(args, create=True) as db:
         report = sync(link, db)
     print(report.summary(), file=sys.stdout)
     return 0

@@ -128,24 +128,35 @@ PAGE = """<!doctype html>
   html, body { margin: 0; height: 100%; background: var(--bg); color: var(--fg);
                font-family: system-ui, "DejaVu Sans", sans-serif; }
   body { display: flex; flex-direction: column; padding: 2vh 2vw; gap: 2vh; }
-  header { display: flex; justify-content: space-between; align-items: baseline;
-           font-size: 4vh; color: var(--dim); }
+  header { display: flex; justify-content: space-between; align-items: baseline; gap: 2vw;
+           font-size: 4vh; color: var(--dim); white-space: nowrap; }
   header #game { color: var(--fg); font-weight: 700; }
-  #sides { flex: 1; display: grid; gap: 2vw;
-           grid-template-columns: repeat(auto-fit, minmax(22vw, 1fr)); }
+  /* The cards share what the header and footer leave, in as many rows as the sides need
+     (columns(n) below); each card sizes its text to itself (cq units), so four digits fit
+     however many sides there are. */
+  #sides { flex: 1; min-height: 0; display: grid; gap: 2vh 2vw;
+           grid-template-columns: repeat(var(--cols, 2), minmax(0, 1fr));
+           grid-auto-rows: minmax(0, 1fr); }
   .side { background: var(--card); border: 0.6vh solid transparent; border-radius: 2vh;
           display: flex; flex-direction: column; align-items: center; justify-content: center;
-          padding: 2vh 1vw; min-width: 0; }
+          padding: 1vh 1vw; min-width: 0; min-height: 0; overflow: hidden;
+          container-type: size; }
   .side.turn { border-color: var(--turn); }
   .side.won { border-color: var(--won); }
-  .name { font-size: 6vh; margin: 0; white-space: nowrap; overflow: hidden;
+  .name { font-size: min(6vh, 16cqh, 12cqw); margin: 0; white-space: nowrap; overflow: hidden;
           text-overflow: ellipsis; max-width: 100%; }
-  .total { font-size: 24vh; font-weight: 800; line-height: 1;
-           font-variant-numeric: tabular-nums; }
-  .tag { font-size: 3.5vh; height: 4.5vh; color: var(--turn); }
+  /* A bold digit is about 0.65 em wide: sized for the widest total on the board (--digits),
+     every card's digits fit inside it and all cards show the same size. */
+  .total { font-size: min(24vh, 50cqh, calc(138cqw / var(--digits, 4))); font-weight: 800;
+           line-height: 1;
+           font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .tag { font-size: min(3.5vh, 10cqh); height: 1.3em; color: var(--turn); }
   .won .tag { color: var(--won); }
-  footer { display: flex; justify-content: space-between; font-size: 4.5vh; }
+  footer { display: flex; flex-wrap: wrap; justify-content: space-between;
+           align-items: baseline; gap: 0 3vw; font-size: 4.5vh; }
   footer b { font-size: 6vh; }
+  footer b.long { font-size: 3.5vh; font-weight: 600; }  /* a list, e.g. eight trains */
+  #facts { display: flex; flex-wrap: wrap; gap: 0 3vw; }
   #status { font-size: 2.5vh; color: var(--dim); }
   #status.bad { color: var(--bad); }
 </style>
@@ -153,9 +164,7 @@ PAGE = """<!doctype html>
 <body>
 <header><span id="game">dominoboard live</span><span id="where"></span></header>
 <main id="sides"></main>
-<footer>
-  <span id="turn"></span><span id="ends"></span><span id="count"></span>
-</footer>
+<footer><span id="turn"></span><span id="facts"></span></footer>
 <div id="status">connecting…</div>
 <script>
 "use strict";
@@ -163,11 +172,17 @@ const $ = (id) => document.getElementById(id);
 
 function text(id, value) { $(id).textContent = value; }
 
-function labelled(id, label, value) {
+function labelled(label, value) {
+  const item = document.createElement("span");
   const b = document.createElement("b");
   b.textContent = value;
-  $(id).replaceChildren(label, b);
+  if (value.length > 20) b.className = "long";
+  item.append(label + " ", b);
+  return item;
 }
+
+// Rows of at most four cards: 8 sides are 2 rows of 4, 5 sides 2 rows of 3.
+function columns(n) { return Math.ceil(n / Math.ceil(n / 4)); }
 
 function draw(s) {
   const status = $("status");
@@ -178,13 +193,18 @@ function draw(s) {
     text("game", "dominoboard live");
     text("where", s.match ? "match " + s.match : "waiting for a match");
     sides.replaceChildren();
-    ["turn", "ends", "count"].forEach((id) => text(id, ""));
+    text("turn", "");
+    $("facts").replaceChildren();
     return;
   }
   text("game", s.game);
   text("where", "match " + s.match + " · " +
        (s.hand ? "hand " + s.hand : s.hands + " hands") +
-       (s.target ? " · to " + s.target : "") + (s.rounds ? " · " + s.rounds + " rounds" : ""));
+       (s.target ? " · to " + s.target : "") + (s.rounds ? " · " + s.rounds + " rounds" : "") +
+       (s.lowest_wins ? " · lowest wins" : ""));
+  sides.style.setProperty("--cols", columns(s.sides.length));
+  const shown = (s.totals || []).map(String).concat(["••"]);
+  sides.style.setProperty("--digits", Math.max(...shown.map((t) => t.length)));
   const won = s.winners.map((w) => w.join(" + "));
   const cards = s.sides.map((members, i) => {
     const name = members.join(" + ");
@@ -206,15 +226,14 @@ function draw(s) {
     return card;
   });
   sides.replaceChildren(...cards);
+  // Only what the game gives meaning to (dominoboard/facts.py): ends, count, trains, bids.
+  $("facts").replaceChildren(...(s.over ? [] : s.facts.map(([label, value]) =>
+                                                            labelled(label, value))));
   if (s.over) {
     text("turn", "won by " + won.join(", "));
-    text("ends", "");
-    text("count", "");
   } else {
-    text("turn", s.turn ? s.turn + " to play" :
+    text("turn", !s.phase ? "" : s.turn ? s.turn + " to play" :
                  s.phase === "tally" ? "hand over: tally" : "new hand");
-    labelled("ends", "ends ", (s.ends || []).join(" · ") || "—");
-    labelled("count", "count ", String(s.count ?? 0));
   }
   if (!s.totals) text("where", $("where").textContent + " · scores secret");
   window.boardUpdates = (window.boardUpdates || 0) + 1;

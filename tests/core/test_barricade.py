@@ -1,4 +1,4 @@
-# Barricade (003_a02f01eefec1aa16.txt): close an end with a double and end the hand, on top of
+# Barricade (booklet 003): close an end with a double and end the hand, on top of
 # another game.
 from table import match, play, snapshot
 

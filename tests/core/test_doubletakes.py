@@ -1,4 +1,4 @@
-# Double Takes, booklet 000_95c9f3b326e0ac9e.txt "DOUBLE TAKES" (Spanish: "ATRAPAR LAS DOBLES").
+# Double Takes, booklet 000 "DOUBLE TAKES" (Spanish: "ATRAPAR LAS DOBLES").
 from table import match, snapshot
 
 from check import raises

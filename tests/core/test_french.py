@@ -1,4 +1,4 @@
-# French Dominoes (003_a02f01eefec1aa16.txt): a wall of two levels; pass or draw two.
+# French Dominoes (booklet 003): a wall of two levels; pass or draw two.
 from table import end, match, play, snapshot
 
 from check import raises

@@ -1,4 +1,4 @@
-# High Fives / El Cinquillo, booklet 000_95c9f3b326e0ac9e.txt "HIGH FIVES" (Spanish: "EL
+# High Fives / El Cinquillo, booklet 000 "HIGH FIVES" (Spanish: "EL
 # CINQUILLO").
 from table import match, snapshot
 

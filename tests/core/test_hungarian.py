@@ -1,4 +1,4 @@
-# Hungarian (003_a02f01eefec1aa16.txt): a player lays tiles for as long as he can.
+# Hungarian (booklet 003): a player lays tiles for as long as he can.
 from table import end, match, play
 
 from check import raises

@@ -1,4 +1,4 @@
-# Italian Dominoes (003_a02f01eefec1aa16.txt): a running total; exact 30/50/70/100 score.
+# Italian Dominoes (booklet 003): a running total; exact 30/50/70/100 score.
 from table import end, match, play, snapshot
 
 from check import raises

@@ -1,6 +1,5 @@
-# Mexican Train (booklet 002_2e79e283b44776b6.txt) and Cardinal Mexican Train (booklet
-# 000_95c9f3b326e0ac9e.txt, CARDINAL MEXICAN TRAIN and its Spanish copy). Runs on CPython and
-# MicroPython.
+# Mexican Train (booklet 002) and Cardinal Mexican Train (booklet 000, CARDINAL MEXICAN TRAIN
+# and its Spanish copy). Runs on CPython and MicroPython.
 
 from table import draw, fails, hand, pas, play, status
 from table import named as match

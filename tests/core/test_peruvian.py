@@ -1,4 +1,4 @@
-# Peruvian (003_a02f01eefec1aa16.txt): Block 003 with a four-fold penalty, seven secret rounds.
+# Peruvian (booklet 003): Block 003 with a four-fold penalty, seven secret rounds.
 from table import match, play, snapshot
 
 from check import raises

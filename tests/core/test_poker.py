@@ -1,4 +1,4 @@
-# Poker, booklet 000_95c9f3b326e0ac9e.txt "POKER" (Spanish: "PÓQUER").
+# Poker, booklet 000 "POKER" (Spanish: "PÓQUER").
 from table import match, snapshot
 
 from check import raises

@@ -1,4 +1,4 @@
-# Sebastopol (000_95c9f3b326e0ac9e.txt and 003_a02f01eefec1aa16.txt) and Cyprus (003): tiles
+# Sebastopol (booklet 000 and booklet 003) and Cyprus (003): tiles
 # laid round a centre double.
 from table import end, match, play, snapshot
 

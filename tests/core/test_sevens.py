@@ -1,4 +1,4 @@
-# All Sevens / Cardinal (003_a02f01eefec1aa16.txt) and Matador (000_95c9f3b326e0ac9e.txt and
+# All Sevens / Cardinal (booklet 003) and Matador (booklet 000 and
 # 003): touching ends add up to 7 (or 10); jokers go anywhere.
 from table import end, match, snapshot
 

@@ -1,5 +1,5 @@
-# Super Dominos (booklet 000_95c9f3b326e0ac9e.txt, SUPER DOMINOS and its Spanish copy) and
-# Dominó Doble 15 (booklet 001_12a8ffce46757434.txt). Runs on CPython and MicroPython.
+# Super Dominos (booklet 000, SUPER DOMINOS and its Spanish copy) and
+# Dominó Doble 15 (booklet 001). Runs on CPython and MicroPython.
 
 from table import draw, fails, hand, pas, play, status
 from table import named as match

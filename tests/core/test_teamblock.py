@@ -1,4 +1,4 @@
-# Team Block (003_a02f01eefec1aa16.txt): partnerships from a 4-tile draw, then Block 003.
+# Team Block (booklet 003): partnerships from a 4-tile draw, then Block 003.
 from table import end, match
 
 from check import raises

@@ -1,4 +1,4 @@
-# Four-Hand Texas (42), booklet 000_95c9f3b326e0ac9e.txt "FOUR-HAND TEXAS" (Spanish: "EL JUEGO
+# Four-Hand Texas (42), booklet 000 "FOUR-HAND TEXAS" (Spanish: "EL JUEGO
 # DE LAS CUATRO MANOS DE TEXAS").
 from table import match, snapshot
 

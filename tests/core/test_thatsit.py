@@ -1,4 +1,4 @@
-# That's It!, booklet 000_95c9f3b326e0ac9e.txt "THAT'S IT!" (Spanish: "¡YA ESTÁ!").
+# That's It!, booklet 000 "THAT'S IT!" (Spanish: "¡YA ESTÁ!").
 from table import match, snapshot
 
 from check import raises

@@ -1,4 +1,4 @@
-# Tiddle-a-Wink (000_95c9f3b326e0ac9e.txt): block for larger groups, a double plays again.
+# Tiddle-a-Wink (booklet 000): block for larger groups, a double plays again.
 from table import end, match, play
 
 from check import raises

@@ -16,6 +16,7 @@ from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
+from dominoboard import live
 from dominoboard.link import DeviceLink
 from dominoboard.live import (
     HIDE_CURSOR,
@@ -94,7 +95,7 @@ def test_board_mid_hand():
         p: ("▶" if p == turn else " ", totals[i]) for i, p in enumerate(["Ana", "Ben", "Cora"])
     }
     ends = " · ".join(str(e) for e in m.hand.layout.ends())
-    assert rows[6] == f"turn: {turn}   open ends: {ends}   count: {m.hand.layout.count()}"
+    assert rows[6] == f"turn: {turn}   ends: {ends}   count: {m.hand.layout.count()}"
     assert rows[7] == "target 100  ·  11 events"
     assert rows[8] == "following /dev/ttyACM0"
 
@@ -121,6 +122,59 @@ def test_secret_standings_stay_secret():
     text = render(board_state(follower_of("m1", [dumps(setup)])), ansi=False)
     assert "••" in text and "scores are secret" in text
     assert board_state(follower_of("m1", [dumps(setup)]))["totals"] is None
+
+
+def state_of(setup: dict, events: list[dict]) -> dict:
+    f = follower_of("m1", [dumps(setup)] + [dumps(e) for e in events])
+    assert f.error is None, f.error
+    return board_state(f)
+
+
+MEXICAN = {"game": "mexican", "players": ["Ana", "Ben", "Cy"]}
+STATION_AND_TRAINS = [
+    {"k": "play", "p": 0, "t": "12-12"},
+    {"k": "play", "p": 1, "t": "12-5", "e": 0},
+    {"k": "play", "p": 2, "t": "12-3", "e": 1},
+]
+TEXAS = {"game": "texas", "players": ["Ana", "Ben", "Cy", "Di"]}
+
+
+@pytest.mark.parametrize(
+    "setup, events, facts",
+    [
+        # Mexican Train: the trains, no ends and no count (trains score nothing as they lie).
+        (MEXICAN, STATION_AND_TRAINS, [["trains", "Ben 5, Cy 3"]]),
+        # Four-Hand Texas: nothing is laid on the board's account; the last bid instead.
+        (TEXAS, [{"k": "end", "bidder": 0, "bid": 31, "trump": "fives", "made": [31, 11]}],
+         [["last bid", "Ana 31, made"]]),
+        (TEXAS, [{"k": "end", "bidder": 1, "bid": 34, "trump": "sixes", "made": [31, 11]}],
+         [["last bid", "Ben 34, set"]]),
+        # Muggins scores the ends' count; Block has ends but nothing counts them.
+        ({"game": "muggins", "players": ["Ana", "Ben"]}, [{"k": "play", "p": 0, "t": "5-5"}],
+         [["ends", "5 · 5 · 5 · 5"], ["count", "10"]]),
+        ({"game": "block", "players": ["Ana", "Ben"]}, [{"k": "play", "p": 0, "t": "6-5"}],
+         [["ends", "6 · 5"]]),
+        # Italian: any tile fits anywhere; the running total is what scores.
+        ({"game": "italian", "players": ["Ana", "Ben", "Cy"]}, [{"k": "play", "p": 0, "t": "6-5"}],
+         [["total", "11"]]),
+    ],
+    ids=["mexican", "texas-made", "texas-set", "muggins", "block", "italian"],
+)
+def test_the_board_shows_per_game_only_what_means_something(setup, events, facts):
+    state = state_of(setup, events)
+    assert state["facts"] == facts
+    text = render(state, ansi=False)
+    assert ("count:" in text) == any(label == "count" for label, _ in facts)
+    assert ("ends:" in text) == any(label == "ends" for label, _ in facts)
+    assert ("turn:" in text) == (setup["game"] != "texas")  # nobody's turn is kept in Texas
+
+
+def test_lowest_wins_is_said_where_it_holds():
+    assert state_of(MEXICAN, STATION_AND_TRAINS)["lowest_wins"] is True
+    assert "lowest total wins  ·  13 rounds" in render(state_of(MEXICAN, []), ansi=False)
+    muggins = state_of({"game": "muggins", "players": ["Ana", "Ben"]}, [])
+    assert muggins["lowest_wins"] is False
+    assert "lowest" not in render(muggins, ansi=False)
 
 
 def test_waiting_for_a_match():
@@ -164,6 +218,36 @@ def test_follow_catches_up_then_folds_pushes_and_moves_to_a_new_match(tmp_path):
     assert ("m0002", 50) in changes
     assert changes[-1] == ("m0003", 8)
     assert f.match is not None and f.match.standings() == folded(muggins[:8]).standings()
+
+
+def test_a_resumed_older_match_stays_on_the_board_through_resubscribes(tmp_path, monkeypatch):
+    # After a push for an older match (resumed at the table), the periodic resubscribe must
+    # keep following it, never flip back to the newest match.
+    monkeypatch.setattr(live, "CHECK", 0.3)  # resubscribe after 0.3 s of quiet, not 5 s
+    allfives, muggins = lines_of("allfives"), lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device:
+        device.load("m0001", allfives[:30])
+        device.load("m0002", muggins[:8])  # the newest
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: link.request("list")["matches"] == [["m0001", 30], ["m0002", 8]])
+        f = Follower()
+        seen = []
+        resumed = [False]
+
+        def changed() -> None:
+            seen.append((f.match_id, len(f.lines)))
+            if not resumed[0] and f.match_id == "m0002":  # the table goes back to m0001
+                resumed[0] = True
+                device.append("m0001", allfives[30])
+
+        quiet_until = time.monotonic() + 3  # about ten resubscribes' worth of quiet
+        with DeviceLink(device.port) as link:
+            follow(link, f, changed, stop=lambda: time.monotonic() > quiet_until)
+    assert seen[0] == ("m0002", 8)  # before any push: the newest
+    assert ("m0001", 31) in seen
+    after = seen[seen.index(("m0001", 31)) :]
+    assert {match for match, _ in after} == {"m0001"}, seen
+    assert f.match_id == "m0001" and len(f.lines) == 31
 
 
 class PtyRun:

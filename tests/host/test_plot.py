@@ -4,6 +4,7 @@ import pytest
 from PIL import Image
 from pty_device import ROOT
 
+from domino import Match
 from domino.events import dumps, read_match
 from dominoboard.cli import main
 from dominoboard.db import Database
@@ -103,3 +104,35 @@ def test_a_bad_size_is_a_usage_error(tmp_path, capsys):
         main(["plot", "--players", "--out", str(tmp_path / "a.png"), "--size", "big"])
     assert exc.value.code == 2
     assert "WIDTHxHEIGHT in pixels" in capsys.readouterr().err
+
+
+def test_a_lowest_wins_chart_says_lower_is_better():
+    from dominoboard.plot import match_figure
+
+    m = Match({"game": "mexican", "players": ["Ana", "Ben", "Cy"]})
+    m.apply({"k": "end", "left": [0, 30, 12], "out": 0})
+    ax = match_figure(m, "Mexican Train", (1000, 600)).axes[0]
+    assert ax.get_ylabel() == "running score (lower is better)"
+    assert ax.get_legend().get_title().get_text() == "lowest total wins"
+    highest = match_figure(Match.replay(*read_match((EXAMPLES / "muggins.jsonl").read_text())),
+                           "Muggins", (1000, 600)).axes[0]
+    assert highest.get_ylabel() == "running score"
+    assert highest.get_legend().get_title().get_text() == ""
+
+
+@pytest.mark.parametrize("size", [(1000, 600), (640, 400)])
+@pytest.mark.parametrize("name", ["muggins", "allfives", "block", "draw"])
+def test_the_legend_never_covers_the_target_line(name, size):
+    from dominoboard.plot import match_figure
+
+    m = Match.replay(*read_match((EXAMPLES / f"{name}.jsonl").read_text()))
+    fig = match_figure(m, name, size)
+    fig.canvas.draw()  # lays the figure out: extents are final from here
+    ax = fig.axes[0]
+    (target,) = [line for line in ax.get_lines() if line.get_linestyle() == "--"]
+    legend = ax.get_legend().get_window_extent()
+    line = target.get_window_extent()
+    assert line.height < 2 and line.width > size[0] / 3  # the target line was drawn across
+    assert not legend.overlaps(line), (legend, line)
+    for side in ax.get_lines():
+        assert not legend.overlaps(side.get_window_extent()), side.get_label()

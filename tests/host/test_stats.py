@@ -148,7 +148,8 @@ def test_collect_is_the_core_fold_of_every_line(db_path):
     [
         (["--game", "chess"], "game 'chess': known games are muggins, allfives"),
         (["--player", "Zed"], "no matches with player 'Zed'"),
-        (["--game", "draw"], "no matches with game draw"),
+        (["--game", "mexican"], "no mexican matches in"),
+        (["--game", "mexican", "--player", "Ana"], "no mexican matches in"),
     ],
 )
 def test_bad_filters_say_what_there_is(db_path, capsys, args, message):
@@ -157,9 +158,30 @@ def test_bad_filters_say_what_there_is(db_path, capsys, args, message):
     assert message in err
     if "Zed" in args:
         assert "players there: Ana, Ben, Cora, Jo, Kim, Lea, Max" in err
+    if "mexican" in args:
+        assert "games there: allfives (1), block (1), muggins (1)" in err
 
 
 def test_an_empty_database_says_to_sync(tmp_path, capsys):
+    Database(tmp_path / "empty.sqlite3").close()
     assert main(["stats", "--db", str(tmp_path / "empty.sqlite3")]) == 1
     err = capsys.readouterr().err
     assert "no matches in" in err and "run `dominoboard sync` first" in err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["stats"],
+        ["export", "--format", "csv"],
+        ["plot", "--players", "--out", "chart.png"],
+        ["plot", "7", "--out", "chart.png"],
+    ],
+)
+def test_reading_a_missing_database_creates_nothing(tmp_path, capsys, monkeypatch, command):
+    monkeypatch.chdir(tmp_path)
+    missing = tmp_path / "sub" / "missing.sqlite3"
+    assert main([*command, "--db", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert f"{missing}: no such match database; `dominoboard sync` creates it" in err
+    assert list(tmp_path.iterdir()) == []  # no file, no folder, no chart

@@ -4,6 +4,7 @@ the real store and link; the host side is the real CLI, pyserial and SQLite."""
 import csv
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.errors import DeviceError
 from dominoboard.link import DeviceLink, crc_of
+from dominoboard.live import Follower, follow
 from dominoboard.sync import sync
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
@@ -235,3 +237,21 @@ def test_names_presets_and_clock_are_kept(tmp_path):
             assert hello["names"] == ["Ana", "Ben", "Cora"]
             assert hello["presets"] == 1
             assert hello["clock"] is None  # the clock does not survive a power cycle
+
+
+def test_sync_and_live_set_the_scoreboards_clock(tmp_path):
+    # New matches carry the device's date only once a host has set its clock (the Pico's is
+    # lost at every power cycle); before this, match dates were the first sync's time.
+    with PtyDevice(tmp_path / "flash") as device:
+        with DeviceLink(device.port) as link:
+            assert link.request("hello")["clock"] is None
+        before = int(time.time())
+        assert main(["sync", "--port", device.port, "--db", str(tmp_path / "m.sqlite3")]) == 0
+        with DeviceLink(device.port) as link:
+            clock = link.request("hello")["clock"]
+        assert before <= clock <= time.time() + 1
+        device.kill()
+        device.start()  # the clock is gone again; following the table sets it as well
+        with DeviceLink(device.port) as link:
+            follow(link, Follower(), lambda: None, stop=lambda: True)
+            assert before <= link.request("hello")["clock"] <= time.time() + 1

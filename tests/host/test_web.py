@@ -22,6 +22,7 @@ from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
+from dominoboard.live import Follower, board_state
 from dominoboard.web import WebBoard
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -104,12 +105,12 @@ class Chromium:
                 raise AssertionError("chromium closed the DevTools pipe")
             self._buffer += chunk
 
-    def open(self, url: str) -> None:
+    def open(self, url: str, viewport: tuple[int, int] = VIEWPORT) -> None:
         target = self.call("Target.createTarget", url=url)["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
             "sessionId"
         ]
-        width, height = VIEWPORT  # a TV's 16:9, whatever window headless mode picked
+        width, height = viewport  # a TV's 16:9, whatever window headless mode picked
         self.call(
             "Emulation.setDeviceMetricsOverride",
             width=width,
@@ -269,3 +270,79 @@ def test_state_and_stream_over_plain_http():
             WebBoard("127.0.0.1", port)
     finally:
         board.close()
+
+
+# The boxes a person sees: each card, the digits' own glyph box (a Range, so text spilling out
+# of its element counts), the header and the footer.
+BOXES = """JSON.stringify((() => {
+  const box = (r) => [r.left, r.top, r.right, r.bottom];
+  const glyphs = (el) => { const r = document.createRange(); r.selectNodeContents(el);
+                           return box(r.getBoundingClientRect()); };
+  return {
+    cards: [...document.querySelectorAll('.side')].map((c) => ({
+      card: box(c.getBoundingClientRect()),
+      total: glyphs(c.querySelector('.total')),
+      text: c.querySelector('.total').textContent,
+    })),
+    header: box(document.querySelector('header').getBoundingClientRect()),
+    footer: box(document.querySelector('footer').getBoundingClientRect()),
+    where: document.getElementById('where').textContent,
+    footerText: document.querySelector('footer').textContent,
+  };
+})())"""
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(inner: list[float], outer: list[float]) -> bool:
+    return (
+        outer[0] <= inner[0] and outer[1] <= inner[1]
+        and inner[2] <= outer[2] and inner[3] <= outer[3]
+    )
+
+
+def eight_player_state() -> dict:
+    """A real Mexican Train board for 8 players, with the widest 4-digit totals."""
+    setup = {"game": "mexican", "players": [f"Player{i}" for i in range(1, 8)] + ["Alexandra"]}
+    f = Follower()
+    for i, line in enumerate([dumps(setup), dumps({"k": "play", "p": 0, "t": "12-12"})]):
+        f.feed("m0042", i, line)
+    state = board_state(f, "following /dev/ttyACM0")
+    state["totals"] = [8888, 9999, 1000, 4444, 8080, 7777, 6868, 9898]
+    # Late in a hand every seat has a train: the footer wraps and the cards make room.
+    trains = [f"Player{i} {i + 3}" + (" (marker)" if i % 2 else "") for i in range(1, 8)]
+    state["facts"] = [["trains", ", ".join(trains + ["Alexandra 11", "Mexican 10"])]]
+    return state
+
+
+@needs_chromium
+@pytest.mark.parametrize("viewport", [(1280, 720), (1920, 1080)], ids=["720p", "1080p"])
+def test_eight_sides_with_four_digits_fit_without_overlap(tmp_path, viewport):
+    board = WebBoard("127.0.0.1", 0)
+    board.publish(eight_player_state())
+    browser = Chromium(tmp_path / "profile")
+    try:
+        browser.open(board.url, viewport)
+        wait_for(lambda: len(shown(browser)) == 8, timeout=30, step=0.1)
+        seen = json.loads(browser.evaluate(BOXES))
+        browser.screenshot(tmp_path / f"board-{viewport[0]}.png")
+    finally:
+        browser.close()
+        board.close()
+    screen = [0, 0, *viewport]
+    cards = seen["cards"]
+    assert [c["text"] for c in cards] == ["8888", "9999", "1000", "4444", "8080", "7777",
+                                          "6868", "9898"]
+    for i, c in enumerate(cards):
+        assert inside(c["card"], screen), (i, c)
+        assert inside(c["total"], c["card"]), (i, c)  # the digits stay on their own card
+        assert not overlap(c["card"], seen["header"]) and not overlap(c["card"], seen["footer"])
+        for other in cards[i + 1 :]:
+            assert not overlap(c["card"], other["card"]), (c, other)
+    assert inside(seen["footer"], screen)
+    assert seen["where"] == "match m0042 · hand 1 · 13 rounds · lowest wins"
+    assert "trains" in seen["footerText"] and "count" not in seen["footerText"]
+    with Image.open(tmp_path / f"board-{viewport[0]}.png") as img:
+        assert img.size == viewport

@@ -12,9 +12,3 @@ runs — so legality and scoring are never re-implemented here. Modules:
 - ``solitaires`` / ``squares``: the one-player games of booklets 000 and 003.
 """
 
-
-def add_parser(subparsers):
-    """The ``simulate`` subcommand (the CLI imports this package by name)."""
-    from .cli import add_parser as add
-
-    return add(subparsers)

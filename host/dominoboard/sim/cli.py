@@ -26,7 +26,6 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
     p = subparsers.add_parser(
         "simulate",
-        help="bots play a game (or a solitaire) many times: win rates, scores, plots",
         description="Bots play the booklets' games through the rules core (the device's own "
         "legality and scoring). Results go to --out as summary.json, summary.csv, games.csv, "
         "hands.csv and PNG plots. The same --seed gives the same results for any --workers.",

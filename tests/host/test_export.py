@@ -1,0 +1,46 @@
+"""`dominoboard export`: the CSV's cells come from the core's fold of the stored events."""
+
+import csv
+import io
+
+from domino.events import dumps
+from dominoboard.db import StoredMatch
+from dominoboard.export import hand_rows, write_csv
+
+SETUP = {"game": "block", "players": ["Ana", "Ben", "Cy"]}
+EVENTS = [
+    {"k": "end", "left": [0, 12, ["6-4", "2-1"]], "out": 0},  # pips, tiles
+    {"k": "end", "left": [7, 0, {"p": 9, "n": 2}], "out": 1},  # pips and a tile count
+    {"k": "fix", "h": 0, "left": [0, 15, ["6-4", "2-1"]]},  # Ben held 15, not 12
+]
+
+
+def stored(events: list[dict]) -> StoredMatch:
+    lines = [dumps(SETUP)] + [dumps(e) for e in events]
+    return StoredMatch(1, "pico-1", "m0001", "block", "2025-03-07T19:30:00Z", lines)
+
+
+def test_pips_left_is_each_players_tally_in_every_form_the_end_event_takes():
+    rows = hand_rows(stored(EVENTS[:2]))
+    assert [(r["hand"], r["player"], r["pips_left"]) for r in rows] == [
+        (1, "Ana", 0),
+        (1, "Ben", 12),
+        (1, "Cy", 13),  # 6-4 + 2-1
+        (2, "Ana", 7),
+        (2, "Ben", 0),
+        (2, "Cy", 9),
+    ]
+    assert [r["hand_points"] for r in rows if r["went_out"]] == [25, 16]
+
+
+def test_pips_left_follows_a_correction_of_the_tally():
+    rows = hand_rows(stored(EVENTS))
+    assert [r["pips_left"] for r in rows if r["hand"] == 1] == [0, 15, 13]
+    assert rows[0]["hand_points"] == 28
+
+
+def test_the_csv_column_is_filled():
+    out = io.StringIO()
+    assert write_csv([stored(EVENTS)], out) == []
+    cells = [row["pips_left"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
+    assert cells == ["0", "15", "13", "7", "0", "9"]

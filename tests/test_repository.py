@@ -1,0 +1,77 @@
+"""The repository stands on its own: its docs point only inside it, the layers import downwards
+only (docs/architecture.md), and the license file says what pyproject.toml says."""
+
+import ast
+import re
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+READER_DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def test_docs_send_readers_nowhere_outside_the_repository():
+    outside = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in READER_DOCS
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "../shared" in line or re.search(r"\b00[0-4]_[0-9a-f]{16}\.txt\b", line)
+    ]
+    assert not outside, "\n".join(outside)
+
+
+def test_architecture_page_exists_and_the_entry_pages_link_it():
+    assert (ROOT / "docs" / "architecture.md").is_file()
+    for page in ("README.md", "CONTRIBUTING.md"):
+        assert "docs/architecture.md" in (ROOT / page).read_text(encoding="utf-8"), page
+
+
+def test_license_file_matches_pyproject():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert project["license"]["text"] == "MIT"
+    assert text.startswith("MIT License\n")
+    assert "the domino scoreboard authors" in text
+
+
+def imported_packages(path: Path) -> set[str]:
+    """The top-level names a module imports, wherever the import statement is."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def layer_violations(folder: str, forbidden: set[str], allowed: dict[str, set[str]]) -> list[str]:
+    found = []
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        name = str(path.relative_to(ROOT))
+        bad = imported_packages(path) & forbidden - allowed.get(name, set())
+        found += [f"{name} imports {package}" for package in sorted(bad)]
+    return found
+
+
+def test_the_rules_core_imports_no_app_board_host_or_hardware():
+    forbidden = {"scoreboard", "boards", "dominoboard", "machine", "framebuf", "ssd1306"}
+    assert layer_violations("firmware/domino", forbidden, {}) == []
+
+
+def test_the_firmware_never_imports_the_host():
+    assert layer_violations("firmware", {"dominoboard"}, {}) == []
+
+
+def test_the_app_reaches_hardware_only_through_the_board_object():
+    # The one exception: the link reads the Pico's unique id for `hello`.
+    allowed = {"firmware/scoreboard/link.py": {"machine"}}
+    forbidden = {"boards", "machine", "ssd1306"}
+    assert layer_violations("firmware/scoreboard", forbidden, allowed) == []
+
+
+def test_the_layer_check_sees_an_import_inside_a_function(tmp_path):
+    # Lazy imports are the norm on the device: the check must not miss them.
+    module = tmp_path / "lazy.py"
+    module.write_text("def f():\n    import machine\n    from boards.pico import PicoBoard\n")
+    assert imported_packages(module) == {"machine", "boards"}
