@@ -65,7 +65,8 @@ class StdioSerial:
             if not ready:
                 return
             n = min(len(queue), CHUNK)
-            written = self._out.write(queue[:n])
+            # any buffer will do for MicroPython's stream write (the stubs say bytes)
+            written = self._out.write(queue[:n])  # pyright: ignore[reportCallIssue, reportArgumentType]
             if written is None:  # rp2's stdio write returns None once it has taken it all
                 written = n
             if not written:
