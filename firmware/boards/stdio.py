@@ -5,12 +5,15 @@ only a read of one byte is safe (a larger read blocks until it is filled), so
 the link reads byte by byte. A raw Ctrl-C still raises KeyboardInterrupt in
 the app, which is what lets mpremote stop it and deploy.
 
-Output never blocks the app: writes go to a bounded queue that `flush()`
-moves to the port only while the port reports room (POLLOUT: the USB FIFO has
-space). A host that stops reading fills the queue; what does not fit then is
-dropped whole and counted, and the host asks again (docs/serial.md). rp2's
-stdout write waits up to its TX timeout for room, so the queue hands it at most
-CHUNK bytes at a time and only when the FIFO has room.
+Output never blocks the app for long: writes go to a bounded queue that
+`flush()` moves to the port only while the port reports room (POLLOUT: the USB
+FIFO has space). A message that does not fit waits up to WAIT_MS for a host
+that is merely slower than us (a page is streamed in ~1 KB pieces); if there
+is still no room, the host has stopped reading: the message is dropped whole
+(the part of it still queued is taken back, a part already sent is ended with
+a newline so the host skips it as noise), counted, and the host asks again
+(docs/serial.md). rp2's own stdout write waits up to its TX timeout for room,
+so the queue hands it at most CHUNK bytes at a time and only when there is room.
 
 `ipoll` instead of `poll`: poll() returns a new list every call, and an idle
 loop pass must allocate nothing (bench/results/target.txt).
@@ -18,8 +21,10 @@ loop pass must allocate nothing (bench/results/target.txt).
 
 import select
 import sys
+import time
 
-QUEUE_BYTES = 2048  # replies and pushes waiting for the host; beyond this they are dropped
+QUEUE_BYTES = 2048  # replies and pushes waiting for the host
+WAIT_MS = 50  # how long a message waits for room before it is dropped
 CHUNK = 64  # one USB full-speed packet
 
 
@@ -34,6 +39,8 @@ class StdioSerial:
         self._poll_out = select.poll()
         self._poll_out.register(stdout, select.POLLOUT)
         self._queue = bytearray()
+        self._start = 0  # where the unfinished message begins in the queue; -1: partly sent
+        self._dropping = False  # the rest of a dropped message is dropped too
         self.dropped = 0  # messages dropped because the host was not reading
 
     def read1(self):
@@ -48,12 +55,36 @@ class StdioSerial:
         return b""
 
     def write(self, data):
-        """Queue one message (a whole line); dropped whole if the queue has no room for it."""
-        if len(self._queue) + len(data) > QUEUE_BYTES:
-            self.dropped += 1
+        """Queue a message or a piece of one (a message ends with a newline)."""
+        ends = data[-1:] == b"\n"
+        if self._dropping:
+            self._dropping = not ends
             return
-        self._queue.extend(data)
+        queue = self._queue
+        if len(queue) + len(data) > QUEUE_BYTES:
+            self._wait_for_room(len(data))
+        if len(queue) + len(data) > QUEUE_BYTES:
+            self.dropped += 1
+            if self._start >= 0:
+                queue[self._start :] = b""  # not on the wire yet: take it back
+            else:
+                queue.extend(b"\n")  # end the partly sent line: the host skips it
+            self._start = len(queue)
+            self._dropping = not ends
+            return
+        queue.extend(data)
+        if ends:
+            self._start = len(queue)
         self.flush()
+
+    def _wait_for_room(self, size):
+        deadline = time.ticks_add(time.ticks_ms(), WAIT_MS)
+        while len(self._queue) + size > QUEUE_BYTES:
+            self.flush()
+            if time.ticks_diff(deadline, time.ticks_ms()) <= 0:
+                return
+            for _ in self._poll_out.ipoll(1):  # up to 1 ms for the host to take a packet
+                pass
 
     def flush(self):
         """Hand the port what it has room for now; returns at once when it has none."""
@@ -72,3 +103,4 @@ class StdioSerial:
             if not written:
                 return
             queue[:written] = b""  # rp2's bytearray has no slice deletion (del raises)
+            self._start = self._start - written if self._start >= written else -1

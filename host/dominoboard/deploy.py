@@ -12,6 +12,7 @@ import argparse
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from .errors import CliError, DeviceError
@@ -23,7 +24,7 @@ HOST_ONLY = ("sim.py", "png.py")  # the simulated board stays on the computer
 # loaded (bench/results/app-heap.txt). The app catches every error and shows its type and text,
 # never a traceback; to debug with line numbers, copy the .py sources instead.
 OPTIMIZE = "-O3"
-BUILD = FIRMWARE.parent / "build" / "deploy"
+BUILD = FIRMWARE.parent / "build"  # each deploy precompiles into a folder of its own here
 # micropython-lib's driver, pinned in the Makefile (build/mpy-lib/ssd1306.py, `make deps`).
 SSD1306 = FIRMWARE.parent / "build" / "mpy-lib" / "ssd1306.py"
 
@@ -44,10 +45,14 @@ def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
         raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
 
 
-def precompile(out: Path = BUILD, driver: bool = True) -> list[Path]:
-    """Compile every firmware module to .mpy under ``out`` (and the ssd1306 driver into
-    ``out/lib`` if `driver`); returns the folders to copy to the board's root."""
-    if out.exists():
+def precompile(out: Path | None = None, driver: bool = True) -> list[Path]:
+    """Compile every firmware module to .mpy under ``out`` (a new folder under build/ if
+    None: two deploys at once never share one) and the ssd1306 driver into ``out/lib`` if
+    `driver`; returns the folders to copy to the board's root."""
+    if out is None:
+        BUILD.mkdir(parents=True, exist_ok=True)
+        out = Path(tempfile.mkdtemp(prefix="deploy-", dir=BUILD))
+    elif out.exists():
         shutil.rmtree(out)
     mpy_cross = tool("mpy-cross")
     folders = []
@@ -115,15 +120,19 @@ def run(args: argparse.Namespace) -> int:
         else:
             port = picos[0]
     folders = precompile(driver=not args.mip)
-    print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {BUILD}")
-    for cmd in commands(port, folders, mip=args.mip):
-        print("$ " + " ".join(cmd), flush=True)
-        if args.dry_run:
-            continue
-        # This process opened no connection to the port; mpremote gets it to itself.
-        if subprocess.run(cmd).returncode != 0:
-            raise DeviceError(
-                f"`{' '.join(cmd[3:])}` failed on {port}: is another program "
-                "(dominoboard live, a terminal) holding the port?"
-            )
+    out = folders[0].parent
+    print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {out}")
+    try:
+        for cmd in commands(port, folders, mip=args.mip):
+            print("$ " + " ".join(cmd), flush=True)
+            if args.dry_run:
+                continue
+            # This process opened no connection to the port; mpremote gets it to itself.
+            if subprocess.run(cmd).returncode != 0:
+                raise DeviceError(
+                    f"`{' '.join(cmd[3:])}` failed on {port}: is another program "
+                    "(dominoboard live, a terminal) holding the port?"
+                )
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
     return 0

@@ -207,10 +207,16 @@ serial.on('data', (chunk) => {
   if (cdc) cdc.serveRead();
   wake();
 });
-serial.on('drain', () => {
+function releaseHeld() {
+  // The host took its bytes: the IN transfers it NAKed complete now. (Checked every slice:
+  // 'drain' fires only past the socket's own high-water mark, above HOST_BUFFER.)
+  if (!inHeld.length || serial.writableLength > HOST_BUFFER) return;
   const held = inHeld;
   inHeld = [];
   for (const done of held) done();
+}
+serial.on('drain', () => {
+  releaseHeld();
   wake();
 });
 serial.on('error', () => {});
@@ -355,6 +361,7 @@ function run() {
       continue;
     }
     runTimers();
+    releaseHeld();
     const limit = wallNs() * speed; // emulated time may not pass this yet
     if (core.waiting) {
       let next = clock.nanosToNextAlarm;
