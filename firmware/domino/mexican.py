@@ -273,26 +273,29 @@ class MexicanTrain(Game):
 
     def hand_points(self, ctx):
         """002: each player adds the pips left in hand; the one who went out adds nothing."""
-        hand = ctx.hand
         extra = self.opts["double_blank"]
-        blank_out = extra and (0, 0) not in hand.seen
+        blank_out = extra and (0, 0) not in ctx.hand.seen
         pts = []
         for members in ctx.sides:
             total = 0
             for p in members:
                 x = ctx.players[p]
-                check_count(hand, p, x)
                 total += x.pips
-                if blank_out and hand.counts[p]:
-                    if x.tiles is None:
-                        raise DominoError(
-                            "seat %d: give the tiles left (0-0 counts %d), "
-                            "not just pips" % (p, extra)
-                        )
-                    if (0, 0) in x.tiles:
-                        total += extra
+                if blank_out and x.blank is None:
+                    raise DominoError(
+                        'seat %d: say whether he holds 0-0 (it counts %d): {"p": pips, "z": 1 '
+                        "or 0}, or give the tiles left" % (p, extra)
+                    )
+                if blank_out and x.blank:
+                    total += extra
             pts.append(total)
         return pts
+
+    def tally_fields(self, hand, blocked):
+        """Pips; with ``double_blank``, while 0-0 is off the table, whether each holds it."""
+        if self.opts["double_blank"] and (0, 0) not in hand.seen:
+            return ("p", "z")
+        return ("p",)
 
     def status(self, hand):
         """What the table needs: whose turn, the trains, which are open to him, the double to
@@ -309,15 +312,6 @@ class MexicanTrain(Game):
             "owed": [m[0] for m in due],
             "series": hand.series,
         }
-
-
-def check_count(hand, p, left):
-    """A list of tiles left must hold as many tiles as the record says the player has."""
-    if left.tiles is not None and len(left.tiles) != hand.counts[p]:
-        raise DominoError(
-            "seat %d: %d tile(s) listed, but the record says %d are left in hand"
-            % (p, len(left.tiles), hand.counts[p])
-        )
 
 
 class CardinalMexicanTrain(MexicanTrain):

@@ -10,7 +10,6 @@ out of turn; nothing else is accepted until they are drawn (or the boneyard is e
 from .errors import DominoError
 from .game import Game
 from .layouts import Hub, joins
-from .mexican import check_count
 from .tiles import is_double, name
 
 BOOL = (True, False)
@@ -44,8 +43,12 @@ class SuperDominos(Game):
     the fewest tiles wins. Super scoring: the winner takes the pips left.
 
     Decided here, where 000 is silent or ambiguous:
-    - "Every other player" is every player but the one who left the 15 (``fifteen=others``);
-      the Spanish copy's "un jugador impar" reads as alternate players (``alternate``).
+    - "Every other player must immediately take another tile" is alternate players: the next
+      one in the direction of play, the one after him not, and so on (``fifteen=alternate``).
+      000's own Spanish copy says "un jugador impar" (an odd player), 001 "cada segundo
+      jugador, es decir, uno sí y otro no"; where 000 means everyone but the one who laid it,
+      it says so: "If the start double is 15-15, everyone else takes one tile".
+      ``fifteen=others`` is the other reading, every player but him.
     - Under a spell only the spell's leg may be played (a 13-x or a double there breaks it);
       the caster is bound too when it comes round (``caster_exempt`` off).
     - The start double does not skip the next player (``skip_after_start`` off: the 14-14 note
@@ -70,7 +73,7 @@ class SuperDominos(Game):
     options = (
         ("top", None, (15,)),
         ("scoring", "simple", ("simple", "super")),  # a point per tile, or the pips
-        ("fifteen", "others", ("others", "alternate")),  # who draws when a 15 is left
+        ("fifteen", "alternate", ("alternate", "others")),  # who draws when a 15 is left
         ("caster_exempt", False, BOOL),  # the spell does not bind the one who cast it
         ("skip_after_start", False, BOOL),  # the start double skips the next player
         ("skip_after_breaking", True, BOOL),  # a double that breaks a spell skips the next
@@ -250,20 +253,23 @@ class SuperDominos(Game):
 
     # --- scoring ----------------------------------------------------------------------------
 
+    def tally_fields(self, hand, blocked):
+        """Tiles are what simple scoring counts (and what a blocked hand is won by); the pips
+        break a tie, and super scoring counts them."""
+        return ("p", "n")
+
     def hand_points(self, ctx):
         """The winner (out, or blocked with the fewest tiles, then the fewest pips) scores a
         point per tile (simple) or the pips (super) left in the other sides' hands."""
-        hand = ctx.hand
-        for p in range(self.n):
-            check_count(hand, p, ctx.players[p])
-        tiles = [sum(hand.counts[p] for p in members) for members in ctx.sides]
+        held = [ctx.tiles(p) for p in range(self.n)]  # the table's n, else the record's count
+        tiles = [sum(held[p] for p in members) for members in ctx.sides]
         pts = [0] * len(ctx.sides)
         win = ctx.out
         if win is None:
-            best = min((hand.counts[p], ctx.players[p].pips) for p in range(self.n))
+            best = min((held[p], ctx.players[p].pips) for p in range(self.n))
             sides = []
             for s, members in enumerate(ctx.sides):
-                if [p for p in members if (hand.counts[p], ctx.players[p].pips) == best]:
+                if [p for p in members if (held[p], ctx.players[p].pips) == best]:
                     sides.append(s)
             if len(sides) != 1:
                 return pts  # a tie in tiles and pips: nobody scores
@@ -293,7 +299,7 @@ class Doble15(SuperDominos):
     options = (
         ("top", None, (15,)),
         ("scoring", "simple", ("simple", "super")),
-        ("fifteen", "alternate", ("others", "alternate")),
+        ("fifteen", "alternate", ("alternate", "others")),
         ("caster_exempt", True, BOOL),
         ("skip_after_start", False, BOOL),
         ("skip_after_breaking", False, BOOL),

@@ -219,25 +219,3 @@ def test_preview_says_what_a_play_would_score_and_changes_nothing():
     assert m2.preview(0, (4, 4), 0) == 2  # the highest double on the table (003)
     assert m2.preview(0, (4, 1), 0) == 3  # ends 1 and 1-1: a triple
     assert snapshot(m2) == before
-
-
-def test_registry_titles_are_the_games_own():
-    """The device's game menu reads titles from the registry, without importing the rules."""
-    import gc
-    import sys
-
-    from domino import registry
-
-    titles = list(registry.titles())
-    assert [k for k, _t in titles] == registry.keys() and len(titles) == 30
-    loaded = list(sys.modules)
-    for key, title in titles:
-        game = registry.game_class(key)
-        assert game.key == key and game.title == title, key
-        for name in list(sys.modules):  # one game's rules at a time, as on the device
-            if name not in loaded:
-                del sys.modules[name]
-                package, _, attr = name.rpartition(".")
-                if package in sys.modules and hasattr(sys.modules[package], attr):
-                    delattr(sys.modules[package], attr)
-        gc.collect()

@@ -385,13 +385,7 @@ class Layout(d.Session):
             raise Stuck("no barricade action in %r" % (s.actions,))
         if out:
             op.snap(out, "games-barricade-tally")
-        t = op.screen
-        left = [0] * len(op.app.match.players)
-        for _i, (q, _kind, num) in enumerate(t.fields):
-            v = sum(a + b for a, b in table.hands[q])
-            left[q] = v
-            op.set_number(num, v)
-            op.tap("OK")
+        left = d.enter_tally(op, op.screen, table.hands)
         op.tap("OK")
         self.intended.append({"k": "end", "left": left, "bar": p})
         if not d.shows(op.screen, "Result", "HiddenResult"):
@@ -408,12 +402,7 @@ class Layout(d.Session):
         if out and first:
             op.snap(out, "games-%s-tally" % m.game.key)
         before = op.presses
-        left = [0] * len(m.players)
-        for _i, (p, _kind, num) in enumerate(s.fields):
-            v = sum(a + b for a, b in table.hands[p])
-            left[p] = v
-            op.set_number(num, v)
-            op.tap("OK")
+        left = d.enter_tally(op, s, table.hands)
         op.tap("OK")  # Score the hand
         self.intended.append({"k": "end", "left": left})
         self.tally_presses.append(op.presses - before)
