@@ -529,10 +529,9 @@ class Match:
             out = hand.out
         elif out is not None:
             out = self._player({"p": out})
-            if hand.played and hand.counts[out] > 0:
-                raise DominoError(
-                    "out=%d: %s still holds %d tile(s)" % (out, self.players[out], hand.counts[out])
-                )
+            if hand.played_out():  # blocked on the record: nobody could lay
+                raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
+            # else the table ends the hand (its plays not all entered): who went out is its word
         left = self._left(hand, ev.get("left"), out)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out

@@ -219,3 +219,20 @@ def test_preview_says_what_a_play_would_score_and_changes_nothing():
     assert m2.preview(0, (4, 4), 0) == 2  # the highest double on the table (003)
     assert m2.preview(0, (4, 1), 0) == 3  # ends 1 and 1-1: a triple
     assert snapshot(m2) == before
+
+
+def test_the_table_ends_a_hand_whose_plays_were_not_all_entered():
+    # The device's "End the hand": after the lead nothing else was entered, and Ben went out.
+    # The record cannot know his tiles, so who went out is the table's word...
+    m = match("block", 2)
+    play(m, 0, "6-6")
+    assert end(m, [10, 0], out=1)["hand"] == [0, 10]
+    # ...but a hand the record played out is checked against it: blocked, nobody went out.
+    m = match("block", 2)
+    play(m, 0, "6-6")
+    m.apply({"k": "pass", "p": 1})
+    m.apply({"k": "pass", "p": 0})
+    assert m.hand.blocked
+    before = snapshot(m)
+    err = raises(DominoError, end, m, [0, 10], out=1)
+    assert "blocked, nobody went out" in str(err) and snapshot(m) == before
