@@ -14,6 +14,9 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 - ``end``   ``{"k":"end","left":[0,12,["6-4","2-1"]],"out":0}`` the hand's end: what each player
   still holds (pips, a list of tiles, or ``{"p":pips,"n":tiles,"d":holds a double,"w":pips
   without doubles,"z":holds 0-0}``; ``Game.tally_fields`` says which a game needs)
+  An ``end`` is accepted while the hand could still be played: the table may end a hand whose
+  plays it did not all enter (the device's *End the hand*). The record cannot check such an
+  end, so the standings mark its hand ``"declared": true`` (``Hand.played_out``).
 - ``fix``   ``{"k":"fix","h":2,"left":[...]}`` correct the tally of an earlier hand
 - ``undo`` / ``redo`` / ``note`` ``{"k":"note","text":"..."}``
 """

@@ -78,8 +78,17 @@ class MexicanTrain(Game):
 
     Decided here, where 002 is silent or ambiguous:
     - Laying the station ends the layer's turn; the first round is the next ``n`` turns.
-    - One draw per turn ("debe seguir sacando" = on each later turn), as for any player.
+    - One draw per turn, for a player without a train of his own too. 002 says he "debe seguir
+      sacando fichas hasta que obtenga un 12 (vagón)", but of the same player also "debe
+      sacar del cementerio ... si lo logra la puede jugar normalmente y es el turno del
+      siguiente jugador", and of everyone "debe sacar una ficha. Si no puede colocar esta
+      ficha, debe decir en voz alta que no puede jugar y es el turno de la siguiente
+      persona": "seguir sacando" is one tile on each of his turns until a 12 comes. 000
+      (Cardinal) agrees ("draw once"), so no house rule.
     - Mexican trains: any number, each started by a player who already has his own train.
+      002: "Cada jugador que tenga una ficha con 12 (vagón) puede ponerla cerca de la ficha
+      doble al centro ... en cualquier momento de su turno para comenzar un tren mexicano";
+      000 has eight sidings. Tables that play one Mexican train start only one.
     - A coin comes off when the owner plays on his own train again (as 000 says).
     - A player with no train yet who cannot play gets no coin: there is nothing to open.
     - Satisfying a double is a play on it; the duty holds even in the first round.

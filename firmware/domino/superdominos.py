@@ -51,8 +51,18 @@ class SuperDominos(Game):
       ``fifteen=others`` is the other reading, every player but him.
     - Under a spell only the spell's leg may be played (a 13-x or a double there breaks it);
       the caster is bound too when it comes round (``caster_exempt`` off).
-    - The start double does not skip the next player (``skip_after_start`` off: the 14-14 note
-      would say nothing with two players otherwise); a double that breaks a spell does.
+    - The start double does not skip the next player (``skip_after_start`` off), though "If
+      you end your turn with a double, the next player loses a turn" read alone would make it:
+      000 lists what a start double does in a NOTE of its own ("If the start double is 15-15,
+      everyone else takes one tile. If the start double is 14-14, you may make another play
+      on it ...") and a lost turn is not among them, and 001 says so outright ("Esto no
+      aplica con la ficha doble de inicio"). The booklets' words differ, so it is a house
+      rule. A double that breaks a spell does skip (001 exempts it: ``skip_after_breaking``).
+    - Going out with a tile that leaves a 15 (or a 13, 14, 3) ends the hand at once: nobody
+      draws for it. 000: "The first player out of tiles, wins a point from each player for
+      every domino they have left"; 001: "Cuando un jugador coloca su última ficha en la
+      mesa, se dice que ese jugador dominó la ronda": the hand is over with that tile, and
+      tiles drawn after it would score the winner points the booklets do not give.
     - The start-double rules are named options, on by default; off, the start double has no
       power. A double laid after a 14 that leaves 14 does not end the turn, so skips nobody.
     - After a 14 the player passes without drawing if he cannot go again.
@@ -289,8 +299,12 @@ class Doble15(SuperDominos):
     per tile the others hold; blocked, the fewest tiles, then the fewest pips, wins and
     scores as usual. "Alcanza la cantidad de puntos establecida": no number; 100 is chosen.
 
-    Decided here: breaking a spell "with a 13" is laying a 13 on the spell's 13; it casts a
-    new spell only when it leaves a 13 showing (13-13), as 000's note has it.
+    Decided here: "romper un hechizo utilizando un 13, lanza un nuevo hechizo" is laying a 13
+    on the spell's 13, and it casts a new spell only when it leaves a 13 showing (13-13), as
+    000's note has it ("If the 13-13 is played, the spell continues!"). A spell binds the
+    next player to play "junto al 13 que creó el hechizo"; 13-5 laid on the 13 leaves a 5,
+    with no 13 to bind anyone to. No house rule: the booklets agree on 13-13, and no other
+    reading says where the new spell would be.
     """
 
     key = "doble15"

@@ -236,3 +236,24 @@ def test_the_table_ends_a_hand_whose_plays_were_not_all_entered():
     before = snapshot(m)
     err = raises(DominoError, end, m, [0, 10], out=1)
     assert "blocked, nobody went out" in str(err) and snapshot(m) == before
+
+
+def test_an_end_is_a_whole_number_not_true():
+    m = match("draw", 2)
+    play(m, 0, "6-6")
+    before = snapshot(m)
+    err = raises(DominoError, play, m, 1, "6-5", True)
+    assert "end True" in str(err) and "0..1" in str(err) and snapshot(m) == before
+    play(m, 1, "6-5", 1)
+
+
+def test_standings_mark_a_hand_the_table_ended_as_declared():
+    m = match("draw", 2)
+    play(m, 0, "6-6")
+    end(m, [10, 0], out=1)  # ended by the table after the lead: the record could not check it
+    m.hand.counts = [7, 1]
+    play(m, 0, "5-5")
+    play(m, 1, "5-4", 0)  # Ben's last tile: the record itself ended the hand
+    end(m, [10, 0])
+    hands = m.standings()["hands"]
+    assert hands[0]["declared"] is True and "declared" not in hands[1]
