@@ -33,7 +33,6 @@ class Bergen(Game):
     highest_double = 0  # 003: laying the highest double on the table
     domino = 1
     blocked = 1
-    tally_doubles = True  # a blocked hand goes to the lowest hand free of doubles
     options = Game.options + (("pips_without_doubles", True, BOOL),)
 
     def check_lead(self, hand, player, t):
@@ -53,13 +52,26 @@ class Bergen(Game):
                 pts += self.highest_double
         return pts
 
+    def tally_fields(self, hand, blocked):
+        """Blocked, the lowest hand free of doubles wins: pips and "holds a double?", and
+        with ``pips_without_doubles`` the pips not counting doubles of a seat holding one."""
+        if not blocked:
+            return ("p",)
+        return ("p", "d", "w") if self.opts["pips_without_doubles"] else ("p", "d")
+
     def side_pips(self, ctx, s):
-        if not self.opts.get("pips_without_doubles"):
+        if not self.opts["pips_without_doubles"]:
             return ctx.pips[s]
         total = 0
         for p in ctx.sides[s]:
             x = ctx.players[p]
-            total += x.pips if x.tiles is None else sum(a + b for a, b in x.tiles if a != b)
+            if x.plain is None:
+                raise DominoError(
+                    "%s: seat %d holds a double, and a blocked hand compares the pips without "
+                    'doubles: give his tiles or {"p": pips, "d": 1, "w": pips without doubles}'
+                    % (self.title, p)
+                )
+            total += x.plain
         return total
 
     def hand_points(self, ctx):
@@ -72,9 +84,11 @@ class Bergen(Game):
                 "%s: a blocked hand needs to know who holds a double; give each player's tiles or "
                 '{"p": pips, "d": 1 or 0}' % self.title
             )
-        pips = [self.side_pips(ctx, s) for s in range(len(ctx.pips))]
         candidates = self.blocked_candidates(ctx)
-        low = min(pips[s] for s in candidates)
+        pips = {}
+        for s in candidates:
+            pips[s] = self.side_pips(ctx, s)
+        low = min(pips.values())
         best = [s for s in candidates if pips[s] == low]
         if len(best) == 1:
             pts[best[0]] = self.blocked

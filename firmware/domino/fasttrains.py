@@ -248,7 +248,7 @@ def _score(fm, hands, bone, out, last, t):
     """The game's own ``hand_points`` on the tiles each player still holds."""
     left = []
     counts = []
-    blank = fm.game.opts.get("double_blank")  # only then does hand_points look at the tiles
+    blank = fm.game.opts.get("double_blank")  # only then does hand_points ask who holds 0-0
     pips = t.pips
     double = t.double
     for h in hands:
@@ -258,7 +258,7 @@ def _score(fm, hands, bone, out, last, t):
             x += pips[i]
             if double[i]:
                 d = True
-        left.append(Left(x, len(h), d, [(t.hi[i], t.lo[i]) for i in h] if blank else None))
+        left.append(Left(x, len(h), d, None, None, (0 in h) if blank else None))  # 0: 0-0
         counts.append(len(h))
     seen = set()
     if blank:

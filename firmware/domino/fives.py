@@ -11,7 +11,16 @@ class Muggins(Game):
     """000 MUGGINS: seven tiles each, the highest double leads and spins four ways; an end total
     that is a multiple of five scores that total; an unclaimed count goes to whoever calls
     "Muggins"; draw until able; domino scores all others' pips; blocked, each player scores the
-    difference to every higher hand; 100 is game."""
+    difference to every higher hand; 100 is game.
+
+    Decided here: "The highest double leads" says who leads; the lead is taken as laid, a
+    double or not. The scoreboard cannot see which double is highest, and 000 says nothing of
+    a deal without doubles (14 to 28 tiles of the set's 28: it happens), which a refusal would
+    leave unplayable. Bergen, Tiddle-a-Wink, Hungarian and Domino doble 12 refuse a lead that
+    is no double because their first tile is a scored or played double (Bergen's 2 points,
+    Tiddle-a-Wink's added tile), or their booklet gives the fallback (003: "If none of the
+    players has a double, the player with the highest pip total"); Muggins' first double
+    only opens the spinner, which a non-double lead does not make."""
 
     key = "muggins"
     title = "Muggins"
@@ -53,7 +62,12 @@ class AllFives(Muggins):
     five (17 → 15, 18 → 20); 100 points with double-six, 200 with double-nine.
 
     Decided here (003 is silent): a blocked hand is won by the lowest pip count, which scores
-    the others' rounded pips; a tie for lowest scores nothing. The layout is a line with two
+    the others' rounded pips; a tie for lowest scores nothing. "The rules of Block Dominoes
+    apply" ("Es gelten die Regeln des Blockspiels"), but not Block's tile drawn after every
+    turn: All Fives has a drawing rule of its own, "If a player cannot place a tile
+    appropriately, s/he must continue to draw tiles until s/he is able to do so", and a
+    game's own rule replaces the general one (as 003 says of its general rules). No house
+    rule: the five languages agree. The layout is a line with two
     ends, as 003 says ("both ends of the tile chain"); ``spinner=true`` plays it four ways."""
 
     key = "allfives"

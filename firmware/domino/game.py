@@ -29,7 +29,6 @@ class Game:
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
-    tally_doubles = False  # a blocked hand's tally needs to know who holds a double (Bergen)
     # The hand-end entry screen, described as data so the device builds it without code of its
     # own for each game. None means the standard entry: who went out and what each player still
     # holds (pips or tiles). Otherwise a tuple of fields, each (name, kind, *args); the ``end``
@@ -166,6 +165,14 @@ class Game:
         """Who plays after ``player`` passed."""
         return (player + 1) % self.n
 
+    @staticmethod
+    def ends_own_turn(hand, player):
+        """The pass only ends a turn in which ``player`` laid a tile and may lay another
+        (Tiddle-a-Wink after a double, Hungarian): he declined, so it does not count towards
+        blocking the hand, which needs everyone unable to lay."""
+        if hand.last == player and hand.passes == 1:
+            hand.passes = 0
+
     # --- scoring ----------------------------------------------------------------------------
 
     def play_points(self, hand, player, t, arm_index) -> int:
@@ -181,6 +188,22 @@ class Game:
         scored from tricks, bids or melds override this to read their own fields; the default
         reads who went out and what everyone still holds."""
         return match.standard_end(hand, ev, out)
+
+    def tally_fields(self, hand, blocked) -> tuple:
+        """What the hand's end needs to know of each seat still holding tiles, as data: the
+        keys of the ``end`` event's ``{"p": ...}`` form, in the order the table is asked.
+        The device builds its tally form from this (scoreboard.hand_end.Tally), so no
+        game can be left unfinishable there. ``hand`` is the hand ending (or a finished
+        one being corrected); ``blocked``: nobody went out.
+
+        - ``p`` pips left (every game asks this first)
+        - ``n`` tiles left (Super Dominós counts tiles)
+        - ``d`` holds a double, yes or no (Bergen, blocked)
+        - ``w`` pips without the doubles, asked only of a seat holding one (Bergen 000)
+        - ``z`` holds 0-0, yes or no (Mexican Train's ``double_blank`` penalty)
+
+        The base game scores the pips alone."""
+        return ("p",)
 
     def hand_points(self, ctx):
         """Points per side at a hand's end. ``ctx`` is a HandEnd: sides' remaining pips and

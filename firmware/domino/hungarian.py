@@ -15,8 +15,11 @@ class Hungarian(Barricade, Schmidt):
 
     Sources disagree: German, English, Dutch and Italian say "more than 100" (``past_target``,
     the default); the French says "reaches 100" (``past_target=false``).
-    Decided here: a player who lays his last tile ends the hand too (general rules: "Domino"),
-    scoring the opponents' pips the same way; a tie for the fewest pips scores nothing."""
+    Decided here: laying is his right, not a duty ("darf so lange auslegen", "a le droit de
+    placer", "may place"): he ends his turn with a pass, which does not count towards
+    blocking the hand, as he could lay; a player who lays his last tile ends the hand too
+    (general rules: "Domino"), scoring the opponents' pips the same way; a tie for the fewest
+    pips scores nothing."""
 
     key = "hungarian"
     title = "Hungarian"
@@ -37,6 +40,10 @@ class Hungarian(Barricade, Schmidt):
 
     def next_turn(self, hand, player, t):
         return player  # "s/he may place tiles for as long as his or her tiles permit"
+
+    def after_pass(self, hand, player):
+        self.ends_own_turn(hand, player)  # "darf", "a le droit", "may": ending it is his choice
+        return Schmidt.after_pass(self, hand, player)
 
     def is_over(self, match):
         if match.rounds is not None and len(match.records) >= match.rounds:

@@ -82,7 +82,7 @@ class Layout:
             a.open, a.double, a.length, a.owner, a.marker = end
 
     def arm_index(self, arm):
-        if not isinstance(arm, int) or not 0 <= arm < len(self.arms):
+        if not isinstance(arm, int) or isinstance(arm, bool) or not 0 <= arm < len(self.arms):
             raise DominoError(
                 "end %r: this layout has ends 0..%d" % (arm, len(self.arms) - 1)
                 if self.arms

@@ -12,7 +12,11 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 - ``mug``   ``{"k":"mug","p":0}`` "Muggins!": an opponent takes a count that was not claimed
 - ``pts``   ``{"k":"pts","p":0,"n":10}`` points entered by hand (points-only scoring)
 - ``end``   ``{"k":"end","left":[0,12,["6-4","2-1"]],"out":0}`` the hand's end: what each player
-  still holds (pips, a list of tiles, or ``{"p":pips,"n":tiles,"d":holds a double}``)
+  still holds (pips, a list of tiles, or ``{"p":pips,"n":tiles,"d":holds a double,"w":pips
+  without doubles,"z":holds 0-0}``; ``Game.tally_fields`` says which a game needs)
+  An ``end`` is accepted while the hand could still be played: the table may end a hand whose
+  plays it did not all enter (the device's *End the hand*). The record cannot check such an
+  end, so the standings mark its hand ``"declared": true`` (``Hand.played_out``).
 - ``fix``   ``{"k":"fix","h":2,"left":[...]}`` correct the tally of an earlier hand
 - ``undo`` / ``redo`` / ``note`` ``{"k":"note","text":"..."}``
 """
@@ -21,7 +25,7 @@ from array import array
 
 from . import registry
 from .errors import DominoError
-from .tiles import TileSet, hand_pips, is_double, name, parse, set_pips
+from .tiles import TileSet, name, parse
 
 KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note")
 MAX_PLAYERS = 10
@@ -65,15 +69,17 @@ class Numbers:
 
 
 class Left:
-    """What one player (or side) still holds at a hand's end."""
+    """What one player (or side) still holds at a hand's end; None where the table did not say."""
 
-    __slots__ = ("pips", "count", "double", "tiles")
+    __slots__ = ("pips", "count", "double", "tiles", "plain", "blank")
 
-    def __init__(self, pips, count=None, double=None, tiles=None):
+    def __init__(self, pips, count=None, double=None, tiles=None, plain=None, blank=None):
         self.pips = pips
-        self.count = count
-        self.double = double
+        self.count = count  # tiles left
+        self.double = double  # holds a double
         self.tiles = tiles
+        self.plain = plain  # pips without the doubles (Bergen)
+        self.blank = blank  # holds 0-0 (the double-blank penalty)
 
 
 class HandEnd:
@@ -96,6 +102,19 @@ class HandEnd:
             self.doubles.append(
                 None if None in [x.double for x in ls] else any(x.double for x in ls)
             )
+
+    def tiles(self, p):
+        """Seat ``p``'s tiles left: what the table entered (``Match._left`` checks it against
+        the record of a hand played out), else the record's count of a hand played out."""
+        count = self.players[p].count
+        if count is not None:
+            return count
+        if self.hand.played_out():
+            return self.hand.counts[p]
+        raise DominoError(
+            'seat %d: give the tiles left, {"p": pips, "n": tiles}: the table ended the hand, '
+            "so the record does not know how many he holds" % p
+        )
 
 
 class Record:
@@ -128,9 +147,13 @@ class Finished:
         self.out = hand.out
         self.last = hand.last
         self.points = hand.points
+        self.ended = hand.played_out()
 
     def is_over(self):
         return True
+
+    def played_out(self):
+        return self.ended
 
 
 class Hand:
@@ -156,6 +179,13 @@ class Hand:
 
     def is_over(self):
         return self.out is not None or self.blocked
+
+    def played_out(self):
+        """Whether the record itself ended the hand (a seat laid its last tile, or everyone
+        passed): then every play was entered and ``counts`` are the tiles each seat holds. An
+        ``end`` before that is declared by the table (the device's *End the hand*), and what
+        the table enters is all the record knows of the hands."""
+        return self.is_over()
 
 
 class Match:
@@ -472,58 +502,11 @@ class Match:
     # --- the hand's end ---------------------------------------------------------------------
 
     def _left(self, hand, entries, out):
-        """Read the ``left`` entries, checking them against the tiles still off the table."""
-        g = self.game
-        n = len(self.players)
-        if not isinstance(entries, list) or len(entries) != n:
-            raise DominoError("left: one entry per player (%d), each pips or a list of tiles" % n)
-        unplayed = set_pips(g.top) - hand_pips(hand.seen)
-        named = set()
-        left = []
-        for p, entry in enumerate(entries):
-            who = self.players[p]
-            if isinstance(entry, bool):
-                entry = None
-            if isinstance(entry, int):
-                x = Left(entry)
-            elif isinstance(entry, list):
-                tiles = [parse(t, g.top) for t in entry]
-                for t in tiles:
-                    if t in hand.seen:
-                        raise DominoError("%s holds %s, but it is on the table" % (who, name(t)))
-                    if t in named:
-                        raise DominoError("%s is listed twice" % name(t))
-                    named.add(t)
-                x = Left(hand_pips(tiles), len(tiles), any(is_double(t) for t in tiles), tiles)
-            elif isinstance(entry, dict):
-                x = Left(entry.get("p"), entry.get("n"), entry.get("d"))
-                if x.double is not None:
-                    x.double = bool(x.double)
-                if x.count is not None and (not isinstance(x.count, int) or x.count < 0):
-                    raise DominoError("%s: tile count n=%r must be 0 or more" % (who, x.count))
-            else:
-                raise DominoError("%s: %r is not pips, a list of tiles or {p,n,d}" % (who, entry))
-            if not isinstance(x.pips, int) or isinstance(x.pips, bool) or x.pips < 0:
-                raise DominoError("%s: pips %r must be a whole number, 0 or more" % (who, x.pips))
-            if x.pips > unplayed:
-                raise DominoError(
-                    "%s: %d pips is more than the %d pips of all tiles off the table"
-                    % (who, x.pips, unplayed)
-                )
-            if x.count is None and hand.counts[p] == 0:
-                x.count = 0
-            if p == out and x.pips:
-                raise DominoError("%s went out, so holds 0 pips, not %d" % (who, x.pips))
-            if x.count is not None and x.count == 0 and x.pips:
-                raise DominoError("%s holds no tiles, so 0 pips, not %d" % (who, x.pips))
-            left.append(x)
-        total = sum(x.pips for x in left)
-        if total > unplayed:
-            raise DominoError(
-                "the hands hold %d pips in all, but only %d pips are off the table"
-                % (total, unplayed)
-            )
-        return left
+        """Read the ``left`` entries, checking them against the tiles still off the table
+        (domino.ending: its code loads at a hand's end, and the device drops it during play)."""
+        from .ending import read_left
+
+        return read_left(self, hand, entries, out)
 
     def _end(self, hand, ev):
         if hand is None:
@@ -549,10 +532,9 @@ class Match:
             out = hand.out
         elif out is not None:
             out = self._player({"p": out})
-            if hand.played and hand.counts[out] > 0:
-                raise DominoError(
-                    "out=%d: %s still holds %d tile(s)" % (out, self.players[out], hand.counts[out])
-                )
+            if hand.played_out():  # blocked on the record: nobody could lay
+                raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
+            # else the table ends the hand (its plays not all entered): who went out is its word
         left = self._left(hand, ev.get("left"), out)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out

@@ -78,8 +78,17 @@ class MexicanTrain(Game):
 
     Decided here, where 002 is silent or ambiguous:
     - Laying the station ends the layer's turn; the first round is the next ``n`` turns.
-    - One draw per turn ("debe seguir sacando" = on each later turn), as for any player.
+    - One draw per turn, for a player without a train of his own too. 002 says he "debe seguir
+      sacando fichas hasta que obtenga un 12 (vagón)", but of the same player also "debe
+      sacar del cementerio ... si lo logra la puede jugar normalmente y es el turno del
+      siguiente jugador", and of everyone "debe sacar una ficha. Si no puede colocar esta
+      ficha, debe decir en voz alta que no puede jugar y es el turno de la siguiente
+      persona": "seguir sacando" is one tile on each of his turns until a 12 comes. 000
+      (Cardinal) agrees ("draw once"), so no house rule.
     - Mexican trains: any number, each started by a player who already has his own train.
+      002: "Cada jugador que tenga una ficha con 12 (vagón) puede ponerla cerca de la ficha
+      doble al centro ... en cualquier momento de su turno para comenzar un tren mexicano";
+      000 has eight sidings. Tables that play one Mexican train start only one.
     - A coin comes off when the owner plays on his own train again (as 000 says).
     - A player with no train yet who cannot play gets no coin: there is nothing to open.
     - Satisfying a double is a play on it; the duty holds even in the first round.
@@ -273,26 +282,29 @@ class MexicanTrain(Game):
 
     def hand_points(self, ctx):
         """002: each player adds the pips left in hand; the one who went out adds nothing."""
-        hand = ctx.hand
         extra = self.opts["double_blank"]
-        blank_out = extra and (0, 0) not in hand.seen
+        blank_out = extra and (0, 0) not in ctx.hand.seen
         pts = []
         for members in ctx.sides:
             total = 0
             for p in members:
                 x = ctx.players[p]
-                check_count(hand, p, x)
                 total += x.pips
-                if blank_out and hand.counts[p]:
-                    if x.tiles is None:
-                        raise DominoError(
-                            "seat %d: give the tiles left (0-0 counts %d), "
-                            "not just pips" % (p, extra)
-                        )
-                    if (0, 0) in x.tiles:
-                        total += extra
+                if blank_out and x.blank is None:
+                    raise DominoError(
+                        'seat %d: say whether he holds 0-0 (it counts %d): {"p": pips, "z": 1 '
+                        "or 0}, or give the tiles left" % (p, extra)
+                    )
+                if blank_out and x.blank:
+                    total += extra
             pts.append(total)
         return pts
+
+    def tally_fields(self, hand, blocked):
+        """Pips; with ``double_blank``, while 0-0 is off the table, whether each holds it."""
+        if self.opts["double_blank"] and (0, 0) not in hand.seen:
+            return ("p", "z")
+        return ("p",)
 
     def status(self, hand):
         """What the table needs: whose turn, the trains, which are open to him, the double to
@@ -309,15 +321,6 @@ class MexicanTrain(Game):
             "owed": [m[0] for m in due],
             "series": hand.series,
         }
-
-
-def check_count(hand, p, left):
-    """A list of tiles left must hold as many tiles as the record says the player has."""
-    if left.tiles is not None and len(left.tiles) != hand.counts[p]:
-        raise DominoError(
-            "seat %d: %d tile(s) listed, but the record says %d are left in hand"
-            % (p, len(left.tiles), hand.counts[p])
-        )
 
 
 class CardinalMexicanTrain(MexicanTrain):

@@ -6,7 +6,7 @@ from .errors import DominoError
 # "key module Class Title", one game a line, in the order the device's menu lists them. One
 # string, not a tuple of tuples: on the Pico that is a few hundred bytes instead of ~9 KB of
 # tuples and interned names (measured with mpy-cross output on the unix port). The title is the
-# class's own ``title`` (tests/core/test_match.py checks each): the device's game menu reads it
+# class's own ``title`` (tests/core/test_registry.py checks each): the device's game menu reads it
 # here, because importing every game's module for its title would leave all their names
 # interned in the heap for good.
 _TABLE = """

@@ -30,6 +30,8 @@ def standings(m):
                 "out": r.out,
             }
         )
+        if r.end is not None and m.game.entry is None and not r.hand.played_out():
+            hands[-1]["declared"] = True  # the table ended it: the record could not check it
     out = {
         "game": m.game.key,
         "players": list(m.players),

@@ -10,7 +10,6 @@ out of turn; nothing else is accepted until they are drawn (or the boneyard is e
 from .errors import DominoError
 from .game import Game
 from .layouts import Hub, joins
-from .mexican import check_count
 from .tiles import is_double, name
 
 BOOL = (True, False)
@@ -44,12 +43,26 @@ class SuperDominos(Game):
     the fewest tiles wins. Super scoring: the winner takes the pips left.
 
     Decided here, where 000 is silent or ambiguous:
-    - "Every other player" is every player but the one who left the 15 (``fifteen=others``);
-      the Spanish copy's "un jugador impar" reads as alternate players (``alternate``).
+    - "Every other player must immediately take another tile" is alternate players: the next
+      one in the direction of play, the one after him not, and so on (``fifteen=alternate``).
+      000's own Spanish copy says "un jugador impar" (an odd player), 001 "cada segundo
+      jugador, es decir, uno sí y otro no"; where 000 means everyone but the one who laid it,
+      it says so: "If the start double is 15-15, everyone else takes one tile".
+      ``fifteen=others`` is the other reading, every player but him.
     - Under a spell only the spell's leg may be played (a 13-x or a double there breaks it);
       the caster is bound too when it comes round (``caster_exempt`` off).
-    - The start double does not skip the next player (``skip_after_start`` off: the 14-14 note
-      would say nothing with two players otherwise); a double that breaks a spell does.
+    - The start double does not skip the next player (``skip_after_start`` off), though "If
+      you end your turn with a double, the next player loses a turn" read alone would make it:
+      000 lists what a start double does in a NOTE of its own ("If the start double is 15-15,
+      everyone else takes one tile. If the start double is 14-14, you may make another play
+      on it ...") and a lost turn is not among them, and 001 says so outright ("Esto no
+      aplica con la ficha doble de inicio"). The booklets' words differ, so it is a house
+      rule. A double that breaks a spell does skip (001 exempts it: ``skip_after_breaking``).
+    - Going out with a tile that leaves a 15 (or a 13, 14, 3) ends the hand at once: nobody
+      draws for it. 000: "The first player out of tiles, wins a point from each player for
+      every domino they have left"; 001: "Cuando un jugador coloca su última ficha en la
+      mesa, se dice que ese jugador dominó la ronda": the hand is over with that tile, and
+      tiles drawn after it would score the winner points the booklets do not give.
     - The start-double rules are named options, on by default; off, the start double has no
       power. A double laid after a 14 that leaves 14 does not end the turn, so skips nobody.
     - After a 14 the player passes without drawing if he cannot go again.
@@ -70,7 +83,7 @@ class SuperDominos(Game):
     options = (
         ("top", None, (15,)),
         ("scoring", "simple", ("simple", "super")),  # a point per tile, or the pips
-        ("fifteen", "others", ("others", "alternate")),  # who draws when a 15 is left
+        ("fifteen", "alternate", ("alternate", "others")),  # who draws when a 15 is left
         ("caster_exempt", False, BOOL),  # the spell does not bind the one who cast it
         ("skip_after_start", False, BOOL),  # the start double skips the next player
         ("skip_after_breaking", True, BOOL),  # a double that breaks a spell skips the next
@@ -250,20 +263,23 @@ class SuperDominos(Game):
 
     # --- scoring ----------------------------------------------------------------------------
 
+    def tally_fields(self, hand, blocked):
+        """Tiles are what simple scoring counts (and what a blocked hand is won by); the pips
+        break a tie, and super scoring counts them."""
+        return ("p", "n")
+
     def hand_points(self, ctx):
         """The winner (out, or blocked with the fewest tiles, then the fewest pips) scores a
         point per tile (simple) or the pips (super) left in the other sides' hands."""
-        hand = ctx.hand
-        for p in range(self.n):
-            check_count(hand, p, ctx.players[p])
-        tiles = [sum(hand.counts[p] for p in members) for members in ctx.sides]
+        held = [ctx.tiles(p) for p in range(self.n)]  # the table's n, else the record's count
+        tiles = [sum(held[p] for p in members) for members in ctx.sides]
         pts = [0] * len(ctx.sides)
         win = ctx.out
         if win is None:
-            best = min((hand.counts[p], ctx.players[p].pips) for p in range(self.n))
+            best = min((held[p], ctx.players[p].pips) for p in range(self.n))
             sides = []
             for s, members in enumerate(ctx.sides):
-                if [p for p in members if (hand.counts[p], ctx.players[p].pips) == best]:
+                if [p for p in members if (held[p], ctx.players[p].pips) == best]:
                     sides.append(s)
             if len(sides) != 1:
                 return pts  # a tie in tiles and pips: nobody scores
@@ -283,8 +299,12 @@ class Doble15(SuperDominos):
     per tile the others hold; blocked, the fewest tiles, then the fewest pips, wins and
     scores as usual. "Alcanza la cantidad de puntos establecida": no number; 100 is chosen.
 
-    Decided here: breaking a spell "with a 13" is laying a 13 on the spell's 13; it casts a
-    new spell only when it leaves a 13 showing (13-13), as 000's note has it.
+    Decided here: "romper un hechizo utilizando un 13, lanza un nuevo hechizo" is laying a 13
+    on the spell's 13, and it casts a new spell only when it leaves a 13 showing (13-13), as
+    000's note has it ("If the 13-13 is played, the spell continues!"). A spell binds the
+    next player to play "junto al 13 que creó el hechizo"; 13-5 laid on the 13 leaves a 5,
+    with no 13 to bind anyone to. No house rule: the booklets agree on 13-13, and no other
+    reading says where the new spell would be.
     """
 
     key = "doble15"
@@ -293,7 +313,7 @@ class Doble15(SuperDominos):
     options = (
         ("top", None, (15,)),
         ("scoring", "simple", ("simple", "super")),
-        ("fifteen", "alternate", ("others", "alternate")),
+        ("fifteen", "alternate", ("alternate", "others")),
         ("caster_exempt", True, BOOL),
         ("skip_after_start", False, BOOL),
         ("skip_after_breaking", False, BOOL),

@@ -27,8 +27,9 @@ class TiddleAWink(Block):
     differences as in Muggins when blocked, 100 is game.
 
     Decided here: the default set is double-nine ("often played with sets of 55 or 91"); a
-    player who cannot add after his double passes, and the turn moves on; if nobody holds a
-    double the table may let any tile lead (``double_lead=false``)."""
+    player who cannot (or will not: "may add") add after his double passes, and the turn
+    moves on; that pass does not count towards blocking the hand, since he could lay; if
+    nobody holds a double the table may let any tile lead (``double_lead=false``)."""
 
     key = "tiddle"
     title = "Tiddle-a-Wink"
@@ -49,6 +50,10 @@ class TiddleAWink(Block):
 
     def next_turn(self, hand, player, t):
         return player if is_double(t) else (player + 1) % self.n
+
+    def after_pass(self, hand, player):
+        self.ends_own_turn(hand, player)  # "may add another domino": he may also not
+        return (player + 1) % self.n
 
 
 class TiddleAWinkPool(TiddleAWink):

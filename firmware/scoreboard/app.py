@@ -338,6 +338,7 @@ class App:
         from scoreboard import screens
 
         gone = self._unload_games(m.game.key) + unload("domino.corrections")
+        gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)

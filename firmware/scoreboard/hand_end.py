@@ -4,16 +4,40 @@ Loaded when a hand ends (screens.home) and dropped while the next one is played 
 during a hand the heap keeps only the table's screens.
 """
 
-from domino.tiles import hand_pips, set_pips
+from domino.tiles import SET_SIZES, hand_pips, set_pips
 from scoreboard.display import big_text
 from scoreboard.screens import attempt, match_menu, side_name
 from scoreboard.ui import NumberEntry, Screen, fit, row, title
 
+# How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
+# the player) and whether it is a yes/no question.
+ASK = {"p": "", "n": "  tiles", "d": "  double?", "w": "  w/o dbls", "z": "  0-0?"}
+YES_NO = ("d", "z")
+
+
+def held(entry):
+    """An earlier ``left`` entry (pips, tiles or the ``{"p": ...}`` form) as the form's keys."""
+    if isinstance(entry, int):
+        return {"p": entry}
+    if isinstance(entry, dict):
+        return entry
+    if isinstance(entry, list):
+        tiles = [[int(x) for x in t.split("-")] for t in entry]
+        return {
+            "p": sum(a + b for a, b in tiles),
+            "n": len(tiles),
+            "d": 1 if [t for t in tiles if t[0] == t[1]] else 0,
+            "w": sum(a + b for a, b in tiles if a != b),
+            "z": 1 if [0, 0] in tiles else 0,
+        }
+    return {}
+
 
 class Tally(Screen):
-    """Hand end: each player's remaining pips (UP/DOWN, hold to speed up; OK next).
+    """Hand end: what each player still holds, as the game asks it (``Game.tally_fields``):
+    pips, and where the scoring needs them the tiles left, "double?", the pips without doubles
+    (asked only of a player holding a double), "0-0?". UP/DOWN (hold to speed up), OK next.
 
-    Games that need to know who holds a double in a blocked hand (Bergen) ask that too.
     ``fix``: the number of an earlier hand whose tally is being corrected.
     """
 
@@ -24,7 +48,6 @@ class Tally(Screen):
             rec = m.records[fix]
             hand = rec.hand
             self.out = rec.out
-            blocked = rec.out is None
             end = (
                 m.log[rec.end] if isinstance(rec.end, int) else rec.end
             )  # a log index in newer cores
@@ -32,29 +55,35 @@ class Tally(Screen):
         else:
             hand = m.hand
             self.out = hand.out if hand.out is not None else out
-            blocked = self.out is None
             old = None
         self.manual = manual and hand.out is None
         self.limit = set_pips(m.game.top) - hand_pips(hand.seen)
-        doubles = blocked and m.game.tally_doubles
-        self.fields = []  # [player, "pips"|"double", NumberEntry]
+        self.need = m.game.tally_fields(hand, self.out is None)
+        most = {"p": self.limit, "n": SET_SIZES[m.game.top] - hand.played, "w": self.limit}
+        self.fields = []  # [player, key of tally_fields, NumberEntry]
         for p in range(len(m.players)):
             if p == self.out:
                 continue
-            value, dbl = 0, 0
-            entry = old[p] if old else None
-            if isinstance(entry, int):
-                value = entry
-            elif isinstance(entry, dict):
-                value = entry.get("p", 0)
-                dbl = 1 if entry.get("d") else 0
-            elif isinstance(entry, list):
-                value = sum(int(a) + int(b) for a, b in [t.split("-") for t in entry])
-            self.fields.append([p, "pips", NumberEntry(value, 0, self.limit)])
-            if doubles:
-                self.fields.append([p, "double", NumberEntry(dbl, 0, 1)])
-        self.cursor = 0
+            had = {"n": hand.counts[p]}  # the record's count: right when every play was entered
+            if old:
+                had.update(held(old[p]))
+            for key in self.need:
+                value = had.get(key) or 0
+                self.fields.append([p, key, NumberEntry(int(value), 0, most.get(key, 1))])
+        self.cursor = 0  # on the rows shown (``rows``)
         self.top = 0
+
+    def rows(self):
+        """The fields shown: the pips without doubles only of a player who holds a double."""
+        out = []
+        said = {}
+        for f in self.fields:
+            if f[1] == "w" and not said.get(f[0]):
+                continue
+            if f[1] == "d":
+                said[f[0]] = f[2].value
+            out.append(f)
+        return out
 
     def draw(self, app, fb):
         m = app.match
@@ -65,7 +94,8 @@ class Tally(Screen):
             row(fb, 1, "%s out" % m.players[self.out])
         else:
             row(fb, 1, "blocked")
-        rows = len(self.fields) + 1
+        fields = self.rows()
+        rows = len(fields) + 1
         visible = 5
         if self.cursor < self.top:
             self.top = self.cursor
@@ -73,20 +103,23 @@ class Tally(Screen):
             self.top = self.cursor - visible + 1
         for i in range(self.top, min(rows, self.top + visible)):
             r = 2 + i - self.top
-            if i == len(self.fields):
+            if i == len(fields):
                 row(fb, r, "Score the hand", i == self.cursor)
                 continue
-            p, kind, num = self.fields[i]
-            if kind == "pips":
+            p, key, num = fields[i]
+            if key == "p":
                 text = "%-10s%6d" % (fit(m.players[p], 10), num.value)
+            elif key in YES_NO:
+                text = "%s %s" % (ASK[key], "yes" if num.value else "no")
             else:
-                text = "  double? %s" % ("yes" if num.value else "no")
+                text = "%-10s%6d" % (ASK[key], num.value)
             row(fb, r, fit(text), i == self.cursor)
         row(fb, 7, "UP/DN pips OK next")
 
     def key(self, app, key, repeat):
-        if self.cursor < len(self.fields):
-            if self.fields[self.cursor][2].key(key, repeat):
+        fields = self.rows()
+        if self.cursor < len(fields):
+            if fields[self.cursor][2].key(key, repeat):
                 return
             if key == "ok":
                 self.cursor += 1
@@ -108,17 +141,14 @@ class Tally(Screen):
             self.submit(app)
 
     def left(self, app):
+        """The ``left`` of the end event: pips alone, or the ``{"p": ...}`` form."""
         m = app.match
-        left: list = [0] * len(m.players)
-        dbl = {}
-        for p, kind, num in self.fields:
-            if kind == "pips":
-                left[p] = num.value
-            else:
-                dbl[p] = num.value
-        for p in dbl:
-            left[p] = {"p": left[p], "d": dbl[p]}
-        return left
+        forms = [{} for _p in m.players]
+        for p, key, num in self.rows():
+            forms[p][key] = num.value
+        if self.need == ("p",):
+            return [f.get("p", 0) for f in forms]
+        return [f if f else 0 for f in forms]  # the player out holds nothing
 
     def event(self, app):
         """The hand's end as an event: ``end``, or ``fix`` for a hand already scored."""

@@ -50,9 +50,15 @@ class EndHand(Menu):
         Menu.__init__(self, "End the hand", ["Blocked"] + ["%s went out" % p for p in m.players])
 
     def choose(self, app, index):
-        from scoreboard.hand_end import Tally
+        out = None if index == 0 else index - 1
+        if app.match.game.key in OWN:
+            from scoreboard.hand_end import Tally
 
-        app.replace(Tally(app, out=None if index == 0 else index - 1, manual=True))
+            app.replace(Tally(app, out=out, manual=True))
+            return
+        from scoreboard.screens_games import GameTally  # hidden standings stay hidden
+
+        app.replace(GameTally(app, out=out, manual=True))
 
 
 class History(Menu):

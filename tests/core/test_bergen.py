@@ -101,3 +101,21 @@ def test_003_domino_two_and_blocked_two():
     assert r["hand"] == [0, 2, 0]
     r = end(m, [["6-5"], ["1-0"], ["2-2"]])  # two hold no double: the lowest hand
     assert r["hand"] == [0, 2, 0]
+
+
+def test_000_bergen_the_pips_on_all_pieces_except_doubles_determine_the_winner():
+    # 000: "if both hands contain doubles, then the lowest number of remaining pips is the
+    # winner. The number of pips on all pieces except doubles are what determine the winner."
+    # Entered without tiles: pips, "holds a double?", and the pips without doubles (w).
+    m = match("bergen")
+    r = end(m, [{"p": 10, "d": 1, "w": 4}, {"p": 7, "d": 1, "w": 1}])  # 6-6 + 4-0; 6-0 + 1-0
+    assert r["hand"] == [0, 1]  # 1 against 4, not 7 against 10
+    m = match("bergen")
+    err = raises(DominoError, end, m, [{"p": 10, "d": 1}, {"p": 7, "d": 1}])
+    assert "without doubles" in str(err) and '"w"' in str(err)
+    err = raises(DominoError, end, m, [{"p": 10, "d": 1, "w": 11}, {"p": 7, "d": 0}])
+    assert "11 pips without doubles" in str(err)
+    assert m.game.tally_fields(m.hand, True) == ("p", "d", "w")
+    assert m.game.tally_fields(m.hand, False) == ("p",)
+    m = match("bergen-schmidt")
+    assert m.game.tally_fields(m.hand, True) == ("p", "d")

@@ -81,3 +81,25 @@ def test_003_french_status_tells_the_table_where_the_next_tile_goes():
     play(m, 0, "6-4")
     play(m, 1, "4-2", 1)
     assert m.game.status(m.hand) == {"stack": ["above", "below"]}
+
+
+def test_003_general_rules_the_hand_ends_when_nobody_can_lay_and_nothing_can_be_drawn():
+    # 003 general rules: "Das Spiel endet auch, wenn kein Spieler mehr anlegen kann ... und kein
+    # Stein mehr nachgezogen werden kann"; "La manche est également finie si plus aucun joueur
+    # ne peut placer de domino ... et qu'il n'y a plus de domino dans la pioche" (the Dutch
+    # and Italian say "and" too; only the English has "or"). French: "If a player cannot
+    # place a tile, s/he forfeits that turn or draws 2 tiles (this choice is discretionary)".
+    m = match("french")
+    play(m, 0, "6-6")
+    m.apply({"k": "pass", "p": 1})
+    m.apply({"k": "pass", "p": 0})  # two passes by choice, 12 tiles in the boneyard
+    assert not m.hand.is_over() and m.hand.turn == 1
+    m.apply({"k": "draw", "p": 1, "n": 2})
+    assert m.hand.counts == [7, 10] and m.hand.boneyard == 10
+    m.apply({"k": "pass", "p": 1})
+    for _ in range(4):  # down to the two tiles that stay: nothing more can be drawn
+        m.apply({"k": "draw", "p": m.hand.turn, "n": 2})
+        m.apply({"k": "pass", "p": m.hand.turn})
+    assert m.hand.boneyard == 2 and not m.hand.is_over()  # the last pass had nothing to draw
+    m.apply({"k": "pass", "p": m.hand.turn})  # and neither has this one
+    assert m.hand.blocked

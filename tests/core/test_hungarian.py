@@ -29,10 +29,11 @@ def test_003_hungarian_the_highest_double_begins_and_keeps_placing_while_he_can(
     m.apply({"k": "pass", "p": 1})
     assert m.hand.turn == 2
     play(m, 2, "3-3", 0)
-    m.apply({"k": "pass", "p": 2})
+    m.apply({"k": "pass", "p": 2})  # ends the turn he laid in: he could lay
     m.apply({"k": "pass", "p": 0})
-    assert not m.hand.blocked
     m.apply({"k": "pass", "p": 1})
+    assert not m.hand.blocked
+    m.apply({"k": "pass", "p": 2})
     assert m.hand.blocked  # nobody can place any more
 
 
@@ -61,3 +62,19 @@ def test_003_hungarian_french_text_reaching_100_house_rule():
     end(m, [0, 60], out=0)
     end(m, [0, 40], out=0)
     assert m.over and m.standings()["winners"] == [["P0"]]
+
+
+def test_003_hungarian_he_may_place_tiles_for_as_long_as_his_tiles_permit():
+    # 003: "S/he may place tiles for as long as his or her tiles permit"; "Er darf so lange
+    # auslegen, wie seine Steine passen"; "Il a le droit de placer ...": he may. Ending his turn
+    # after laying is no pass of a player who cannot lay: the hand goes on.
+    m = match("hungarian", 2)
+    play(m, 0, "6-6")
+    m.apply({"k": "pass", "p": 0})  # Ana ends her turn
+    m.apply({"k": "pass", "p": 1})  # Ben cannot lay
+    assert not m.hand.is_over() and m.hand.turn == 0
+    play(m, 0, "6-5", 0)
+    m.apply({"k": "pass", "p": 0})
+    m.apply({"k": "pass", "p": 1})
+    m.apply({"k": "pass", "p": 0})  # now nobody can lay
+    assert m.hand.blocked

@@ -221,23 +221,39 @@ def test_preview_says_what_a_play_would_score_and_changes_nothing():
     assert snapshot(m2) == before
 
 
-def test_registry_titles_are_the_games_own():
-    """The device's game menu reads titles from the registry, without importing the rules."""
-    import gc
-    import sys
+def test_the_table_ends_a_hand_whose_plays_were_not_all_entered():
+    # The device's "End the hand": after the lead nothing else was entered, and Ben went out.
+    # The record cannot know his tiles, so who went out is the table's word...
+    m = match("block", 2)
+    play(m, 0, "6-6")
+    assert end(m, [10, 0], out=1)["hand"] == [0, 10]
+    # ...but a hand the record played out is checked against it: blocked, nobody went out.
+    m = match("block", 2)
+    play(m, 0, "6-6")
+    m.apply({"k": "pass", "p": 1})
+    m.apply({"k": "pass", "p": 0})
+    assert m.hand.blocked
+    before = snapshot(m)
+    err = raises(DominoError, end, m, [0, 10], out=1)
+    assert "blocked, nobody went out" in str(err) and snapshot(m) == before
 
-    from domino import registry
 
-    titles = list(registry.titles())
-    assert [k for k, _t in titles] == registry.keys() and len(titles) == 30
-    loaded = list(sys.modules)
-    for key, title in titles:
-        game = registry.game_class(key)
-        assert game.key == key and game.title == title, key
-        for name in list(sys.modules):  # one game's rules at a time, as on the device
-            if name not in loaded:
-                del sys.modules[name]
-                package, _, attr = name.rpartition(".")
-                if package in sys.modules and hasattr(sys.modules[package], attr):
-                    delattr(sys.modules[package], attr)
-        gc.collect()
+def test_an_end_is_a_whole_number_not_true():
+    m = match("draw", 2)
+    play(m, 0, "6-6")
+    before = snapshot(m)
+    err = raises(DominoError, play, m, 1, "6-5", True)
+    assert "end True" in str(err) and "0..1" in str(err) and snapshot(m) == before
+    play(m, 1, "6-5", 1)
+
+
+def test_standings_mark_a_hand_the_table_ended_as_declared():
+    m = match("draw", 2)
+    play(m, 0, "6-6")
+    end(m, [10, 0], out=1)  # ended by the table after the lead: the record could not check it
+    m.hand.counts = [7, 1]
+    play(m, 0, "5-5")
+    play(m, 1, "5-4", 0)  # Ben's last tile: the record itself ended the hand
+    end(m, [10, 0])
+    hands = m.standings()["hands"]
+    assert hands[0]["declared"] is True and "declared" not in hands[1]

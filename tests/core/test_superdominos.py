@@ -32,7 +32,7 @@ def test_000_super_the_first_player_needs_a_double_else_the_next_and_picks_in_tu
 
 def test_000_super_the_starting_player_rotates():
     m = match("super", 3)
-    m.apply({"k": "end", "left": [0, 3, 4], "out": 0})
+    m.apply({"k": "end", "left": [0, {"p": 3, "n": 1}, {"p": 4, "n": 1}], "out": 0})
     assert hand(m).turn == 1
 
 
@@ -49,8 +49,27 @@ def test_000_super_a_double_on_its_own_number_or_on_a_13():
     fails(m, {"k": "play", "p": 1, "t": "4-4", "e": 2}, "does not match")
 
 
-def test_000_super_leaving_a_15_makes_every_other_player_draw_at_once():
+def test_000_super_each_time_you_leave_a_15_every_other_player_alternate_players():
+    # 000: "Each time you leave a 15, every other player must immediately take another tile";
+    # its Spanish copy: "un jugador impar debe coger inmediatamente otra ficha"; 001: "cada
+    # segundo jugador, es decir, uno si y otro no". Every other player: alternate players.
+    m = match("super", 4)
+    assert m.game.opts["fifteen"] == "alternate"
+    play(m, 0, "6-6")
+    play(m, 1, "6-15", 0)
+    assert status(m)["owes"] == [1, 0, 1, 0]
     m = match("super", 3)
+    play(m, 0, "6-6")
+    play(m, 1, "6-15", 0)
+    assert status(m)["owes"] == [0, 0, 1]  # the next player; the one after him is skipped
+    m = match("super", 4, opts={"fifteen": "others"})
+    play(m, 0, "6-6")
+    play(m, 1, "6-15", 0)
+    assert status(m)["owes"] == [1, 0, 1, 1]
+
+
+def test_000_super_leaving_a_15_makes_them_draw_at_once():
+    m = match("super", 3, opts={"fifteen": "others"})
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
     assert status(m)["owes"] == [1, 0, 1] and hand(m).turn == 2
@@ -231,14 +250,31 @@ def test_000_super_start_double_3_3_play_goes_the_other_way():
 
 
 def test_000_super_simple_scoring_a_point_per_tile_super_scoring_the_pips():
+    # 000 SIMPLE SCORING: "The first player out of tiles, wins a point from each player for
+    # every domino they have left." Ana out, Ben 3 tiles, Cy 4: 7 (no plays were recorded,
+    # so the tiles are the table's word, not the deal's 9).
+    left = [0, {"p": 30, "n": 3}, {"p": 40, "n": 4}]
     m = match("super", 3)
     assert m.target == 100
-    r = m.apply({"k": "end", "left": [0, 30, 40], "out": 0})
-    assert r["hand"] == [18, 0, 0]
+    r = m.apply({"k": "end", "left": left, "out": 0})
+    assert r["hand"] == [7, 0, 0]
+    m.apply({"k": "fix", "h": 0, "left": [0, {"p": 30, "n": 2}, {"p": 40, "n": 4}]})
+    assert m.totals == [6, 0, 0]  # a History correction of the tiles counts
     m = match("super", 3, opts={"scoring": "super"})
     assert m.target == 1000
-    r = m.apply({"k": "end", "left": [0, 30, 40], "out": 0})
+    r = m.apply({"k": "end", "left": left, "out": 0})
     assert r["hand"] == [70, 0, 0]
+    m = match("super", 3)
+    fails(m, {"k": "end", "left": [0, 30, 40], "out": 0}, "seat 1", '"n"', "tiles left")
+    assert m.game.tally_fields(hand(m), False) == ("p", "n")
+
+
+def test_000_super_simple_scoring_a_hand_played_out_knows_the_tiles_left():
+    m = match("super", 2)
+    hand(m).counts = [1, 9]
+    play(m, 0, "6-6")  # Ana's last tile: the record knows Ben holds 9
+    fails(m, {"k": "end", "left": [0, {"p": 50, "n": 3}]}, "Ben", "3 tile(s)", "says 9")
+    assert m.apply({"k": "end", "left": [0, 50]})["hand"] == [9, 0]
 
 
 def _uneven_counts(game, opts=None):
@@ -252,28 +288,39 @@ def _uneven_counts(game, opts=None):
     return m
 
 
+def _left(*pips_tiles):
+    return [{"p": p, "n": n} for p, n in pips_tiles]
+
+
 def test_000_super_blocked_the_fewest_tiles_wins():
+    # 000: "If the game is blocked - no one can play - the winner is the one with the fewest
+    # tiles left."
     m = _uneven_counts("super")
-    r = m.apply({"k": "end", "left": [40, 10, 12]})
+    r = m.apply({"k": "end", "left": _left((40, 9), (10, 10), (12, 10))})
     assert r["hand"] == [20, 0, 0]
     m = _uneven_counts("super", {"scoring": "super"})
-    r = m.apply({"k": "end", "left": [40, 10, 12]})
+    r = m.apply({"k": "end", "left": _left((40, 9), (10, 10), (12, 10))})
     assert r["hand"] == [22, 0, 0]
+    m = _uneven_counts("super")
+    r = m.apply({"k": "end", "left": _left((40, 9), (10, 3), (12, 4))})
+    assert r["hand"] == [0, 13, 0]  # the table's counts, not the record's 9, 10, 10
 
 
-def test_001_blocked_a_tie_in_tiles_goes_to_the_fewest_pips():
+def test_001_cierre_a_tie_in_tiles_goes_to_the_fewest_pips():
+    # 001 CIERRE: "gana el jugador que tenga menos fichas ... (Si dos o más jugadores tienen el
+    # mismo número de fichas, gana aquel cuyas fichas sumen el menor número de puntos.)"
     m = match("doble15", 3)
-    r = m.apply({"k": "end", "left": [40, 10, 12]})
+    r = m.apply({"k": "end", "left": _left((40, 9), (10, 9), (12, 9))})
     assert r["hand"] == [0, 18, 0]
     m = match("doble15", 3)
-    r = m.apply({"k": "end", "left": [40, 10, 10]})
+    r = m.apply({"k": "end", "left": _left((40, 9), (10, 9), (10, 9))})
     assert r["hand"] == [0, 0, 0]  # a tie in tiles and pips: nobody scores
 
 
 def test_super_partners_score_the_opponents_tiles():
     m = match("super", 4, teams=[[0, 2], [1, 3]])
-    r = m.apply({"k": "end", "left": [0, 10, 20, 30], "out": 0})
-    assert r["hand"] == [18, 0]
+    r = m.apply({"k": "end", "left": _left((0, 0), (10, 2), (20, 3), (30, 4)), "out": 0})
+    assert r["hand"] == [6, 0]
 
 
 def test_super_options_are_named_and_checked():

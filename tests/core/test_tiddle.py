@@ -36,7 +36,9 @@ def test_000_tiddle_a_player_who_plays_a_double_may_add_another_domino():
     assert m.hand.turn == 2
     m.apply({"k": "pass", "p": 2})
     m.apply({"k": "pass", "p": 0})
-    assert m.hand.blocked  # everyone passed since the last tile
+    assert not m.hand.blocked  # Ben laid in his turn: he has not shown he cannot
+    m.apply({"k": "pass", "p": 1})
+    assert m.hand.blocked  # everyone passed, each unable to lay
 
 
 def test_000_tiddle_first_out_calls_tiddle_a_wink_and_scores_as_block():
@@ -73,3 +75,17 @@ def test_000_tiddle_pool_the_hand_winner_takes_the_pot():
     assert end(m, [0, 5, 6, 7, 8, 9], out=0)["hand"] == [1, 0, 0, 0, 0, 0]
     assert end(m, [3, 5, 2, 7, 8, 9])["hand"] == [0, 0, 1, 0, 0, 0]
     assert end(m, [3, 5, 3, 7, 8, 9])["hand"] == [0] * 6
+
+
+def test_000_tiddle_any_player_who_plays_a_double_may_add_another_domino_if_he_is_able():
+    # 000: "Any player who plays a double may add another domino if he is able": declining is
+    # the end of his turn, not a pass that blocks the hand while he can still play.
+    m = match("tiddle", 2)
+    play(m, 0, "9-9")
+    m.apply({"k": "pass", "p": 0})  # he may add; he does not
+    m.apply({"k": "pass", "p": 1})  # Ben cannot play
+    assert not m.hand.is_over() and m.hand.turn == 0
+    play(m, 0, "9-5", 0)  # Ana still can
+    m.apply({"k": "pass", "p": 1})
+    m.apply({"k": "pass", "p": 0})
+    assert m.hand.blocked  # now nobody can

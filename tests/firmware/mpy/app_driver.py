@@ -95,7 +95,7 @@ class Operator:
         if hasattr(s, "fields") and hasattr(s, "done"):  # a scoreboard.menus.Form
             return s.cursor, len(s.fields) + 1
         if shows(s, "Tally"):
-            return s.cursor, len(s.fields) + 1
+            return s.cursor, len(s.rows()) + 1
         raise Stuck("no cursor on %r" % s)
 
     def goto(self, index):
@@ -472,21 +472,7 @@ class Session:
         if out:
             op.snap(out, "%s-tally" % g.key)
         before = op.presses
-        left: list = [0] * len(m.players)
-        without = g.opts.get("pips_without_doubles")
-        for _i, (p, kind, num) in enumerate(s.fields):
-            h = table.hands[p]
-            if kind == "pips":
-                if without and s.out is None:
-                    value = sum(a + b for a, b in h if a != b)
-                else:
-                    value = sum(a + b for a, b in h)
-                left[p] = value
-            else:
-                value = 1 if any(is_double(t) for t in h) else 0
-                left[p] = {"d": value, "p": left[p]}
-            op.set_number(num, value)
-            op.tap("OK")
+        left = enter_tally(op, s, table.hands)
         op.tap("OK")  # Score the hand
         self.intended.append({"k": "end", "left": left})
         self.tally_presses.append(op.presses - before)
@@ -495,6 +481,48 @@ class Session:
         if out:
             op.snap(out, "%s-result" % g.key)
         op.tap("OK")
+
+
+def holds(tiles, key):
+    """What a player holding ``tiles`` answers to the tally's ``key`` (Game.tally_fields)."""
+    if key == "n":
+        return len(tiles)
+    if key == "d":
+        return 1 if any(is_double(t) for t in tiles) else 0
+    if key == "w":
+        return sum(a + b for a, b in tiles if a != b)
+    if key == "z":
+        return 1 if (0, 0) in tiles else 0
+    return sum(a + b for a, b in tiles)
+
+
+def held_left(tally, hands):
+    """The ``left`` the tally should send for these hands: pips alone, or the ``{"p": ...}``
+    form with the keys the game asks (the pips without doubles only of a holder of one)."""
+    left: list = [0] * len(hands)
+    for p, h in enumerate(hands):
+        if p == tally.out:
+            continue
+        if tally.need == ("p",):
+            left[p] = holds(h, "p")
+            continue
+        form = {}
+        for key in tally.need:
+            if key != "w" or form.get("d"):
+                form[key] = holds(h, key)
+        left[p] = form
+    return left
+
+
+def enter_tally(op, tally, hands):
+    """Answer the tally's rows for these hands by presses, as they come (a "double?" answered
+    yes brings its pips-without-doubles row); returns the ``left`` it should send."""
+    left = held_left(tally, hands)
+    while tally.cursor < len(tally.rows()):
+        p, key, num = tally.rows()[tally.cursor]
+        op.set_number(num, holds(hands[p], key))
+        op.tap("OK")
+    return left
 
 
 def median(xs):

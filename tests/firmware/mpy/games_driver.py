@@ -171,24 +171,7 @@ class Layout(d.Session):
                 raise Stuck("owed draws left on the table: %r" % debt)
             before = op.presses
             if hand.layout.is_empty():
-                p, t = self.leader(table)
-                if p is None:  # the player to start has no double: one tile, else pass
-                    q = hand.turn
-                    if g.draws != "none" and not hand.drawn and len(table.boneyard) > g.reserve:
-                        self.table_action("draw")
-                        table.hands[q].append(table.boneyard.pop())
-                        self.intended.append({"k": "draw", "n": 1, "p": q})
-                    else:
-                        self.table_action("pass")
-                        self.intended.append({"k": "pass", "p": q})
-                    continue
-                self.table_action("lead")
-                if d.shows(op.screen, "Leader"):
-                    op.choose(p)
-                self.pick_tile(t)
-                self.intended.append({"k": "play", "p": p, "t": "%d-%d" % t})
-                table.hands[p].remove(t)
-                self.settled(table)
+                self.opening(table)
                 continue
             p = hand.turn
             moves = self.legal(m, table.hands[p])
@@ -212,22 +195,49 @@ class Layout(d.Session):
                 self.settled(table)
                 first = False
                 self.play_presses.append(op.presses - before)
-            elif (
-                len(table.boneyard) > g.reserve
-                and g.draws != "none"
-                and hand.drawn < self.limit(g)
-                and not g.status(hand).get("again")  # after a 14: play again or pass
-            ):
-                self.table_action("draw")
-                table.hands[p].append(table.boneyard.pop())
-                self.intended.append({"k": "draw", "n": 1, "p": p})
             else:
-                self.table_action("pass")
-                self.intended.append({"k": "pass", "p": p})
-                self.settled(table)
+                self.draw_or_pass(
+                    table,
+                    p,
+                    len(table.boneyard) > g.reserve
+                    and g.draws != "none"
+                    and hand.drawn < self.limit(g)
+                    and not g.status(hand).get("again"),  # after a 14: play again or pass
+                )
         if m.over:
             return
         self.end_hand(table, out)
+
+    def opening(self, table):
+        """Before the first tile: the lead, or a draw or pass of the player to start when he
+        has no double to lead."""
+        op = self.op
+        m = op.app.match
+        g = m.game
+        hand = m.hand
+        p, t = self.leader(table) or (None, None)
+        if p is None or t is None:  # the player to start has no double: one tile, else pass
+            draw = g.draws != "none" and not hand.drawn and len(table.boneyard) > g.reserve
+            self.draw_or_pass(table, hand.turn, draw)
+            return
+        self.table_action("lead")
+        if d.shows(op.screen, "Leader"):
+            op.choose(p)
+        self.pick_tile(t)
+        self.intended.append({"k": "play", "p": p, "t": "%d-%d" % t})
+        table.hands[p].remove(t)
+        self.settled(table)
+
+    def draw_or_pass(self, table, p, draw):
+        """Seat ``p`` draws a tile from the table's boneyard (``draw``), else passes."""
+        if draw:
+            self.table_action("draw")
+            table.hands[p].append(table.boneyard.pop())
+            self.intended.append({"k": "draw", "n": 1, "p": p})
+            return
+        self.table_action("pass")
+        self.intended.append({"k": "pass", "p": p})
+        self.settled(table)
 
     def limit(self, g):
         return {"one": 1, "two": 2}.get(g.draws, 1000)
@@ -385,13 +395,7 @@ class Layout(d.Session):
             raise Stuck("no barricade action in %r" % (s.actions,))
         if out:
             op.snap(out, "games-barricade-tally")
-        t = op.screen
-        left = [0] * len(op.app.match.players)
-        for _i, (q, _kind, num) in enumerate(t.fields):
-            v = sum(a + b for a, b in table.hands[q])
-            left[q] = v
-            op.set_number(num, v)
-            op.tap("OK")
+        left = d.enter_tally(op, op.screen, table.hands)
         op.tap("OK")
         self.intended.append({"k": "end", "left": left, "bar": p})
         if not d.shows(op.screen, "Result", "HiddenResult"):
@@ -408,12 +412,7 @@ class Layout(d.Session):
         if out and first:
             op.snap(out, "games-%s-tally" % m.game.key)
         before = op.presses
-        left = [0] * len(m.players)
-        for _i, (p, _kind, num) in enumerate(s.fields):
-            v = sum(a + b for a, b in table.hands[p])
-            left[p] = v
-            op.set_number(num, v)
-            op.tap("OK")
+        left = d.enter_tally(op, s, table.hands)
         op.tap("OK")  # Score the hand
         self.intended.append({"k": "end", "left": left})
         self.tally_presses.append(op.presses - before)

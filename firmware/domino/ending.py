@@ -1,0 +1,111 @@
+"""Reading what each player still holds at a hand's end (an ``end`` or ``fix`` event's
+``left``): pips, a list of tiles, or the form ``{"p": pips, "n": tiles, "d": 1 or 0, "w": pips
+without doubles, "z": 1 or 0}`` whose keys a game asks for in ``Game.tally_fields``.
+
+Loaded when a hand ends (Match._left); the device drops it while a hand is played."""
+
+from .errors import DominoError
+from .match import Left
+from .tiles import hand_pips, is_double, name, parse, set_pips
+
+
+def read_left(m, hand, entries, out):
+    """Match ``m``'s ``left`` entries of an end (or fix) event for ``hand`` → a Left per player,
+    checked against the tiles still off the table and against one another."""
+    g = m.game
+    n = len(m.players)
+    if not isinstance(entries, list) or len(entries) != n:
+        raise DominoError("left: one entry per player (%d), each pips or a list of tiles" % n)
+    unplayed = set_pips(g.top) - hand_pips(hand.seen)
+    named = set()
+    left = []
+    blank = None  # who holds 0-0
+    for p, entry in enumerate(entries):
+        who = m.players[p]
+        if isinstance(entry, bool):
+            entry = None
+        if isinstance(entry, int):
+            x = Left(entry)
+        elif isinstance(entry, list):
+            tiles = [parse(t, g.top) for t in entry]
+            for t in tiles:
+                if t in hand.seen:
+                    raise DominoError("%s holds %s, but it is on the table" % (who, name(t)))
+                if t in named:
+                    raise DominoError("%s is listed twice" % name(t))
+                named.add(t)
+            plain = sum(a + b for a, b in tiles if a != b)
+            x = Left(hand_pips(tiles), len(tiles), any(is_double(t) for t in tiles), tiles)
+            x.plain, x.blank = plain, (0, 0) in tiles
+        elif isinstance(entry, dict):
+            x = _left_form(who, entry)
+        else:
+            raise DominoError("%s: %r is not pips, a list of tiles or {p,n,d,w,z}" % (who, entry))
+        if not isinstance(x.pips, int) or isinstance(x.pips, bool) or x.pips < 0:
+            raise DominoError("%s: pips %r must be a whole number, 0 or more" % (who, x.pips))
+        if x.pips > unplayed:
+            raise DominoError(
+                "%s: %d pips is more than the %d pips of all tiles off the table"
+                % (who, x.pips, unplayed)
+            )
+        if p == out and x.count:
+            raise DominoError("%s went out, so holds no tiles, not %d" % (who, x.count))
+        if x.count is None and (hand.counts[p] == 0 or p == out):
+            x.count = 0
+        if p == out and x.pips:
+            raise DominoError("%s went out, so holds 0 pips, not %d" % (who, x.pips))
+        if x.count is not None and x.count == 0 and x.pips:
+            raise DominoError("%s holds no tiles, so 0 pips, not %d" % (who, x.pips))
+        _left_facts(who, x, hand)
+        if x.count is not None and hand.played_out() and x.count != hand.counts[p]:
+            raise DominoError(
+                "%s: %d tile(s) left, but the record says %d" % (who, x.count, hand.counts[p])
+            )
+        if x.blank:
+            if blank is not None:
+                raise DominoError("%s and %s both hold 0-0; there is one" % (m.players[blank], who))
+            blank = p
+        left.append(x)
+    total = sum(x.pips for x in left)
+    if total > unplayed:
+        raise DominoError(
+            "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
+        )
+    return left
+
+
+def _left_form(who, entry):
+    """``{"p": pips, "n": tiles, "d": 1 or 0, "w": pips without doubles, "z": 1 or 0}``."""
+    x = Left(entry.get("p"), entry.get("n"), entry.get("d"), None, entry.get("w"), entry.get("z"))
+    for key, value in (("d", x.double), ("z", x.blank)):
+        if value not in (None, True, False):  # 1 and 0 are True and False
+            raise DominoError("%s: %s=%r: 1 (yes) or 0 (no)" % (who, key, value))
+    if x.double is not None:
+        x.double = bool(x.double)
+    if x.blank is not None:
+        x.blank = bool(x.blank)
+    for key, value in (("n", x.count), ("w", x.plain)):
+        if value is not None and (
+            not isinstance(value, int) or isinstance(value, bool) or value < 0
+        ):
+            raise DominoError("%s: %s=%r must be a whole number, 0 or more" % (who, key, value))
+    return x
+
+
+def _left_facts(who, x, hand):
+    """What one answer implies about the others, and where they contradict each other."""
+    if x.count == 0:
+        for what, value in (("a double", x.double), ("0-0", x.blank)):
+            if value:
+                raise DominoError("%s holds no tiles, so not %s" % (who, what))
+        x.double = x.blank = False
+    if x.blank and (0, 0) in hand.seen:
+        raise DominoError("%s holds 0-0, but it is on the table" % who)
+    if x.blank and x.double is False:
+        raise DominoError("%s holds 0-0, a double, but d=0 says no double" % who)
+    if x.plain is not None and x.plain > x.pips:
+        raise DominoError(
+            "%s: %d pips without doubles is more than his %d pips" % (who, x.plain, x.pips)
+        )
+    if x.double is False and x.plain is None:
+        x.plain = x.pips  # no doubles: all his pips are pips without doubles
