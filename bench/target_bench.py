@@ -3,7 +3,9 @@
 Writes bench/results/target.txt:
 - deploy: `dominoboard deploy` onto a fresh emulated Pico, wall seconds;
 - key -> last display byte, emulated ms, per key kind, over a session of 500+ presses played
-  by buttons (Muggins hands: plays, undos, cursor moves, the match menu, hand ends). CPU is the
+  by buttons (Muggins hands: plays, undos, cursor moves, the match menu, hand ends), from the
+  moment the key acts: UP/DOWN act when pressed; OK, BACK and UNDO when released (held, they
+  mean something else), or when held long enough (600 ms) for the match menu. CPU is the
   core's time; "+bus" adds the display bytes at 400 kHz I2C (9 bit times a byte); flash busy
   time inside the window is reported apart (the emulator charges W25Q16 typical times);
 - idle: the core's busy share over 5 s at the table (the app's loop, nothing pressed);
@@ -28,6 +30,8 @@ from dominoboard.rp2 import EmulatedPico, TargetMissing, firmware_dir, rp2040js_
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
 SPEED = 8.0
+TAP_MS = 80  # EmulatedPico.press: down this long
+LONG_MS = 600  # scoreboard.buttons: a hold this long is LONG
 
 NEW_MATCH = ["press OK"] * 4
 LEAD = ["press OK"] * 2  # who leads, the leader: no event until the first tile
@@ -58,6 +62,16 @@ def session() -> list[tuple[str, str]]:
         out += [(c, "cursor" if c.split()[1] in ("UP", "DOWN") else "menu") for c in BLOCKED]
         out += [(SCORE, "hand end"), (NEXT, "menu")]
     return out
+
+
+def acting_ms(command: str) -> float:
+    """When a key acts, after it goes down: buttons.py's SHORT on release, LONG at 600 ms."""
+    words = command.split()
+    if words[1] in ("UP", "DOWN"):
+        return 0
+    if words[0] == "hold":
+        return LONG_MS
+    return TAP_MS
 
 
 def pct(values: list[float], q: float) -> float:
@@ -110,11 +124,12 @@ def main() -> int:
             down = pico.do(command)["down"]
             last = pico.settle(quiet_ms=150)
             end = pico.wait_ms(0)
-            if last < down:
+            acts = down + acting_ms(command) * 1_000_000
+            if last < acts:
                 continue  # nothing drawn (a key with no visible effect)
-            cpu = (last - down) / 1e6
+            cpu = (last - acts) / 1e6
             flash = (end["flash_ns"] - flash0) / 1e6
-            bus = pico.display_bytes_between(down, last) * 9 / 400_000 * 1e3
+            bus = pico.display_bytes_between(acts, last) * 9 / 400_000 * 1e3
             kinds.setdefault(kind, []).append((cpu - min(flash, cpu), bus, flash))
         presses = sum(len(v) for v in kinds.values())
         lines += [
@@ -154,6 +169,9 @@ def main() -> int:
         for line in out.splitlines():
             if line.startswith(("ALLOC_PER_PASS", "LIVE", "GC:", " No. of", " max")):
                 lines.append("  " + line.strip())
+            if "max free sz:" in line:  # in 16-byte GC blocks
+                blocks = int(line.rsplit(":", 1)[1])
+                lines.append(f"  largest free block: {blocks * 16} B")
         if result.returncode:
             lines.append("  probe failed: " + (result.stderr or out)[-300:])
     lines += [

@@ -18,8 +18,13 @@ import tempfile
 import termios
 import tty
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import emulators
+from .errors import CliError
+
+if TYPE_CHECKING:
+    from . import rp2
 from .replay import FIRMWARE, HEAP, micropython_command
 
 KEYS = {
@@ -138,6 +143,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "port's own, as the simulated board needs more on a 64-bit build)",
     )
     p.add_argument(
+        "--target",
+        choices=("unix", "rp2"),
+        default="unix",
+        help="unix: the MicroPython unix port with the simulated board (fast); rp2: the real "
+        "Pico firmware (MicroPython v1.28.0) in the RP2040 emulator, deployed with "
+        "`dominoboard deploy` on first use (docs/target.md)",
+    )
+    p.add_argument(
         "--headless",
         action="store_true",
         help="no screen or keys: serve the serial port until interrupted",
@@ -146,7 +159,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    emu = Emulator(args.storage, heap=args.heap)
+    emu: Emulator | rp2.TargetSession
+    if args.target == "rp2":
+        from .rp2 import TargetMissing, TargetSession
+
+        try:
+            emu = TargetSession(args.storage)
+        except TargetMissing as e:
+            raise CliError(str(e)) from e
+    else:
+        emu = Emulator(args.storage, heap=args.heap)
     marker = emulators.mark(emu.port)
     print(
         f"scoreboard serial port: {emu.port}   (e.g. dominoboard sync --port {emu.port})",
@@ -206,7 +228,7 @@ def _fit(frame: str) -> str:
     return "\n".join(braille(rows))
 
 
-def _interactive(emu: Emulator) -> None:
+def _interactive(emu: "Emulator | rp2.TargetSession") -> None:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)

@@ -8,6 +8,7 @@ MicroPython unix port with the simulated board: one app, two ports, the same pix
 import csv
 import json
 import random
+import shutil
 
 import serial
 from pty_device import wait_for
@@ -173,3 +174,27 @@ def test_a_host_that_stops_reading_never_blocks_the_scoreboard(pico, tmp_path):
             pass
     after = events_on(pico.port, timeout=90)  # a host that reads again is answered in full
     assert after[match][: len(lines)] == lines  # nothing lost while the host was away
+
+
+def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(deployed, tmp_path):
+    """`dominoboard emulate --target rp2`: the same commands and frames as the unix-port
+    emulator's front end, on the emulated Pico (its flash image kept in --storage)."""
+    from dominoboard.rp2 import TargetSession
+
+    reference = unix_port_screens(tmp_path, ["press OK"])
+    storage = tmp_path / "storage"
+    storage.mkdir()
+    shutil.copy(deployed[0], storage / "pico-flash.img")  # an already deployed Pico
+    session = TargetSession(str(storage), speed=8)
+    try:
+        session.pico.wait_drawn()
+        session.frames()  # the start screen
+        drawn = len(session.pico.i2c)
+        session.send("press OK")
+        wait_for(lambda: len(session.pico.i2c) > drawn, timeout=60)
+        session.pico.settle()
+        (frame,) = session.frames()
+        assert frame.split("\n", 1)[1] + "\n" == reference[1]
+        assert session.frames() == []  # nothing new until the panel changes
+    finally:
+        session.stop()

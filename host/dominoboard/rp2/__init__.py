@@ -14,6 +14,7 @@ the core's own time, whatever the wall clock did.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -354,3 +355,60 @@ class EmulatedPico:
                 except BlockingIOError:
                     sent = 0
                 to_host = to_host[sent:]
+
+
+class TargetSession:
+    """`dominoboard emulate --target rp2`: the emulated Pico behind the interface the terminal
+    front end drives (send a command, collect frames). The first run flashes MicroPython and
+    deploys the scoreboard onto a new flash image, as a maker would with a new Pico."""
+
+    def __init__(self, storage: str, speed: float = 1.0):
+        folder = Path(storage)
+        folder.mkdir(parents=True, exist_ok=True)
+        image = folder / "pico-flash.img"
+        fresh = not image.exists()
+        self.pico = EmulatedPico(image, speed=speed)
+        self.port = self.pico.port
+        self.pico.boot(firmware=fresh)
+        if fresh:
+            from .. import deploy
+
+            self.pico.wait_event("usb")
+            print("new flash image: deploying the scoreboard onto it", flush=True)
+            deploy.run(argparse.Namespace(port=self.port, dry_run=False, mip=False))
+            self.pico.wait_event("reset")
+        self._commands: queue.Queue[str] = queue.Queue()
+        self._seen = -1
+        threading.Thread(target=self._work, daemon=True).start()
+
+    @property
+    def proc(self) -> subprocess.Popen[bytes]:
+        assert self.pico.proc is not None
+        return self.pico.proc
+
+    def send(self, command: str) -> None:
+        """Queue a command ("press OK", "hold OK 900", "frame"); they run in order."""
+        self._commands.put(command)
+
+    def frames(self) -> list[str]:
+        """The panel, once each time it changed (a "frame" command asks for one anyway)."""
+        with self.pico.lock:
+            count = len(self.pico.i2c)
+        if count == self._seen:
+            return []
+        self._seen = count
+        return ["frame\n" + self.pico.text().rstrip("\n")]
+
+    def stop(self) -> None:
+        self.pico.close()
+
+    def _work(self) -> None:
+        while True:
+            command = self._commands.get()
+            if command == "frame":
+                self._seen = -1
+                continue
+            try:
+                self.pico.do(command)
+            except (RuntimeError, TimeoutError, ValueError):
+                return  # the chip stopped: the front end sees proc end
