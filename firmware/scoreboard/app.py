@@ -50,6 +50,9 @@ DEFAULTS = {
 MESSAGE_MS = 3000
 ERROR_MS = 4000
 SERIAL_BYTES_PER_STEP = 256  # bounded work per loop pass: the UI stays responsive
+ACTIVE_MS = 2000  # after a key or a host line, the loop polls every 5 ms for this long ...
+IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits up to 10 ms)
+CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
 PLAY_MODULES = ("match_menu", "entry", "screens_games", "hand_end", "table", "screens", "plays")
 
@@ -170,7 +173,10 @@ class App:
         self.asleep = False
         self.swallow = None  # the button whose press woke the screen
         self.keys = 0  # keys handled (for measurements)
+        self.active = 0  # ticks_ms of the last key or host line (App.run's polling period)
+        self._checked = 0  # ticks_ms the sleep and message timers were last looked at
         self.updates = 0  # display updates that put bytes on the bus
+        self._painted = None  # the screen whose whole picture the framebuffer holds
         self.voids = []  # draws and passes of this hand, for the likely-tile order
         self.serial = LineReader(board.serial_read1)
         self.display.contrast(self.settings["contrast"])
@@ -410,21 +416,30 @@ class App:
 
     # --- the loop --------------------------------------------------------------------------
 
-    def run(self, period_ms=5):
-        """The device's main loop; returns only on KeyboardInterrupt."""
+    def run(self, period_ms=5, idle_period_ms=IDLE_PERIOD_MS):
+        """The device's main loop; returns only on KeyboardInterrupt. It polls every
+        period_ms while the table or the host is busy, and every idle_period_ms once nothing
+        has happened for ACTIVE_MS: an idle pass costs ~0.45 ms of CPU on the Pico
+        (bench/results/target.txt), so the longer period halves the idle CPU."""
         board = self.board
         while True:
-            self.step(board.ticks_ms())
-            board.sleep_ms(period_ms)
+            now = board.ticks_ms()
+            self.step(now)
+            busy = board.ticks_diff(now, self.active) < ACTIVE_MS or self.buttons.any_down()
+            board.sleep_ms(period_ms if busy else idle_period_ms)
 
     def step(self, now):
         try:
             for name, kind in self.buttons.poll(now):
+                self.active = now
                 self._button(name, kind, now)
-            self._serial()
+            if self._serial():
+                self.active = now
             self.board.serial_flush()  # queued replies go out as the host takes them
-            self._sleep(now)
-            self._expire(now)
+            if self.board.ticks_diff(now, self._checked) >= CHECK_MS:
+                self._checked = now  # sleep and message timers: seconds, not milliseconds
+                self._sleep(now)
+                self._expire(now)
             if self.dirty and not self.asleep:
                 self.redraw()
         except Exception as e:
@@ -508,15 +523,22 @@ class App:
             self.message = None
             self.dirty = True
 
+    def _whole(self, screen, fb):
+        fb.fill(0)
+        if screen is not None:
+            screen.draw(self, fb)
+
     def redraw(self):
         screen = self.screen
         if screen is None:  # an error's recovery ran out of heap: try again now
             self.home()
             screen = self.screen
         fb = self.display.fb
-        fb.fill(0)
-        if screen is not None:
-            screen.draw(self, fb)
+        if self.message is not None or self._painted is not screen or screen is None:
+            self._whole(screen, fb)
+        elif not screen.draw_change(self, fb):  # the same screen: only what changed, if it can
+            self._whole(screen, fb)
+        self._painted = screen if self.message is None else None
         if self.message is not None:
             message_box(fb, self.message[0], self.message[1])
         self.dirty = False
@@ -528,6 +550,8 @@ class App:
     # --- USB serial: complete lines go to the link -----------------------------------------
 
     def _serial(self):
+        """Hand complete lines to the link; True if a line came or one is arriving."""
+        got = False
         for text, error in self.serial.poll(SERIAL_BYTES_PER_STEP):
             if error is None:
                 self._deliver(text)
@@ -535,6 +559,8 @@ class App:
                 self._deliver(b"\xff")
             else:
                 self._deliver(None)  # too long: the link answers "too long"
+            got = True
+        return got or self.serial.pending() > 0
 
     def _deliver(self, raw):
         link = self.link

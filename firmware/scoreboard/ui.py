@@ -74,6 +74,11 @@ class Screen:
     def draw(self, app, fb):
         pass
 
+    def draw_change(self, app, fb) -> bool:
+        """Repaint only what changed since this screen's last draw() on the same picture and
+        return True, or return False for a whole draw(). App.redraw asks first."""
+        return False
+
     def key(self, app, key, repeat):
         if key == "back":
             app.pop()

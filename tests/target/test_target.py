@@ -117,14 +117,13 @@ def test_power_cuts_during_event_writes_keep_exactly_the_committed_events(pico):
     table = {len(held): pico.text()}  # the screen after a reboot, by events held
     outcomes = {"kept": 0, "lost in flight": 0, "cut mid-write": 0}
     for _ in range(25):
-        pico.press("OK", wait=False)
         # A play is written about 90 ms after the key goes down (it is read on release at 80),
         # and the journal's sector is erased now and then 135 ms after: cut around both.
-        cut = pico.cut(after_ms=rng.uniform(80, 180))
+        cut = pico.cut(after_ms=rng.uniform(80, 180), press="OK")
         outcomes["cut mid-write"] += cut["mid_write"]
         pico.boot(firmware=False)
         pico.wait_drawn()
-        ((same, now),) = events_on(pico.port).items()
+        ((same, now),) = events_on(pico.port, timeout=60).items()
         assert same == match
         assert now[: len(held)] == held, "a committed event changed"
         assert len(now) - len(held) in (0, 1)

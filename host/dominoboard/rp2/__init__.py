@@ -159,12 +159,17 @@ class EmulatedPico:
         threading.Thread(target=self._read_control, args=(self.proc,), daemon=True).start()
         self.wait_event("boot")
 
-    def cut(self, after_ms: float = 0) -> dict:
-        """Power cut `after_ms` of emulated time from now; returns {"t", "mid_write"}: whether
-        it fell inside a flash erase or program (which is then left half done)."""
+    def cut(self, after_ms: float = 0, press: str | None = None) -> dict:
+        """Power cut `after_ms` of emulated time from now, or from the moment `press` (a
+        button, pressed for 80 ms) goes down; returns {"t", "mid_write"}: whether it fell
+        inside a flash erase or program (which is then left half done)."""
         proc = self.proc
         assert proc is not None
-        self._send({"op": "cut", "ms": after_ms}, reply=False)
+        if press:
+            msg = {"op": "press", "button": press, "hold_ms": 80, "gap_ms": 120}
+            self._send(dict(msg, cut_ms=after_ms), reply=False)
+        else:
+            self._send({"op": "cut", "ms": after_ms}, reply=False)
         proc.wait(timeout=60)
         self._drop_link()
         return self.wait_event("cut")

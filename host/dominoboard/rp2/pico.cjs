@@ -410,6 +410,7 @@ function command(msg) {
       const gpio = BUTTONS[msg.button];
       if (gpio === undefined) return reply({ error: `unknown button ${msg.button}` });
       const t0 = now();
+      if (msg.cut_ms !== undefined) cutAtNs = t0 + msg.cut_ms * NS_PER_MS; // exact, in emulated time
       pressed.add(gpio);
       mcu.gpio[gpio].setInputValue(false);
       at(t0 + msg.hold_ms * NS_PER_MS, () => {
