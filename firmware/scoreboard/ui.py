@@ -92,6 +92,7 @@ class Menu(Screen):
     """
 
     visible = ROWS - 1
+    _shown = None  # (items, top, cursor) of the last whole draw: what draw_change builds on
 
     def __init__(self, heading, items, cursor=0, tail=""):
         self.heading = heading
@@ -109,6 +110,25 @@ class Menu(Screen):
             self.top = self.cursor - self.visible + 1
         for i in range(self.top, min(n, self.top + self.visible)):
             row(fb, 1 + i - self.top, self.items[i], i == self.cursor)
+        self._shown = (self.items, self.top, self.cursor)
+
+    def draw_change(self, app, fb) -> bool:
+        """A cursor move within the rows on show repaints those two rows (on the Pico a whole
+        menu took most of a list move's ~14 ms; bench/results/target.txt)."""
+        shown = self._shown
+        if shown is None or type(self).draw is not Menu.draw:  # a subclass draws more
+            return False
+        items, top, cursor = shown
+        if items is not self.items or cursor == self.cursor:
+            return False  # another list, or the labels changed in place
+        if not top <= self.cursor < top + self.visible:
+            return False  # the list scrolls
+        for i in (cursor, self.cursor):
+            r = 1 + i - top
+            fb.fill_rect(0, r * 8, 128, 8, 0)
+            row(fb, r, items[i], i == self.cursor)
+        self._shown = (items, top, self.cursor)
+        return True
 
     def key(self, app, key, repeat):
         n = len(self.items)
