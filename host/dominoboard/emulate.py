@@ -169,12 +169,13 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(str(e)) from e
     else:
         emu = Emulator(args.storage, heap=args.heap)
-    marker = emulators.mark(emu.port)
-    print(
-        f"scoreboard serial port: {emu.port}   (e.g. dominoboard sync --port {emu.port})",
-        flush=True,
-    )
-    try:
+    marker = None
+    try:  # from here a Ctrl-C (SIGINT) is a clean stop, even one that comes with the port line
+        marker = emulators.mark(emu.port)
+        print(
+            f"scoreboard serial port: {emu.port}   (e.g. dominoboard sync --port {emu.port})",
+            flush=True,
+        )
         if args.headless or not sys.stdin.isatty():
             emu.proc.wait()
         else:
@@ -183,7 +184,8 @@ def run(args: argparse.Namespace) -> int:
         pass
     finally:
         emu.stop()
-        marker.unlink(missing_ok=True)
+        if marker is not None:
+            marker.unlink(missing_ok=True)
     return 0
 
 

@@ -48,7 +48,7 @@ def power_on(deployed, tmp_path):
     boards = []
 
     def on() -> EmulatedPico:
-        image = tmp_path / "flash.img"
+        image = tmp_path / f"flash{len(boards)}.img"  # each board its own flash
         shutil.copy(deployed[0], image)
         board = EmulatedPico(image, speed=SPEED)
         boards.append(board)

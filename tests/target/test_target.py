@@ -197,3 +197,17 @@ def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(deployed, 
         assert session.frames() == []  # nothing new until the panel changes
     finally:
         session.stop()
+
+
+def test_each_board_has_its_own_unique_id_kept_across_reboots(power_on):
+    first, second = power_on(), power_on()
+    with DeviceLink(first.port, timeout=60) as link:
+        one = link.request("hello")["device"]
+    with DeviceLink(second.port, timeout=60) as link:
+        two = link.request("hello")["device"]
+    assert one != two and one.startswith("pico-")
+    first.cut()
+    first.boot(firmware=False)
+    first.wait_drawn()
+    with DeviceLink(first.port, timeout=60) as link:
+        assert link.request("hello")["device"] == one

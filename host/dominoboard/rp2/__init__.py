@@ -105,9 +105,11 @@ class EmulatedPico:
     """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
     emulated time may run while the core sleeps (1 = real time; tests use more)."""
 
-    def __init__(self, flash: Path, uid: str = "e6605481db3c4d21", speed: float = 1.0):
+    def __init__(self, flash: Path, uid: str | None = None, speed: float = 1.0):
         self.flash = Path(flash)
-        self.uid = uid
+        # Each board its own machine.unique_id(), the same at every boot of the same image.
+        digest = hashlib.sha256(str(self.flash.resolve()).encode()).hexdigest()
+        self.uid = uid or digest[:16]
         self.speed = speed
         self.panel = Panel()
         self.lock = threading.Lock()
