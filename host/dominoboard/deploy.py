@@ -2,8 +2,8 @@
 
 1. Find the Pico and make sure this process holds no connection to it (mpremote needs the
    port to itself; the REPL it drives is the same USB serial).
-2. Precompile the firmware with mpy-cross into build/deploy/ (bytecode loads faster and needs
-   less heap than compiling .py on the Pico); main.py stays source, as MicroPython runs it.
+2. Precompile the firmware with mpy-cross into a new build/deploy-*/, removed after (bytecode
+   loads faster and needs less heap than compiling .py on the Pico); main.py stays source.
 3. Copy the ssd1306 driver (micropython-lib's, the pinned source the simulated board uses,
    precompiled: no network needed), the packages and main.py, then reset.
 """
