@@ -42,8 +42,8 @@ deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py $(RP2040JS) chromium
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-run when pyproject.toml changes; the stamp is written only after a successful install.
-$(DEPS_STAMP): pyproject.toml | $(BIN)/python
+# Re-run when the packaging changes; the stamp is written only after a successful install.
+$(DEPS_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(PY) -m pip install --quiet --editable '.[dev]'
 	touch $@
 

@@ -22,7 +22,8 @@ import sys
 import time
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path[:0] = [_here, _here + "/../build/mpy-lib"]  # the firmware and the ssd1306 driver
+# The firmware and the ssd1306 driver: a checkout's build/mpy-lib, the installed package's lib/.
+sys.path[:0] = [_here, _here + "/../build/mpy-lib", _here + "/lib"]
 if "--mpy" in sys.argv[:-1]:  # before the imports below: the precompiled firmware first
     sys.path.insert(0, sys.argv[sys.argv.index("--mpy") + 1])
 

@@ -3,8 +3,10 @@
 1. Find the Pico and make sure this process holds no connection to it (mpremote needs the
    port to itself; the REPL it drives is the same USB serial).
 2. Precompile what the device manifest (firmware/manifest.py) lists with mpy-cross into a new
-   build/deploy-*/, removed after (bytecode loads faster and needs less heap than compiling .py
-   on the Pico); main.py stays source. Nothing else goes to the board.
+   deploy-*/ in the build folder (a checkout's build/, else the user cache directory), removed
+   after (bytecode loads faster and needs less heap than compiling .py on the Pico); main.py
+   stays source. Nothing else goes to the board. `--dry-run` keeps its tree (dry-run/) to look
+   at.
 3. Copy the ssd1306 driver (micropython-lib's, the pinned source the simulated board uses,
    precompiled: no network needed), the packages and main.py, then reset.
 """
@@ -18,15 +20,12 @@ import tempfile
 from pathlib import Path
 
 from .errors import CliError, DeviceError
-from .replay import FIRMWARE
+from .sources import FIRMWARE, MPY_LIB, build_dir
 
 # -O3: no line-number tables in the bytecode, about 4 KB less heap for the code the device keeps
 # loaded (bench/results/app-heap.txt). The app catches every error and shows its type and text,
 # never a traceback; to debug with line numbers, copy the .py sources instead.
 OPTIMIZE = "-O3"
-BUILD = FIRMWARE.parent / "build"  # each deploy precompiles into a folder of its own here
-# micropython-lib's drivers, pinned in the Makefile (build/mpy-lib/ssd1306.py, `make deps`).
-MPY_LIB = FIRMWARE.parent / "build" / "mpy-lib"
 
 
 def manifest() -> dict:
@@ -51,12 +50,12 @@ def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
 
 
 def precompile(out: Path | None = None, driver: bool = True) -> list[Path]:
-    """Compile the modules the manifest lists to .mpy under ``out`` (a new folder under build/
-    if None: two deploys at once never share one) and the ssd1306 driver into ``out/lib`` if
-    `driver`; returns the folders to copy to the board's root."""
+    """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
+    the build folder if None: two deploys at once never share one) and the ssd1306 driver into
+    ``out/lib`` if `driver`; returns the folders to copy to the board's root."""
     if out is None:
-        BUILD.mkdir(parents=True, exist_ok=True)
-        out = Path(tempfile.mkdtemp(prefix="deploy-", dir=BUILD))
+        build_dir().mkdir(parents=True, exist_ok=True)
+        out = Path(tempfile.mkdtemp(prefix="deploy-", dir=build_dir()))
     elif out.exists():
         shutil.rmtree(out)
     mpy_cross = tool("mpy-cross")
@@ -66,7 +65,7 @@ def precompile(out: Path | None = None, driver: bool = True) -> list[Path]:
         (out / "lib").mkdir(parents=True)
         for name in listed["REQUIRE"]:
             src = MPY_LIB / (name + ".py")
-            if not src.exists():
+            if not src.exists():  # a checkout before `make deps`; a wheel ships it
                 raise CliError(f"no {src}: `make deps` fetches micropython-lib's {name} driver")
             compile_one(mpy_cross, src, out / "lib" / (name + ".mpy"))
         folders.append(out / "lib")
@@ -126,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
             port = "PORT"
         else:
             port = picos[0]
-    folders = precompile(driver=not args.mip)
+    keep = build_dir() / "dry-run" if args.dry_run else None  # replaced by the next dry run
+    folders = precompile(keep, driver=not args.mip)
     out = folders[0].parent
     print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {out}")
     try:
@@ -141,5 +141,6 @@ def run(args: argparse.Namespace) -> int:
                     "(dominoboard live, a terminal) holding the port?"
                 )
     finally:
-        shutil.rmtree(out, ignore_errors=True)
+        if keep is None:
+            shutil.rmtree(out, ignore_errors=True)
     return 0

@@ -25,7 +25,8 @@ from .errors import CliError
 
 if TYPE_CHECKING:
     from . import rp2
-from .replay import FIRMWARE, HEAP, micropython_command
+from .replay import HEAP, micropython_command
+from .sources import FIRMWARE
 
 KEYS = {
     b"\x1b[A": "UP",
