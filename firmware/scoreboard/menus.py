@@ -49,18 +49,45 @@ def game_titles():
 
 
 class GameMenu(Menu):
-    """Every game the core knows, in the registry's order. While a new match is set up, the
-    match on the table waits on flash (App.park): its state leaves the heap."""
+    """The presets the host pushed (`dominoboard names --presets`), by their names, then every
+    game the core knows, in the registry's order. While a new match is set up, the match on the
+    table waits on flash (App.park): its state leaves the heap."""
 
     def __init__(self, app):
         app.park()
+        self.presets = stored_presets(app)
         titles = game_titles()
         self.keys = [k for k, _t in titles]
-        Menu.__init__(self, "Game", [t for _k, t in titles])
+        items = [p["name"] for p in self.presets] + [t for _k, t in titles]
+        Menu.__init__(self, "Game", items)
 
     def choose(self, app, index):
+        if index < len(self.presets):  # a preset: its game and rules, on to the names
+            p = self.presets[index]
+            setup = {"v": 1, "game": p["game"], "players": [], "opts": p.get("opts", {})}
+            for key in ("target", "rounds"):  # else the game's own (Match's defaults)
+                if key in p:
+                    setup[key] = p[key]
+            app.replace(Names(app, setup, p.get("players", 2)))
+            return
         # the form takes this menu's place: BACK from it returns to where "New match" was
-        app.replace(SetupForm(app, registry.game_class(self.keys[index])))
+        cls = registry.game_class(self.keys[index - len(self.presets)])
+        app.replace(SetupForm(app, cls))
+
+
+def stored_presets(app):
+    """The presets as the link stored them (its own settings record, scoreboard.link.Link):
+    read from flash, so the link's code need not be loaded. The link checked each one."""
+    import os
+
+    from scoreboard.store import MatchStore
+
+    root = app.store.root + "/link"
+    try:
+        os.stat(root)  # nothing pushed yet: no folder, and none is made here
+        return MatchStore(root).load_settings({"presets": []})["presets"]
+    except Exception:  # none, or unreadable: no presets; the games are still there
+        return []
 
 
 class Field:
