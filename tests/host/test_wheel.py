@@ -96,6 +96,23 @@ def test_only_the_core_and_the_host_are_packages(installed):
     assert others == "None None"  # no top-level scoreboard or boards in site-packages
 
 
+def test_the_emulated_pico_reads_the_panel_model_from_the_shipped_firmware(installed):
+    """dominoboard.rp2 decodes the display with boards.sim.Panel and wires the buttons from
+    scoreboard.pins: both come from the package's firmware tree, not from site-packages."""
+    probe = installed.run(
+        "python",
+        "-c",
+        "import sys; from dominoboard.sources import firmware_module as f; "
+        "panel = f('boards.sim').Panel(); pins = f('scoreboard.pins'); "
+        "print(type(panel).__name__, sorted(dict(pins.BUTTONS))); "
+        "print(sys.modules['boards'].__file__)",
+    )
+    assert probe.returncode == 0, probe.stderr
+    names, origin = probe.stdout.splitlines()
+    assert names == "Panel ['BACK', 'DOWN', 'OK', 'UNDO', 'UP']"
+    assert origin.startswith(str(installed.package() / "firmware" / "boards"))
+
+
 def test_deploy_dry_run_builds_the_manifest_in_the_user_cache(installed):
     package = installed.package()
     firmware = package / "firmware"
