@@ -165,12 +165,13 @@ def run(args: argparse.Namespace) -> int:
     from .cli import open_db, open_link
     from .sync import sync
 
+    problems: list[str] = []
     if args.from_device:
         from .db import Database
 
         db = Database(":memory:")
         with open_link(args) as link:
-            sync(link, db)
+            problems += sync(link, db).damaged  # a damaged line stops only its match
     else:
         db = open_db(args)
     with db:
@@ -181,9 +182,8 @@ def run(args: argparse.Namespace) -> int:
             "lists what there is (run `dominoboard sync` first?)"
         )
     buffer = io.StringIO(newline="")
-    problems: list[str] = []
     if args.format == "csv":
-        problems = write_csv(matches, buffer)
+        problems += write_csv(matches, buffer)
     else:
         write_json(matches, buffer, single=bool(args.match) and len(matches) == 1)
     if args.output:

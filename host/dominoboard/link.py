@@ -84,6 +84,11 @@ class PortLock:
             self.fd = -1
 
 
+def _text(value: object) -> str:
+    """A reply's text, printable whatever bytes the scoreboard sent."""
+    return str(value).encode("utf-8", "backslashreplace").decode()
+
+
 def _describe(pid: str) -> str:
     if not pid.isdigit():
         return "another process"
@@ -149,7 +154,7 @@ class DeviceLink:
         msg = self.replies.pop(req_id)
         self._sent.discard(req_id)
         if msg.get("ok") is not True:
-            raise Refused(str(msg.get("error")), str(msg.get("detail")))
+            raise Refused(_text(msg.get("error")), _text(msg.get("detail")))
         return msg
 
     def request(self, op: str, **fields: Any) -> dict:
