@@ -115,10 +115,18 @@ def write_csv(matches: Iterable[StoredMatch], out: TextIO) -> list[str]:
     problems = []
     for stored in matches:
         try:
-            writer.writerows(hand_rows(stored))
+            writer.writerows([{k: _cell(v) for k, v in row.items()} for row in hand_rows(stored)])
         except (DominoError, ValueError, IndexError) as e:
             problems.append(f"match {stored.device}/{stored.match} skipped: {e}")
     return problems
+
+
+def _cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR
+    first) gets a leading ``'``, which spreadsheets show as text. Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def match_document(stored: StoredMatch) -> dict:
