@@ -355,7 +355,7 @@ def test_clients_that_go_away_leave_no_traceback(capfd):
 
     board = WebBoard(port=0)
     try:
-        host, port = board.server.server_address[:2]
+        host, port = "127.0.0.1", int(board.server.server_address[1])
         for path in ("/", "/state", "/events", "/missing"):
             for _ in range(5):
                 s = socket.create_connection((host, port))
