@@ -183,7 +183,11 @@ def run(args: argparse.Namespace) -> int:
     else:
         db = open_db(args)
     with db:
+        problems += db.integrity()  # SQLite's own check: a damaged page may hide a match
         matches = list(db.matches(device=args.device, match=args.match))
+    problems += db.problems  # matches whose events disagree with their stored CRC
+    if args.match and not matches and db.problems:
+        raise CliError(db.problems[0])
     if args.match and not matches:
         raise CliError(
             f"no match {args.match} in {db.path}: `dominoboard export --format json` "

@@ -61,7 +61,16 @@ class PortLock:
 
     def __init__(self, port: str):
         self.path = lock_path(port)
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+        writable = True
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            try:
+                os.fchmod(self.fd, 0o666)  # every user of the port shares this lock file
+            except OSError:
+                pass  # another user's file: it made it shareable
+        except PermissionError:  # another user's file that is not: a read-only fd locks too
+            self.fd = os.open(self.path, os.O_RDONLY)
+            writable = False
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -76,7 +85,8 @@ class PortLock:
                 f"{port} is in use by {_describe(holder)}; wait for it to finish or stop it "
                 "(one program at a time talks to the scoreboard)"
             ) from None
-        os.pwrite(self.fd, f"{os.getpid()}\n".ljust(12).encode(), 0)  # no truncation: no gap
+        if writable:
+            os.pwrite(self.fd, f"{os.getpid()}\n".ljust(12).encode(), 0)  # no gap to truncate
 
     def release(self) -> None:
         if self.fd >= 0:
@@ -90,7 +100,7 @@ def _text(value: object) -> str:
 
 
 def _describe(pid: str) -> str:
-    if not pid.isdigit():
+    if not pid.isdigit() or (os.path.isdir("/proc") and not os.path.exists(f"/proc/{pid}")):
         return "another process"
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:

@@ -194,7 +194,7 @@ def free_flash(
     finished = []
     for match in whole:
         stored = next(db.matches(device=device, match=match), None)
-        if stored is None:
+        if stored is None:  # our copy disagrees with its CRC: never delete the device's
             continue
         try:
             if Match.replay(stored.setup, stored.events).over:
@@ -242,9 +242,14 @@ def keep_count(text: str) -> int | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import sqlite3
+
     from .cli import open_db, open_link
 
     with open_link(args) as link, open_db(args, create=True) as db:
-        report = sync(link, db, keep=args.keep)
+        try:
+            report = sync(link, db, keep=args.keep)
+        except sqlite3.Error as e:  # a full disk, a file damaged under us
+            raise db._error("sync", e) from e
     print(report.summary(), file=sys.stdout)
     return 1 if report.damaged else 0
