@@ -86,3 +86,16 @@ def test_a_13_round_mexican_train_replays_in_the_picos_heap(tmp_path):
     assert on_micropython.returncode == 0, on_micropython.stderr
     assert on_cpython.stdout == on_micropython.stdout
     assert b'"events":%d' % len(events) in on_cpython.stdout
+
+
+@pytest.mark.parametrize("end", ["true", "false", "0.0", '"0"'])
+def test_an_end_that_is_not_a_whole_number_is_refused_alike_on_both(tmp_path, end):
+    # Issue 14: CPython took "e": true as end 1 where MicroPython refused it.
+    path = tmp_path / "e.jsonl"
+    play = '{"k":"play","p":1,"t":"6-5","e":' + end + "}\n"
+    path.write_text('{"game":"muggins","players":["A","B"]}\n{"k":"play","p":0,"t":"6-6"}\n' + play)
+    on_cpython = replay(str(path))
+    on_micropython = replay(str(path), "--micropython")
+    assert on_cpython.returncode == on_micropython.returncode == 1
+    assert b"line 3: end " in on_cpython.stderr
+    assert on_cpython.stderr == on_micropython.stderr
