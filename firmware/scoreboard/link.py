@@ -242,7 +242,7 @@ class Link:
         try:
             for line in lines:
                 piece = _quoted(line)
-                if sent and (size + len(piece) > PAGE_BYTES or sent == most):
+                if sent and size + len(piece) > PAGE_BYTES:
                     break
                 if sent:
                     chunk.append(",")
@@ -254,6 +254,8 @@ class Link:
                     write("".join(chunk).encode())
                     chunk = []
                     held = 0
+                if sent == most:
+                    break  # before reading a line it will not send (it may be unreadable)
             nxt = start + sent
             tail = dumps(
                 {

@@ -133,12 +133,14 @@ def sync(
     whole: list[str] = []  # matches we now hold exactly as the scoreboard does
     in_flight: collections.deque[tuple[int, str, int]] = collections.deque()
 
+    unreadable: set[str] = set()  # matches the device failed to page: one event at a time
+
     def ask(match: str, held: int) -> None:
         # Proof of what we hold, once per match: later pages follow on from our own.
         have = f"{db.held(device, match)[1]:08x}" if held and match not in added else None
-        in_flight.append(
-            (link.send("events", match=match, have=have, **{"from": held}), match, held)
-        )
+        most = 1 if match in unreadable else None
+        req = link.send("events", match=match, have=have, max=most, **{"from": held})
+        in_flight.append((req, match, held))
 
     while todo or in_flight:
         while todo and len(in_flight) < WINDOW:
@@ -147,6 +149,16 @@ def sync(
         try:
             page = link.reply(req_id)
         except Refused as e:
+            if e.code in ("internal", "storage") and match not in unreadable:
+                unreadable.add(match)  # the events before the one it cannot read, one by one
+                ask(match, held)
+                continue
+            if e.code in ("internal", "storage"):  # it cannot read this match: the others
+                report.damaged.append(
+                    f"match {match} from event {held}: the scoreboard could not read it "
+                    f"({e.detail}); kept events 0..{held - 1}, the rest is not synced"
+                )
+                continue
             if e.code != "diverged":
                 raise
             report.superseded.append((match, db.supersede(device, match)))

@@ -86,3 +86,20 @@ def test_export_from_the_device_and_live_survive_a_damaged_line(tmp_path, capsys
             fetch(link, f, "m001")
         assert f.error == "match m001 event 2: not UTF-8 text on the scoreboard's flash"
         assert len(f.lines) == len(held["m001"])
+
+
+def test_bytes_the_device_cannot_decode_stop_only_their_match(tmp_path):
+    # Not even MicroPython's lenient decode reads \xff: the device answers "internal" for that
+    # page, and sync goes on with the other matches.
+    flash, held = damaged_flash(tmp_path)
+    lines = [line.encode() for line in held["m000"]]
+    lines[3] = b'{"k":"note","text":"\xff\xfe"}'
+    (flash / "m000.jnl").write_bytes(b"".join(encode(n, x) for n, x in enumerate(lines)))
+    db_path = tmp_path / "db.sqlite3"
+    with PtyDevice(flash) as device, DeviceLink(device.port) as link, Database(db_path) as db:
+        report = sync(link, db)
+    first, second = sorted(report.damaged)
+    assert first.startswith("match m000 from event 3: the scoreboard could not read")
+    assert second.startswith("match m001 event 2: not UTF-8 text")
+    got = db_lines(db_path)
+    assert got["m000"] == held["m000"][:3] and got["m002"] == held["m002"]
