@@ -63,13 +63,13 @@ class PortLock:
         self.path = lock_path(port)
         writable = True
         try:
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
             try:
                 os.fchmod(self.fd, 0o666)  # every user of the port shares this lock file
             except OSError:
                 pass  # another user's file: it made it shareable
         except PermissionError:  # another user's file that is not: a read-only fd locks too
-            self.fd = os.open(self.path, os.O_RDONLY)
+            self.fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW)
             writable = False
         try:
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
