@@ -139,9 +139,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--heap",
         metavar="SIZE",
+        type=heap_size,
         default=None,
-        help=f"cap the MicroPython heap like a Pico (e.g. {HEAP}; default: the unix "
-        "port's own, as the simulated board needs more on a 64-bit build)",
+        help="cap the MicroPython heap, e.g. 512K (default: the unix port's own; the "
+        f"simulated board needs more than a Pico's {HEAP} on a 64-bit build)",
     )
     p.add_argument(
         "--target",
@@ -157,6 +158,32 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="no screen or keys: serve the serial port until interrupted",
     )
     p.set_defaults(func=run)
+
+
+def heap_size(text: str) -> str:
+    """A MicroPython ``-X heapsize`` value: bytes, or a whole number of K or M."""
+    digits = text[:-1] if text[-1:] in ("K", "k", "M", "m") else text
+    if not digits.isdigit() or int(digits) == 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a size like 512K or 2M")
+    return text.upper()
+
+
+def _died(emu: "Emulator | rp2.TargetSession", heap: str | None) -> CliError | None:
+    """Why the emulated scoreboard stopped on its own, if it failed. (A traceback goes to the
+    serial port, which is gone with the process; stderr has what the board printed there.)"""
+    code = emu.proc.poll()
+    if not code:
+        return None
+    said = emu.errors() if isinstance(emu, Emulator) else ""
+    text = f"the emulated scoreboard stopped (exit {code})"
+    text += "".join("\n  " + x.strip() for x in said.strip().splitlines()[-3:])
+    if heap:
+        text += (
+            f"\nwith --heap {heap} it most likely ran out of memory: the simulated board on "
+            "this 64-bit build needs more than a Pico (pointers are twice the size); try "
+            "--heap 512K, or leave --heap out"
+        )
+    return CliError(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -184,9 +211,12 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        failure = _died(emu, args.heap)
         emu.stop()
         if marker is not None:
             marker.unlink(missing_ok=True)
+    if failure is not None:
+        raise failure
     return 0
 
 

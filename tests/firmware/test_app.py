@@ -208,3 +208,13 @@ def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None
     assert r["odd_lines"][1:] == [None, "bytes", "ok"]
     assert r["match_beeps"] > 0  # the counts did beep
     assert r["beeps"] == r["beep_limit"] == 32 and r["last_beep"] == 440 + 199
+
+
+def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None:
+    # Issue 14: a full flash refused every entry with "not saved (28)", and said nothing before.
+    r = run("app_flash_full.py", heap="2M")
+    assert r["errors"] == 0
+    assert r["roomy"] is None
+    assert r["low"] == "Flash nearly full - sync to free space"
+    assert r["full"].startswith("flash full (") and r["full"].endswith("sync to free space")
+    assert r["matches_kept"]  # the refused match left nothing behind
