@@ -396,6 +396,9 @@ class App:
             return
         ev = result.get("undone") or result.get("redone") or {}
         self.home()
+        refill = getattr(self.screen, "refill", None)
+        if kind == "undo" and ev.get("k") == "end" and ev.get("left") and refill is not None:
+            refill(ev["left"])  # the tally comes back as it was entered, to correct one value
         self.flash("%s: %s" % ("Undone" if kind == "undo" else "Redone", self.event_text(ev)))
 
     def event_text(self, ev):

@@ -52,15 +52,27 @@ class GameMenu(Menu):
     """Every game the core knows, in the registry's order. While a new match is set up, the
     match on the table waits on flash (App.park): its state leaves the heap."""
 
-    def __init__(self, app):
+    def __init__(self, app, from_match=False, cursor=0):
         app.park()
+        self.from_match = from_match  # opened from a match's menu: BACK returns there
         titles = game_titles()
         self.keys = [k for k, _t in titles]
-        Menu.__init__(self, "Game", [t for _k, t in titles])
+        Menu.__init__(self, "Game", [t for _k, t in titles], cursor)
 
     def choose(self, app, index):
-        # the form takes this menu's place: BACK from it returns to where "New match" was
-        app.replace(SetupForm(app, registry.game_class(self.keys[index])))
+        # the form takes this menu's place (the heap holds one of them); BACK rebuilds it
+        cls = registry.game_class(self.keys[index])
+        app.replace(SetupForm(app, cls, (self.from_match, index)))
+
+    def key(self, app, key, repeat):
+        if key == "back" and self.from_match:
+            from scoreboard.screens import match_menu
+
+            app.home()  # folds the parked match back from flash
+            if app.match is not None:
+                app.push(match_menu(app))
+            return
+        Menu.key(self, app, key, repeat)
 
 
 class Field:
@@ -162,8 +174,9 @@ class Form(Screen):
 class SetupForm(Form):
     """House rules (booklet defaults preselected), players, partnerships, target or rounds."""
 
-    def __init__(self, app, cls):
+    def __init__(self, app, cls, menu=(False, 0)):
         self.cls = cls
+        self.menu = menu  # how to rebuild the game list BACK returns to
         fields = []
         for key, default, allowed in cls.options:
             values = list(allowed)
@@ -207,6 +220,12 @@ class SetupForm(Form):
         else:
             limit.label = "rounds"
             self.entry("limit").value = self.game.rounds or 10
+
+    def key(self, app, key, repeat):
+        if key == "back" and not self.editing:
+            app.replace(GameMenu(app, self.menu[0], self.menu[1]))  # back to the game list
+            return
+        Form.key(self, app, key, repeat)
 
     def done(self, app):
         n = self.entry("players").value
