@@ -12,7 +12,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_app import compare_golden, run  # noqa: E402  # pyright: ignore[reportMissingImports]
 
-SCREENS = ["names-table", "undo-tally", "history-names", "names-winner"]
+SCREENS = ["names-table", "undo-tally", "history-names", "names-winner", "matches-list"]
 
 
 @pytest.fixture(scope="module")
@@ -58,6 +58,11 @@ def test_a_finished_match_shows_its_history_from_the_result(walk) -> None:
     assert r["winner_back"] == "Winner"
 
 
+def test_the_matches_list_names_game_and_players(walk) -> None:
+    r, _ = walk
+    assert r["matches"] == ["Muggins María José +3"]  # no clock set: no day
+
+
 def test_history_rows_name_the_players(walk) -> None:
     r, _ = walk
     (row,) = r["history_rows"]
@@ -69,3 +74,27 @@ def test_accented_names_and_scores_on_the_glass(walk) -> None:
     r, out = walk
     assert r["errors"] == 0
     compare_golden(out, SCREENS)
+
+
+@pytest.fixture(scope="module")
+def forms(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    tmp = tmp_path_factory.mktemp("forms")
+    out = tmp / "screens"
+    out.mkdir()
+    return run("app_rules_forms.py", str(tmp / "store"), str(out)), out
+
+
+def test_every_house_rule_in_words_with_its_value(forms) -> None:
+    r, out = forms
+    assert r["errors"] == 0
+    for game, form in r["forms"].items():
+        for text in form["rows"]:
+            label, value = text.rsplit(" ", 1)
+            assert value and label.strip(), (game, text)
+            assert "_" not in label, (game, text)  # a code name, not words
+        assert form["back"] == ["GameMenu", True], game
+    muggins = r["forms"]["muggins"]["rows"]
+    assert any(t.startswith("Lone 5-5 counts") and t.endswith(" 20") for t in muggins)
+    # Texas always plays partners: the form says so and offers nothing else
+    assert r["forms"]["texas"]["teams"] == [True]
+    compare_golden(out, ["rules-muggins", "rules-texas"])

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 WALKS = [
     ("app_navigation.py", []),
+    ("app_rules_forms.py", []),
     ("app_match.py", ["muggins", "2", "3"]),
     ("app_match.py", ["bergen", "3", "4"]),
     ("app_match.py", ["mexican", "3", "5"]),
@@ -34,7 +35,7 @@ def micropython() -> str:
 
 
 def walk_args(script: str, args: list[str], storage: Path) -> list[str]:
-    if script == "app_navigation.py":
+    if script in ("app_navigation.py", "app_rules_forms.py"):
         return [str(storage), "-"]
     if script == "games_outcome.py":
         return [str(storage)]

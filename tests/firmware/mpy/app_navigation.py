@@ -88,5 +88,11 @@ op.tap("DOWN")
 r["winner_history"] = [now(), len(op.screen.items) == len(op.match().records)]
 op.tap("BACK")
 r["winner_back"] = now()
+
+# the stored matches: day, game and players, and how far the one under the cursor went
+op.tap("OK")  # the start menu
+op.choose_label("Matches")
+r["matches"] = list(op.screen.items)
+op.snap(out, "matches-list")
 r["errors"] = op.app.errors
 d.emit(r)
