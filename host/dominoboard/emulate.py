@@ -332,13 +332,26 @@ def braille(rows: list[str]) -> list[str]:
     return out
 
 
-def _fit(frame: str) -> str:
+def _fit(frame: str, size: os.terminal_size | None = None) -> str:
     """The panel as big as the terminal allows: half blocks when 130×34 fit, else braille."""
     rows = frame.split("\n")
-    size = shutil.get_terminal_size((80, 24))
+    size = size or shutil.get_terminal_size((80, 24))
     if size.columns >= 130 and size.lines >= len(rows) + 2:
         return frame
     return "\n".join(braille(rows))
+
+
+def screen_text(
+    rows: str, port: str, asleep: bool, woke: bool, size: os.terminal_size | None = None
+) -> str:
+    """What the terminal shows: the panel as it is, the keys, and a line on the screen's sleep."""
+    return (
+        _fit(rows, size)
+        + "\n"
+        + f"serial: {port}   keys: arrows Enter Bksp u  H=hold  q\n"
+        + status_line(asleep, woke)
+        + "\n"
+    )
 
 
 def frame_parts(frame: str) -> tuple[bool, str]:
@@ -371,14 +384,7 @@ def _interactive(emu: "Emulator | rp2.TargetSession", keys: KeyInput) -> None:
                 was = asleep
                 asleep, rows = frame_parts(frames[-1])
                 woke = was and not asleep
-                sys.stdout.write(
-                    "\x1b[H\x1b[2J"
-                    + _fit(rows)
-                    + "\n"
-                    + f"serial: {emu.port}   keys: arrows Enter Bksp u  H=hold  q\n"
-                    + status_line(asleep, woke)
-                    + "\n"
-                )
+                sys.stdout.write("\x1b[H\x1b[2J" + screen_text(rows, emu.port, asleep, woke))
                 sys.stdout.flush()
             commands = keys.idle(now)
             if fd in ready:

@@ -3,10 +3,35 @@ in order; a key held down (the terminal's auto-repeat) holds the button until th
 stop; the panel shows blank while the screen sleeps, and the waking key does nothing else.
 The end-to-end cases drive the real firmware (firmware/sim_main.py) in virtual time."""
 
+import os
+from pathlib import Path
+
 import pytest
 from pty_device import wait_for
 
-from dominoboard.emulate import Emulator, KeyInput, frame_parts, split_keys, status_line
+from dominoboard.emulate import (
+    Emulator,
+    KeyInput,
+    frame_parts,
+    screen_text,
+    split_keys,
+    status_line,
+)
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def compare_golden(name: str, got: str) -> None:
+    """The terminal's picture against tests/golden/NAME.txt (UPDATE_GOLDEN=1 rewrites it)."""
+    path = GOLDEN / f"{name}.txt"
+    if os.environ.get("UPDATE_GOLDEN") == "1" or not path.exists():
+        path.write_text(got, encoding="utf-8")
+    assert got == path.read_text(encoding="utf-8"), f"{name}.txt differs from tests/golden"
+
+
+def terminal(frame: str, woke: bool = False) -> str:
+    asleep, rows = frame_parts(frame)
+    return screen_text(rows, "PORT", asleep, woke, os.terminal_size((80, 24)))
 
 
 def test_every_key_of_a_burst_counts_in_order() -> None:
@@ -95,13 +120,18 @@ def test_a_burst_moves_the_real_cursor_once_per_key(emu: Emulator, tmp_path) -> 
     finally:
         other.stop()
     assert frame_parts(burst)[1] == frame_parts(one_by_one)[1] != frame_parts(start)[1]
+    compare_golden("emulator-burst", terminal(burst))
 
 
 def test_asleep_the_panel_is_blank_and_the_waking_key_does_nothing_else(emu: Emulator) -> None:
     awake = frame(emu)
     emu.send("tick 121000")  # the default sleep: 120 s without a key
-    asleep, rows = frame_parts(frame(emu))
+    sleeping = frame(emu)
+    asleep, rows = frame_parts(sleeping)
     assert asleep and not rows.strip()
     emu.send("press DOWN")  # wakes the screen ...
-    woken, rows = frame_parts(frame(emu))
+    woke = frame(emu)
+    woken, rows = frame_parts(woke)
     assert not woken and rows == frame_parts(awake)[1]  # ... and the cursor did not move
+    compare_golden("emulator-asleep", terminal(sleeping))
+    compare_golden("emulator-woke", terminal(woke, woke=True))
