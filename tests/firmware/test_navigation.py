@@ -28,6 +28,7 @@ def test_back_from_the_rules_form_and_the_game_list(walk) -> None:
     assert r["form"] == "SetupForm"
     assert r["form_back"] == ["GameMenu", True]  # on the game it came from
     assert r["list_back"] == "StartMenu"
+    assert r["words_dropped"]  # the rules form's words leave the heap once the match starts
 
 
 def test_back_from_history_settings_and_new_match_returns_to_the_match_menu(walk) -> None:

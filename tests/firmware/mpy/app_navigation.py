@@ -36,6 +36,7 @@ r["list_back"] = now()
 
 op.new_match("muggins", 4, target=150, names=NAMES)
 mid = op.app.match_id
+r["words_dropped"] = "scoreboard.rule_words" not in sys.modules  # the form's words: setup only
 op.snap(out, "names-table-start")
 session = d.Session(op, seed=3)
 table = d.Table(op.match(), 3)
