@@ -4,6 +4,7 @@ stop; the panel shows blank while the screen sleeps, and the waking key does not
 The end-to-end cases drive the real firmware (firmware/sim_main.py) in virtual time."""
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -101,9 +102,18 @@ def emu(tmp_path):
 
 
 def frame(e: Emulator) -> str:
+    """The glass once every command sent has run: the emulator also pushes a frame after each
+    display update, so the last frame is taken once frames have stopped coming."""
     e.send("frame")
     got: list[str] = []
-    wait_for(lambda: bool(got.extend(e.frames()) or [f for f in got if f.startswith("frame ")]))
+    wait_for(lambda: bool(got.extend(e.frames()) or got))
+    quiet = time.monotonic()
+    while time.monotonic() - quiet < 0.5:
+        time.sleep(0.05)
+        more = e.frames()
+        if more:
+            got += more
+            quiet = time.monotonic()
     return [f for f in got if f.startswith("frame ")][-1]
 
 
