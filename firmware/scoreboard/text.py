@@ -38,38 +38,48 @@ def width(s):
 def draw(fb, s, x, y, c=1, scale=1):
     """Draw s with its top-left corner at (x, y) in colour c over what is there (like
     framebuf's text()), ``scale`` times larger if asked; return the x after it."""
-    glyphs = _small.GLYPHS
+    g = _small.GLYPHS
+    b = _buf
+    glyph = _glyph
     flip = 0 if c else 0xFF  # colour 0: the glyph's clear pixels become the ones kept
     key = 0 if c else 1
     code = 0
     more = 0
-    for b in s.encode():
-        if more:  # a UTF-8 continuation byte
-            code = (code << 6) | (b & 0x3F)
+    for byte in s.encode():
+        if byte < 0x80:  # ASCII: most of what is drawn
+            code = byte
+        elif more:  # a UTF-8 continuation byte
+            code = (code << 6) | (byte & 0x3F)
             more -= 1
             if more:
                 continue
-        elif b >= 0xF0:
-            code, more = b & 0x07, 3
+        elif byte >= 0xF0:
+            code, more = byte & 0x07, 3
             continue
-        elif b >= 0xE0:
-            code, more = b & 0x0F, 2
-            continue
-        elif b >= 0xC0:
-            code, more = b & 0x1F, 1
+        elif byte >= 0xE0:
+            code, more = byte & 0x0F, 2
             continue
         else:
-            code = b
+            code, more = byte & 0x1F, 1
+            continue
         if x >= 128:
             break
-        o = _index(code) * H
+        # printable ASCII is DRAWABLE's first range: its glyphs come first
+        o = (code - 0x20 if 0x20 <= code <= 0x7E else _index(code)) * H
         if scale == 1:
-            for i in range(H):
-                _buf[i] = glyphs[o + i] ^ flip
-            fb.blit(_glyph, x, y, key)
+            # unrolled (H is 8): this copy is most of the time a screen takes to draw
+            b[0] = g[o] ^ flip
+            b[1] = g[o + 1] ^ flip
+            b[2] = g[o + 2] ^ flip
+            b[3] = g[o + 3] ^ flip
+            b[4] = g[o + 4] ^ flip
+            b[5] = g[o + 5] ^ flip
+            b[6] = g[o + 6] ^ flip
+            b[7] = g[o + 7] ^ flip
+            fb.blit(glyph, x, y, key)
         else:
             for i in range(H):
-                bits = glyphs[o + i]
+                bits = g[o + i]
                 for col in range(W):
                     if bits & (0x80 >> col):
                         fb.fill_rect(x + col * scale, y + i * scale, scale, scale, c)
