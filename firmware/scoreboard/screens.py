@@ -80,7 +80,7 @@ def standings_rows(fb, m, first_row, rows):
             y = (first_row + (s // per) * 2) * 8
             x = (s % per) * width
             score = "%d" % m.totals[s]
-            right = x + width - (3 if per > 1 and s % per == 0 else 0)
+            right = x + width - (5 if per > 1 and s % per == 0 else 0)  # a gap between sides
             left = right - text.big_width(score)
             text.draw(fb, short(side_name(m, s), (left - x - 2) // text.W), x, y + 5)
             text.draw_big(fb, score, left, y + 3)

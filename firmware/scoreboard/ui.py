@@ -35,12 +35,14 @@ def center(text, width=COLS):
 
 
 def short(name, width):
-    """A name in ``width`` characters: whole, else its first word, else cut (no "~": a name
-    is read, not scrolled)."""
+    """A name in ``width`` characters: whole, else its first word, else abbreviated with a
+    full stop ("Franço."; "Fr" in 2)."""
     if len(name) <= width:
         return name
     first = name.split(" ")[0]
-    return first if len(first) <= width else name[:width]
+    if len(first) <= width:
+        return first
+    return name[: width - 1] + "." if width >= 4 else name[: max(1, width)]
 
 
 def spread(left, tail, width=COLS):
