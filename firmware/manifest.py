@@ -24,8 +24,9 @@ PACKAGES = {
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
-    "scoreboard": "__init__ app app_matches buttons display entry hand_end journal link"
-    " match_menu menus pins plays screens screens_games serial_line store store_admin table ui",
+    "scoreboard": "__init__ app app_matches buttons display entry font_digits font_small"
+    " hand_end journal link match_menu menus pins plays rule_words screens screens_games"
+    " serial_line store store_admin table text ui",
 }
 
 
