@@ -7,7 +7,7 @@ match is over) say everything that differs from this base.
 
 from .errors import DominoError
 from .layouts import Layout, Line, joins
-from .tiles import SET_SIZES
+from .tiles import SET_SIZES, is_double
 
 
 def round5(n):
@@ -29,6 +29,11 @@ class Game:
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
+    # Who leads when the tiles decide (``leader`` names nobody): "highest", the highest double,
+    # else the heaviest tile (000, 003's general rules); "lowest", the lowest double, else the
+    # lowest tile (003 Bergen: "Es beginnt der niedrigste Pasch ... (ggf. der niedrigste
+    # Stein)"). ``first_lead`` applies it.
+    lead = "highest"
     # The hand-end entry screen, described as data so the device builds it without code of its
     # own for each game. None means the standard entry: who went out and what each player still
     # holds (pips or tiles). Otherwise a tuple of fields, each (name, kind, *args); the ``end``
@@ -111,6 +116,24 @@ class Game:
     def leader(self, match, number) -> "int | None":
         """Who must lead hand ``number``, or None when the tiles decide (highest double)."""
         return None
+
+    def first_lead(self, hand, hands):
+        """Who leads ``hand`` when the tiles decide, and with what: ``(seat, tile)`` from the
+        seats' tiles ``hands`` (a list per seat), by the ``lead`` rule among the tiles
+        ``check_lead`` allows; None while nobody holds one (they draw, in turn)."""
+        low = self.lead == "lowest"
+        best = None
+        for q in range(len(hands)):
+            for t in hands[q]:
+                try:
+                    self.check_lead(hand, q, t)
+                except DominoError:
+                    continue
+                w = t[0] + t[1]
+                k = (is_double(t), -w, -t[0]) if low else (is_double(t), w, t[0])
+                if best is None or k > best[0]:
+                    best = (k, q, t)
+        return None if best is None else (best[1], best[2])
 
     def check_sides(self, sides):
         """Raise DominoError if the game cannot be played by these sides (lists of seats)."""

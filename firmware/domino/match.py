@@ -557,6 +557,28 @@ class Match:
                     out.append((t, e, None))
         return out
 
+    def first_lead(self, hands):
+        """Who leads the hand in progress when the tiles decide: ``Game.first_lead`` with the
+        seats' tiles ``hands``; (seat, tile), or None while nobody holds a tile that may lead."""
+        hand = self.hand
+        if hand is None or not hand.layout.is_empty():
+            return None
+        return self.game.first_lead(hand, hands)
+
+    def may_draw(self, player):
+        """Whether ``player`` may draw a tile now: the hand goes on, a tile is left beyond the
+        reserve, and the game's drawing rule (``Game.check_draw``: whose turn, how many a
+        turn) allows one more. Exactly when ``apply`` would take ``{"k":"draw","p":player}``."""
+        p = self._player({"p": player})
+        hand = self.hand
+        if hand is None or hand.is_over() or hand.boneyard - self.game.reserve <= 0:
+            return False
+        try:
+            self.game.check_draw(hand, p, 1)
+        except DominoError:
+            return False
+        return True
+
     @staticmethod
     def _mirrored(lay, ends, k):
         for i in range(k):

@@ -165,29 +165,12 @@ class Table:
         return self.m.preview(p, t, e, o)
 
     def can_draw(self, p):
-        hand, g = self.m.hand, self.g
-        assert hand is not None
-        if hand.boneyard - g.reserve <= 0 or not self.bone:
-            return False
-        try:
-            g.check_draw(hand, p, 1)
-        except DominoError:
-            return False
-        return True
+        return bool(self.bone) and self.m.may_draw(p)
 
     def first_lead(self):
-        """Free lead (no seat in turn): the highest double leads (the lowest where the game
-        says so, Bergen 003), else the heaviest tile. None: nobody holds a legal lead."""
-        lowest = getattr(self.g, "lead", "highest") == "lowest"
-        cands = [(t, q) for q in range(self.g.n) for t, _, _ in self.leads(q)]
-        if not cands:
-            return None
-        doubles = [c for c in cands if is_double(c[0])]
-        if doubles:
-            t, q = min(doubles) if lowest else max(doubles)
-        else:
-            t, q = max(cands, key=lambda c: (c[0][0] + c[0][1], c[0]))
-        return q, t
+        """Free lead (no seat in turn): the core's lead rule (``Game.lead``) over every seat's
+        tiles; (seat, tile), or None while nobody holds a legal lead."""
+        return self.m.first_lead(self.hands)
 
     # --- play -------------------------------------------------------------------------------
 
@@ -247,7 +230,7 @@ class Table:
                     moves = self.leads(p)
                     doubles = [x for x in moves if is_double(x[0])]
                     if doubles:  # open with the highest double (the lowest, Bergen 003)
-                        low = getattr(g, "lead", "highest") == "lowest"
+                        low = g.lead == "lowest"
                         moves = [min(doubles) if low else max(doubles)]
             else:
                 moves = self.moves(p)
