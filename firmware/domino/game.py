@@ -182,6 +182,12 @@ class Game:
                 "%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit)
             )
 
+    def may_block(self, hand):
+        """Whether ``hand`` may end blocked with the boneyard as it is: not while a player who
+        cannot lay must draw (``draws`` "until") and tiles can be drawn. Games whose hand
+        blocks only when nobody can draw (Mexican Train, Super Dominós) override this."""
+        return self.draws != "until" or hand.boneyard - self.reserve <= 0
+
     def after_draw(self, hand, player, n):
         """Game-specific bookkeeping after a draw (owed draws in Super Dominós)."""
 

@@ -148,6 +148,7 @@ class Finished:
         self.out = hand.out
         self.last = hand.last
         self.points = hand.points
+        self.boneyard = hand.boneyard
         self.ended = hand.played_out()
 
     def is_over(self):
@@ -588,6 +589,30 @@ class Match:
 
     # --- the hand's end ---------------------------------------------------------------------
 
+    def outs(self):
+        """The seats that can have gone out of the hand in progress: the one who did; nobody
+        when everyone passed; while the hand goes on, every seat if the table enters no plays,
+        else a seat holding one tile (its last play not entered). domino.ending says why."""
+        from .ending import outs
+
+        return [] if self.hand is None else outs(self, self.hand)
+
+    def may_block(self):
+        """Whether the hand in progress may end blocked (nobody out): not once someone went
+        out, nor while the game makes a stuck player draw and tiles can be drawn
+        (``Game.may_block``) in a hand the table follows tile by tile."""
+        from .ending import may_block
+
+        return self.hand is not None and may_block(self, self.hand)
+
+    def end_bounds(self, out=None):
+        """What an ``end`` of the hand in progress with ``out`` out (None: blocked) may say of
+        each seat: (least tiles, most tiles, least pips, most pips), from the tiles off the table
+        it can still hold. ``apply`` refuses an end outside these, naming the bound."""
+        from .ending import bounds
+
+        return [] if self.hand is None else bounds(self, self.hand, out)
+
     def _left(self, hand, entries, out):
         """Read the ``left`` entries, checking them against the tiles still off the table
         (domino.ending: its code loads at a hand's end, and the device drops it during play)."""
@@ -606,6 +631,10 @@ class Match:
         """The usual hand's end: who went out and what each player still holds → points per
         side by the game's ``hand_points``. Returns (points, the player who went out)."""
         ctx, out = self.end_context(hand, ev, out)
+        if out is None:
+            from .ending import check_blocked
+
+            check_blocked(self, hand)
         return self.game.hand_points(ctx), out
 
     def end_context(self, hand, ev, out=None):

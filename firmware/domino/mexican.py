@@ -253,6 +253,10 @@ class MexicanTrain(Game):
             return  # 002: before the station anyone draws, looking for it
         Game.check_draw(self, hand, player, n)
 
+    def may_block(self, hand):
+        """Blocked only when nobody can play nor draw (``after_pass``)."""
+        return hand.boneyard - self.reserve <= 0
+
     def check_pass(self, hand, player):
         if hand.layout.is_empty():
             if self.pass_before_station:

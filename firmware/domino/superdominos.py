@@ -249,6 +249,10 @@ class SuperDominos(Game):
         if hand.boneyard - self.reserve <= 0:
             hand.owes = [0] * self.n  # nothing left to take
 
+    def may_block(self, hand):
+        """Blocked only when nobody can play nor draw (``after_pass``)."""
+        return hand.boneyard - self.reserve <= 0
+
     def check_pass(self, hand, player):
         self.check_owed(hand, "pass")
         if hand.layout.is_empty() or hand.again:
