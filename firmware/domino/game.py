@@ -29,6 +29,9 @@ class Game:
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
+    # The sum touching ends make where they add up instead of matching (All Sevens 7, Matador
+    # 003 10; with jokers, ``is_joker``); None where ends match.
+    base = None
     # Who leads when the tiles decide (``leader`` names nobody): "highest", the highest double,
     # else the heaviest tile (000, 003's general rules); "lowest", the lowest double, else the
     # lowest tile (003 Bergen: "Es beginnt der niedrigste Pasch ... (ggf. der niedrigste

@@ -285,7 +285,7 @@ class Layout(d.Session):
                 if e != first:
                     continue
             o = None
-            if hasattr(g, "is_joker") and t[0] != t[1] and g.is_joker(t):
+            if t[0] != t[1] and g.is_joker(t):
                 if g.adds_up(t, lay.arms[e].open) is None:
                     o = t[self.rand.next() % 2]
             out.append((t, e, o))
