@@ -30,7 +30,8 @@ HEAVY = 1  # the heaviest tile first, ties at random
 
 _BASE = (
     "joins", "opening", "check_play", "play_points", "next_turn", "check_draw", "after_draw",
-    "check_pass", "after_pass", "start_hand", "read_end", "is_over", "winners",
+    "check_pass", "after_pass", "hand_type", "open_to", "is_joker", "owing", "read_end",
+    "is_over", "winners",
 )
 _DRAWS = {"none": 0, "one": 1, "two": 2, "until": 10000}
 

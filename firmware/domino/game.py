@@ -32,6 +32,10 @@ class Game:
     # The sum touching ends make where they add up instead of matching (All Sevens 7, Matador
     # 003 10; with jokers, ``is_joker``); None where ends match.
     base = None
+    centre = None  # the double a hub game is set with (Sebastopol 6-6, Cyprus 9-9)
+    # The seat the game names to open passes the opening on when he holds no double (Cardinal
+    # Mexican Train, 000).
+    pass_before_station = False
     # Who leads when the tiles decide (``leader`` names nobody): "highest", the highest double,
     # else the heaviest tile (000, 003's general rules); "lowest", the lowest double, else the
     # lowest tile (003 Bergen: "Es beginnt der niedrigste Pasch ... (ggf. der niedrigste
@@ -113,8 +117,19 @@ class Game:
     def default_target(self):
         return self.target
 
-    def start_hand(self, hand):
-        """Set up game-specific state on a new hand (trains, spells)."""
+    # The state of a hand in progress: ``domino.match.Hand``, or a subclass of it the game owns
+    # that declares what else the game keeps of a hand (trains, spells, owed tiles).
+    hand_type = None
+
+    def station(self, number) -> "tuple | None":
+        """The double that must open hand ``number`` (Mexican Train's station), or None when
+        the lead is any tile ``check_lead`` allows."""
+        return None
+
+    def owing(self, hand) -> list:
+        """The seats that must draw before anything else happens (a 15's draws in Super
+        Dominós, Block 003's tile at the end of a turn), first first; none by default."""
+        return []
 
     def leader(self, match, number) -> "int | None":
         """Who must lead hand ``number``, or None when the tiles decide (highest double)."""

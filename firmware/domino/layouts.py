@@ -60,8 +60,7 @@ class Layout:
 
     def alike(self, i, j):
         """Whether a tile laid on arm ``j`` makes the same table as on arm ``i`` (mirrored), so
-        a list of plays names only one of them (``Match.legal_plays``). Only untouched arms
-        the layout treats alike qualify; by default none."""
+        a list of plays names only one of them (``Match.legal_plays``); by default none."""
         return False
 
     def extend(self, t, arm, open_pip):
@@ -127,8 +126,12 @@ class Line(Layout):
         return Layout.count(self)
 
     def alike(self, i, j):
-        """A lone double's two sides."""
-        return i < 2 and j < 2 and len(self.played) == 1 and is_double(self.first)
+        """The two ends when they show the same, the same way (a lone double's two sides; 3
+        and 3 after plays): nothing a line game reads tells them apart."""
+        if i > 1 or j > 1:
+            return False
+        a, b = self.arms[i], self.arms[j]
+        return a.open == b.open and a.double == b.double
 
 
 class Spinner(Line):
@@ -167,14 +170,16 @@ class Spinner(Line):
             self._spin(t, (arm, self.arms[arm].length))
 
     def alike(self, i, j):
-        """A lone spinner's two sides (left, right), and its other two sides (up, down) while
-        both are empty: the count treats the pairs differently, so only within a pair."""
+        """Left and right as on a line while no spinner was laid after the lead (then its sides
+        are told apart); its other two sides (up, down) when they show the same and are both
+        empty or both not. The count treats the pairs differently, so only within a pair."""
         arms = self.arms
-        if i < 2 and j < 2 and self.spun_on is None:  # laid first: the sides are the lead's
-            return Line.alike(self, i, j) or (
-                self.spinner is not None and arms[0].length == 0 and arms[1].length == 0
-            )
-        return i >= 2 and j >= 2 and arms[i].length == 0 and arms[j].length == 0
+        if i < 2 and j < 2:
+            return self.spun_on is None and Line.alike(self, i, j)
+        if i < 2 or j < 2:
+            return False
+        a, b = arms[i], arms[j]
+        return a.open == b.open and a.double == b.double and (a.length > 0) == (b.length > 0)
 
     def sides_played(self):
         if self.spun_on is None:

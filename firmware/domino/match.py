@@ -159,7 +159,8 @@ class Finished:
 
 
 class Hand:
-    """The state of the hand in progress."""
+    """The state of the hand in progress. A game that keeps more declares a subclass
+    (``Game.hand_type``) with its fields; ``new_hand`` makes the game's kind."""
 
     def __init__(self, match, number):
         g = match.game
@@ -177,7 +178,6 @@ class Hand:
         self.last = None  # who laid the last tile
         self.seen = TileSet()  # tiles on the table
         self.played = 0  # how many tiles were laid
-        g.start_hand(self)
 
     def is_over(self):
         return self.out is not None or self.blocked
@@ -188,6 +188,12 @@ class Hand:
         ``end`` before that is declared by the table (the device's *End the hand*), and what
         the table enters is all the record knows of the hands."""
         return self.is_over()
+
+
+def new_hand(match, number) -> Hand:
+    """Hand ``number`` of ``match``, of the kind its game declares (``Game.hand_type``)."""
+    kind = match.game.hand_type
+    return Hand(match, number) if kind is None else kind(match, number)
 
 
 class Match:
@@ -260,7 +266,7 @@ class Match:
         self.records = []
         self.marks = [0]  # len(effective) when each hand started
         self.over = False
-        self.hand = Hand(self, 0)
+        self.hand = new_hand(self, 0)
 
     # --- the fold ---------------------------------------------------------------------------
 
@@ -512,10 +518,10 @@ class Match:
         someone else's turn.
 
         A play whose table would only mirror another's is listed once, on the first end
-        (``Layout.alike``: a lone double's two sides, a spinner's two untouched sides, a hub's
-        empty branches). Order: ends as ``open_to`` lists them; on each end the tiles in the
-        order of ``tiles`` (by default highest first, as ``full_set``); a joker's ``o`` high
-        half first."""
+        (``Layout.alike``: a line's two ends showing the same, as a lone double's two sides; a
+        spinner's sides alike; a hub's empty branches). Order: ends as ``open_to`` lists them;
+        on each end the tiles in the order of ``tiles`` (by default highest first, as
+        ``full_set``); a joker's ``o`` high half first."""
         p = self._player({"p": player})
         hand = self.hand
         out = []
@@ -631,15 +637,13 @@ class Match:
         """The usual hand's end: who went out and what each player still holds → points per
         side by the game's ``hand_points``. Returns (points, the player who went out)."""
         ctx, out = self.end_context(hand, ev, out)
-        if out is None:
-            from .ending import check_blocked
-
-            check_blocked(self, hand)
         return self.game.hand_points(ctx), out
 
-    def end_context(self, hand, ev, out=None):
+    def end_context(self, hand, ev, out=None, barricade=False):
         """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
-        out), for games that score a hand's end their own way (a barricade)."""
+        out), for games that score a hand's end their own way. Nobody out is a blocked hand,
+        refused where the game cannot block yet (``may_block``), unless ``barricade``: a
+        barricade ends the hand on purpose."""
         if out is None:
             out = ev.get("out")
         if hand.out is not None:
@@ -652,6 +656,10 @@ class Match:
                 raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
             # else the table ends the hand (its plays not all entered): who went out is its word
         left = self._left(hand, ev.get("left"), out)
+        if out is None and not barricade:
+            from .ending import check_blocked
+
+            check_blocked(self, hand)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out
 
@@ -665,7 +673,7 @@ class Match:
             self.over = True
             self.hand = None
         else:
-            self.hand = Hand(self, len(self.records))
+            self.hand = new_hand(self, len(self.records))
         return {"hand": tally, "totals": list(self.totals), "over": self.over}
 
     # --- corrections, undo, redo ------------------------------------------------------------
@@ -715,7 +723,7 @@ class Match:
                 for s, pts in enumerate(r.points()):
                     self.totals[s] += pts
             self.over = False
-            self.hand = Hand(self, keep)
+            self.hand = new_hand(self, keep)
         start = self.marks[keep]
         tail = [events[k] for k in range(start, len(events))]  # this hand's events: few
         events.truncate(start)

@@ -51,6 +51,9 @@ def test_blocked_only_when_the_game_allows_it():
     assert not m.may_block()
     refused(m, {"k": "end", "left": [100, 100]}, "blocked: 66 tile(s) can still be drawn",
             "Mexican Train blocks only when nobody can draw")  # fmt: skip
+    m = match("peruvian", 4)  # a tile drawn after every turn: blocked only when none is left
+    play(m, 0, "6-6")
+    refused(m, {"k": "end", "left": [25, 25, 25, 25], "last": 0}, "blocked: ")
     m = match("block", 2)  # no drawing: a block may come at any time
     play(m, 0, "6-6")
     assert m.may_block()

@@ -65,6 +65,13 @@ def test_a_lone_double_offers_each_tile_once():
     play(m, 1, "6-2", 0)
     assert names(m.legal_plays(0, [(6, 6), (2, 1), (4, 4)])) == [
         ("6-6", 0, None), ("2-1", 1, None)]  # both ends now differ: each its own
+    m = match("block")
+    for p, t, e in ((0, "6-3", None), (1, "6-5", 0), (0, "5-3", 0)):
+        play(m, p, t, e)
+    # ends 3 and 3, neither a double: the same line either way
+    plays = names(agrees_with_apply(m, 1))
+    assert plays == [("4-3", 0, None), ("3-3", 0, None), ("3-2", 0, None), ("3-1", 0, None),
+                     ("3-0", 0, None)]  # fmt: skip
 
 
 def test_a_spinners_untouched_sides_are_one_end():

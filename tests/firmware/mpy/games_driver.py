@@ -256,7 +256,7 @@ class Layout(d.Session):
     def leader(self, table):
         m = self.op.app.match
         g = m.game
-        centre = getattr(g, "centre", None)
+        centre = g.centre
         if m.hand.turn is not None:  # the game names the leader: his best legal lead
             p = m.hand.turn
             for t in sorted(

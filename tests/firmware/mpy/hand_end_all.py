@@ -23,6 +23,9 @@ NAMES = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gil", "Hal", "Ivo", "Jo"]
 # asked holds a double and 0-0, 1 pip without doubles (0 if he holds 0 pips). What is tested
 # is that the form asks all the core needs to score the hand, whatever the hands.
 ANSWERS = {"d": (1, 0), "w": (1, 1), "z": (1, 0)}
+# A known gap: Peruvian blocked with nothing laid on the record (a hand that cannot block yet is
+# undone to its deal) needs who laid the last tile, which the tally does not ask.
+GAP = "say who laid the last tile"
 
 
 def combinations(op, cls):
@@ -130,6 +133,7 @@ def main(storage, keys):
     done = []
     refused = []  # combinations the setup itself refuses (the core's message)
     failed = []
+    gaps = []  # hands the device cannot end yet (see GAP)
     asked = {}
     skipped = {}
     for key in keys:
@@ -152,7 +156,8 @@ def main(storage, keys):
                     asked["%s %s" % (key, " ".join(need))] = 1
                     done.append([key, opts, out])
                 except Exception as e:
-                    failed.append([key, opts, out, "%s: %s" % (type(e).__name__, e)])
+                    why = "%s: %s" % (type(e).__name__, e)
+                    (gaps if GAP in why else failed).append([key, opts, out, why])
                     op.app.errors = 0
                 mid = op.app.match_id
                 op.app.park()
@@ -164,6 +169,7 @@ def main(storage, keys):
         {
             "done": len(done),
             "failed": failed,
+            "gaps": gaps,
             "refused": refused,
             "asked": sorted(asked),
             "skipped": sorted(skipped),
