@@ -244,7 +244,7 @@ class FastMatch:
         self.deal_bits = _bits(ways) + 64
         self.deal_mask = (1 << self.deal_bits) - 1
         self.pairs = (1 << t.size) - 1  # the bits for choices between two
-        self.random_bytes = (self.deal_bits + t.size + t.size * _bits(t.size) + 64 + 7) // 8
+        self.random_bytes = (self.deal_bits + t.size + t.size * _bits(2 * t.size) + 64 + 7) // 8
 
 
 def deal(fm, x):
@@ -286,8 +286,9 @@ def deal(fm, x):
 
 def play_dealt(fm, held, bone, policies, x, log=None):
     """Play one hand of ``fm`` from ``held`` (each seat's tiles, bit sets; changed in place)
-    and ``bone`` (tile bits, drawn from its end). ``policies[p]`` is RANDOM (a tile that fits,
-    uniformly; on the left end when it fits both) or HEAVY.
+    and ``bone`` (tile bits, drawn from its end). ``policies[p]`` is RANDOM (a play, uniformly,
+    as ``Match.legal_plays`` lists them: a tile fitting both ends twice unless the ends are
+    alike) or HEAVY (the same among the heaviest tiles).
 
     ``x`` drives the choices: what ``deal`` left of the hand's random integer. Each choice
     between two tiles takes the next of its low ``size`` bits, each other choice among ``c``
@@ -333,6 +334,10 @@ def play_dealt(fm, held, bone, policies, x, log=None):
     pairs = x & fm.pairs
     x >>= t.size
     heavy = HEAVY in policies
+    masks = t.masks
+    other = t.other
+    double = t.double
+    dl = dr = double[i]  # whether each end shows a double (a line tells such ends apart)
     last = p  # the seat that laid the last tile
     # The play: match an end, else draw as the game says, else pass. The hand is blocked when
     # the turn comes back to the seat that laid the last tile and it passes too.
@@ -360,22 +365,46 @@ def play_dealt(fm, held, bone, policies, x, log=None):
                     break  # blocked
                 continue
         last = p
+        if heavy and policies[p] == HEAVY:
+            m = _heaviest(m, pips)
+        # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
+        # both, and again on the right when that makes another line (Line.alike).
+        left, r = line[-1]
+        both = 0 if left == r and dl == dr else m & masks[left] & masks[r]
+        right = False
         b = m & (m - 1)  # the tiles that fit but the lowest
-        if b:  # two or more: choose
-            if heavy and policies[p] == HEAVY:
-                m, x = _pick(_heaviest(m, pips), x)
-            elif b & (b - 1):  # three or more: skip a random number of the lowest
-                x, c = divmod(x, _count(m))
+        if b or both:  # two or more plays: choose
+            if not both and not b & (b - 1):  # two tiles, uniformly: a bit of their own
+                m = b if pairs & 1 else m ^ b
+                pairs >>= 1
+            elif not b:  # one tile, either end: a bit too
+                right = bool(pairs & 1)
+                pairs >>= 1
+            else:  # skip a random number of the lowest plays
+                k = _count(m)
+                x, c = divmod(x, k + _count(both))
+                if c >= k:
+                    right = True
+                    m = both
+                    c -= k
                 while c:
                     m &= m - 1
                     c -= 1
                 m &= -m
-            else:  # two, uniformly: a bit of their own
-                m = b if pairs & 1 else m ^ b
-                pairs >>= 1
-        if log is not None:
-            log.append(("play", p, index[m], 0 if m & t.masks[line[-1][0]] else 1))
-        line, ends = line[m]
+        i = index[m]
+        if right or not m & masks[left]:
+            dr = double[i]
+            if log is not None:
+                log.append(("play", p, i, 1))
+        else:
+            dl = double[i]
+            if log is not None:
+                log.append(("play", p, i, 0))
+        if right:
+            line = t.line[left][other[r][i]]
+            ends = line[0]
+        else:
+            line, ends = line[m]
         m = held[p] ^ m
         held[p] = m
         if not m:

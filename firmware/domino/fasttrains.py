@@ -47,13 +47,14 @@ def play_hand(fm, deal, policies, real, log=None):
     station = g.station(number)[0]
     sid = station * (station + 1) // 2 + station  # the station's tile index
     draws = passes = plays = 0
-    # Before the station: whoever holds it lays it; else each seat in turn draws (002).
+    # Before the station: whoever holds it lays it; else each seat in turn draws (002), from a
+    # seat the table picks (002 does not say; the simulator's table picks at random too).
     p = None
     for q in range(n):
         if sid in hands[q]:
             p = q
             break
-    waiting = 0
+    waiting = 0 if p is not None else int(real() * n)
     while p is None:
         q = waiting % n
         waiting += 1
@@ -126,26 +127,43 @@ def play_hand(fm, deal, policies, real, log=None):
                     if rows[opens[e]] and e != mine:
                         fit.append(e)
         if fit:
-            if len(fit) == 1:  # one train: its heaviest tile, or one at random
-                e = fit[0]
-                a = rows[station if e == trains else opens[e]]
-                i = a[0] if policies[p] == HEAVY or len(a) == 1 else a[int(real() * len(a))]
-            elif policies[p] == HEAVY:  # the heaviest tile that fits, ties at random
-                best = -1
-                tied = []  # the trains whose heaviest tile weighs ``best``
-                for f in fit:
-                    x = pips[rows[station if f == trains else opens[f]][0]]  # their heaviest
+            # A play (tile, train) uniformly, as Match.legal_plays lists them; heavy seats
+            # among the heaviest tiles (rows kept heaviest first).
+            heavy = policies[p] == HEAVY
+            best = -1
+            total = 0
+            for f in fit:
+                a = rows[station if f == trains else opens[f]]
+                if heavy:
+                    x = pips[a[0]]
+                    if x < best:
+                        continue
                     if x > best:
                         best = x
-                        tied = [f]
-                    elif x == best:
-                        tied.append(f)
-                e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
-                i = rows[station if e == trains else opens[e]][0]
-            else:  # a train at random, then a tile at random
-                e = fit[int(real() * len(fit))]
-                a = rows[station if e == trains else opens[e]]
-                i = a[int(real() * len(a))] if len(a) > 1 else a[0]
+                        total = 0
+                    for j in a:
+                        if pips[j] != best:
+                            break
+                        total += 1
+                else:
+                    total += len(a)
+            c = int(real() * total) if total > 1 else 0
+            e = i = -1
+            for f in fit:
+                a = rows[station if f == trains else opens[f]]
+                if heavy:
+                    if pips[a[0]] != best:
+                        continue
+                    k = 0
+                    while k < len(a) and pips[a[k]] == best:
+                        k += 1
+                else:
+                    k = len(a)
+                if c < k:
+                    e = f
+                    i = a[c]
+                    break
+                c -= k
             if e == trains:  # a new train off the station
                 trains += 1
                 opens.append(station)

@@ -155,7 +155,7 @@ class Table:
         assert hand is not None
         self.deal()
         stat = {"lead": None, "plays": 0, "draws": 0, "passes": 0}
-        waiting = 0  # who draws next while nobody can lead (no seat in turn yet)
+        waiting = None  # who draws next while nobody can lead (no seat in turn yet)
         while m.hand is hand:
             if hand.is_over():
                 self.apply({"k": "end", "left": [list(h) for h in self.hands]})
@@ -170,6 +170,8 @@ class Table:
                 if p is None:
                     lead = self.first_lead()
                     if lead is None:
+                        if waiting is None:  # 002 does not say who draws first: a seat at
+                            waiting = self.rng.randrange(g.n)  # random (always 0 biased seats)
                         p, waiting = waiting % g.n, waiting + 1
                         self.draw_or_pass(p, stat)
                         continue
