@@ -9,13 +9,14 @@ what it can: the station of each hand, the deal, the hand's end (``hand_points``
 end and winners. A test replays its moves through ``Match.apply`` and checks both agree.
 """
 
+from domino.match import Left
+
 from .fastline import HEAVY, FastEnd
-from .match import Left
 
 
 def supports(game):
     """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules)."""
-    from .mexican import MexicanTrain
+    from domino.mexican import MexicanTrain
 
     return type(game) is MexicanTrain and game.reserve == 0
 

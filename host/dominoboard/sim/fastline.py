@@ -12,18 +12,19 @@ Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... In 
 its bit ``1 << i`` and a hand the bits of its tiles, so whether a seat can play, and with which
 tiles, is one AND with the tiles showing either end.
 
-Written for speed on CPython and MicroPython alike: everything a hand asks of a tile is a list
-or dict lookup prepared once per set (``Tables``; the line itself is a state of a prepared
-graph, so laying a tile is one lookup), what the game's hooks answer for the whole match is
-read once (``FastMatch``), and the turn loop keeps its state in locals. A hand's randomness is
-one integer whose digits deal and choose (``FastMatch.plan_randomness``): no generator to seed
-or call.
+It runs on the host only (the device never simulates), on CPython; tests/host/test_sim_fast.py
+also checks it plays the same on MicroPython. Written for speed: everything a hand asks of a
+tile is a list or dict lookup prepared once per set (``Tables``; the line itself is a state of
+a prepared graph, so laying a tile is one lookup), what the game's hooks answer for the whole
+match is read once (``FastMatch``), and the turn loop keeps its state in locals. A hand's
+randomness is one integer whose digits deal and choose (``FastMatch.plan_randomness``): no
+generator to seed or call.
 """
 
-from .errors import DominoError
-from .game import Game
-from .layouts import Line
-from .match import HandEnd, Left
+from domino.errors import DominoError
+from domino.game import Game
+from domino.layouts import Line
+from domino.match import HandEnd, Left
 
 RANDOM = 0  # any legal move, uniformly
 HEAVY = 1  # the heaviest tile first, ties at random
