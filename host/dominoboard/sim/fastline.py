@@ -92,7 +92,11 @@ class Tables:
         # the tiles that fit either end; line[l][r][bit]: (the line once that tile is laid, on
         # the left end when it fits both; the tiles that fit that line); line[l][r][-1]: (l, r).
         # A play is one lookup.
-        self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b]} for b in range(top + 1)]
+        # line[l][r][-2]: the tiles fitting both ends; line[l][r][-4]: l == r. A play's entry
+        # also says whether the tile goes on the left end and is a double (what Line.alike
+        # reads: two ends showing the same, each a double or not).
+        self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b],
+                       -2: self.masks[a] & self.masks[b], -4: a == b} for b in range(top + 1)]
                      for a in range(top + 1)]
         for a in range(top + 1):
             for b in range(top + 1):
@@ -100,11 +104,13 @@ class Tables:
                 for i in range(n):
                     if self.other[a][i] >= 0:
                         after = self.line[self.other[a][i]][b]
+                        on_left = True
                     elif self.other[b][i] >= 0:
                         after = self.line[a][self.other[b][i]]
+                        on_left = False
                     else:
                         continue
-                    state[1 << i] = (after, after[0])
+                    state[1 << i] = (after, after[0], on_left, self.double[i])
         # byte_pips[k][v]: the pips of the tiles of byte v of a bit set, its k-th byte (tiles
         # 8k to 8k + 7): a side's pips are one lookup per 8 tiles, not one per tile.
         self.byte_pips = []
@@ -335,7 +341,6 @@ def play_dealt(fm, held, bone, policies, x, log=None):
     pairs = x & fm.pairs
     x >>= t.size
     heavy = HEAVY in policies
-    masks = t.masks
     other = t.other
     double = t.double
     dl = dr = double[i]  # whether each end shows a double (a line tells such ends apart)
@@ -369,9 +374,11 @@ def play_dealt(fm, held, bone, policies, x, log=None):
         if heavy and policies[p] == HEAVY:
             m = _heaviest(m, pips)
         # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
-        # both, and again on the right when that makes another line (Line.alike).
-        left, r = line[-1]
-        both = 0 if left == r and dl == dr else m & masks[left] & masks[r]
+        # both, and again on the right when that makes another line (Line.alike: ends alike
+        # when they show the same, the same way).
+        both = m & line[-2]
+        if both and dl == dr and line[-4]:
+            both = 0  # alike ends: one play
         right = False
         b = m & (m - 1)  # the tiles that fit but the lowest
         if b or both:  # two or more plays: choose
@@ -392,20 +399,21 @@ def play_dealt(fm, held, bone, policies, x, log=None):
                     m &= m - 1
                     c -= 1
                 m &= -m
-        i = index[m]
-        if right or not m & masks[left]:
-            dr = double[i]
-            if log is not None:
-                log.append(("play", p, i, 1))
-        else:
-            dl = double[i]
-            if log is not None:
-                log.append(("play", p, i, 0))
         if right:
+            i = index[m]
+            dr = double[i]
+            left, r = line[-1]
             line = t.line[left][other[r][i]]
             ends = line[0]
         else:
-            line, ends = line[m]
+            line, ends, on_left, dbl = line[m]
+            if on_left:
+                dl = dbl
+            else:
+                dr = dbl
+                right = True  # for the log
+        if log is not None:
+            log.append(("play", p, index[m], 1 if right else 0))
         m = held[p] ^ m
         held[p] = m
         if not m:

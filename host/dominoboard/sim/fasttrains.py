@@ -112,59 +112,62 @@ def play_hand(fm, deal, policies, real, log=None):
                     due = m[0]
                     break
         rows = byp[p]
-        # the trains p can play on: those open to him where a tile of his fits
+        # the trains p can play on: those open to him where a tile of his fits (``fit``), and
+        # his tiles for each (``arr``)
         fit = []
+        arr = []
         if due >= 0:
-            if rows[opens[due]]:
+            a = rows[opens[due]]
+            if a:
                 fit.append(due)
+                arr.append(a)
         else:
             mine = own[p]
-            if (mine < 0 or turns >= n) and rows[station]:
-                fit.append(trains)  # a new train: his own, or later a Mexican train
-            if mine >= 0 and rows[opens[mine]]:
-                fit.append(mine)
+            if mine < 0 or turns >= n:
+                a = rows[station]
+                if a:
+                    fit.append(trains)  # a new train: his own, or later a Mexican train
+                    arr.append(a)
+            if mine >= 0:
+                a = rows[opens[mine]]
+                if a:
+                    fit.append(mine)
+                    arr.append(a)
             if turns >= n:
                 for e in public:
-                    if rows[opens[e]] and e != mine:
+                    a = rows[opens[e]]
+                    if a and e != mine:
                         fit.append(e)
+                        arr.append(a)
         if fit:
             # A play (tile, train) uniformly, as Match.legal_plays lists them; heavy seats
             # among the heaviest tiles (rows kept heaviest first).
             heavy = policies[p] == HEAVY
-            best = -1
-            total = 0
-            for f in fit:
-                a = rows[station if f == trains else opens[f]]
-                if heavy:
-                    x = pips[a[0]]
-                    if x < best:
-                        continue
-                    if x > best:
-                        best = x
-                        total = 0
-                    for j in a:
-                        if pips[j] != best:
-                            break
-                        total += 1
-                else:
-                    total += len(a)
-            c = int(real() * total) if total > 1 else 0
-            e = i = -1
-            for f in fit:
-                a = rows[station if f == trains else opens[f]]
-                if heavy:
-                    if pips[a[0]] != best:
-                        continue
-                    k = 0
+            if len(fit) == 1:  # one train: a tile at random (heavy: among its heaviest)
+                e = fit[0]
+                a = arr[0]
+                k = len(a)
+                if heavy and k > 1:
+                    best = pips[a[0]]
+                    k = 1
                     while k < len(a) and pips[a[k]] == best:
                         k += 1
-                else:
-                    k = len(a)
-                if c < k:
-                    e = f
-                    i = a[c]
-                    break
-                c -= k
+                i = a[int(real() * k)] if k > 1 else a[0]
+            elif not heavy:  # a (tile, train) play uniformly: trains weighed by their tiles
+                total = 0
+                for a in arr:
+                    total += len(a)
+                c = int(real() * total)
+                k = 0
+                for a in arr:
+                    if c < len(a):
+                        break
+                    c -= len(a)
+                    k += 1
+                e = fit[k]
+                i = arr[k][c]
+            else:
+                e, i = _any_play(fit, arr, pips, real)
             if e == trains:  # a new train off the station
                 trains += 1
                 opens.append(station)
@@ -295,3 +298,33 @@ def _score(fm, hands, bone, out, last, t):
     if fm.game.is_over(fm):
         fm.over = True
     return points
+
+
+def _any_play(fit, arr, pips, real):
+    """(train, tile): a play among the heaviest tiles on the trains ``fit`` uniformly; ``arr``
+    holds each train's tiles, heaviest first."""
+    best = -1
+    total = 0
+    for a in arr:
+        x = pips[a[0]]
+        if x < best:
+            continue
+        if x > best:
+            best = x
+            total = 0
+        for j in a:
+            if pips[j] != best:
+                break
+            total += 1
+    c = int(real() * total)
+    for k in range(len(arr)):
+        a = arr[k]
+        if pips[a[0]] != best:
+            continue
+        n = 1
+        while n < len(a) and pips[a[n]] == best:
+            n += 1
+        if c < n:
+            return fit[k], a[c]
+        c -= n
+    raise AssertionError("no play on trains that fit")
