@@ -208,3 +208,11 @@ def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None
     assert r["odd_lines"][1:] == [None, "bytes", "ok"]
     assert r["match_beeps"] > 0  # the counts did beep
     assert r["beeps"] == r["beep_limit"] == 32 and r["last_beep"] == 440 + 199
+
+
+def test_end_the_hand_offers_only_what_the_record_allows(tmp_path: Path) -> None:
+    # Issue 12: "X went out" was offered although the core knew X held 6 tiles, and refused
+    # only after every tally was typed; Blocked too, with 14 tiles to draw.
+    r = run("app_end_menu.py", str(tmp_path / "store"), heap="8M", timeout=120)
+    assert r["early"] == ["Not yet: enter the plays"] and r["back"]
+    assert r["late"] == ["Ben went out"] and r["tally"]

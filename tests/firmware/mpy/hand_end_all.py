@@ -106,7 +106,7 @@ def end_by_buttons(op, out):
     pips = least_pips(m, out)
     op.tap("BACK")  # the table's BACK opens the match menu
     op.choose_label("End the hand")
-    op.choose(0 if out is None else out + 1)
+    op.choose_label("Blocked" if out is None else "%s went out" % m.players[out])
     s = op.screen
     if not d.shows(s, "Tally"):
         raise d.Stuck("expected the tally, got %r (%r)" % (s, op.app.message))
