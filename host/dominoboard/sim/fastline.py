@@ -193,7 +193,7 @@ class FastMatch:
         self.free_lead = type(game).check_lead is Game.check_lead  # any tile may lead
         self.k = game.deal_size(game.n)  # tiles dealt to each player
         self.limit = _DRAWS.get(game.draws, 0)  # draws a turn before passing
-        self.lowest_first = getattr(game, "lead", "highest") == "lowest"
+        self.lowest_first = game.lead == "lowest"  # Game.lead: Bergen 003 leads low
         self.lead_order = t.order_low if self.lowest_first else t.order_high
         self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
         # turns[p]: the seats in turn after p, as many turns as any hand can last (a tile laid,
