@@ -29,7 +29,7 @@ STUBS_STAMP := typings/.stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: chromium all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
+.PHONY: chromium xfonts fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
 	pytest bench soak run deploy clean
 
 all: test
@@ -37,13 +37,13 @@ all: test
 # --- environment --------------------------------------------------------------------------
 
 venv: deps
-deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py $(RP2040JS) chromium
+deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py $(RP2040JS) chromium xfonts
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# Re-run when pyproject.toml changes; the stamp is written only after a successful install.
-$(DEPS_STAMP): pyproject.toml | $(BIN)/python
+# Re-run when the packaging changes; the stamp is written only after a successful install.
+$(DEPS_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(PY) -m pip install --quiet --editable '.[dev]'
 	touch $@
 
@@ -64,6 +64,19 @@ chromium:
 			(apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium \
 				>/dev/null) || echo "chromium: install failed; the web board's browser tests will skip"; \
 		else echo "chromium: not installed (needs root/apt); the web board's browser tests will skip"; fi; }
+
+# The bitmap fonts the scoreboard's font modules are generated from (tools/make_fonts.py). The
+# generated modules are committed, so only `make fonts` and its check in the tests need them.
+xfonts:
+	@test -f /usr/share/fonts/X11/misc/5x8.pcf.gz || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			(apt-get update -qq && apt-get install -y -qq --no-install-recommends xfonts-base \
+				>/dev/null) || echo "xfonts-base: install failed; the font check will skip"; \
+		else echo "xfonts-base: not installed (needs root/apt); the font check will skip"; fi; }
+
+# Regenerate firmware/scoreboard/font_*.py with font-to-py (commit the result).
+fonts: deps
+	$(PY) tools/make_fonts.py
 
 $(MPY_LIB)/ssd1306.py: tools/fetch_sdist_file.py Makefile | $(BIN)/python
 	$(PY) tools/fetch_sdist_file.py $(SSD1306_SDIST) $@

@@ -7,7 +7,9 @@
 - stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
   byte after select.poll); nothing else is ever written to stdout.
 - --control: a FIFO (or file) of text commands, one per line (see COMMANDS below).
-- --screen: where replies go: every frame as "frame <n> <ms>\\n", 32 text rows, "end\\n".
+- --screen: where replies go: every frame as "frame <n> <ms>[ asleep]\\n", 32 text rows,
+  "end\\n" (asleep: the panel is off, its rows blank; with --push a frame also follows each
+  change of the screen's sleep).
 - --ctrl-c: a raw 0x03 on stdin raises KeyboardInterrupt, as the Pico's USB stack does (off by
   default: the host and the link fuzzer may send any byte to the emulator).
 - --mpy DIR: import the firmware from DIR first (mpy-cross output, as make deploy ships it).
@@ -22,7 +24,8 @@ import sys
 import time
 
 _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-sys.path[:0] = [_here, _here + "/../build/mpy-lib"]  # the firmware and the ssd1306 driver
+# The firmware and the ssd1306 driver: a checkout's build/mpy-lib, the installed package's lib/.
+sys.path[:0] = [_here, _here + "/../build/mpy-lib", _here + "/lib"]
 if "--mpy" in sys.argv[:-1]:  # before the imports below: the precompiled firmware first
     sys.path.insert(0, sys.argv[sys.argv.index("--mpy") + 1])
 
@@ -79,6 +82,7 @@ class Emulator:
         self.realtime = opts["realtime"]
         self.push = opts["push"]
         self.frames = 0
+        self.shown_asleep = False  # the screen's sleep as the last frame showed it
         self.sent = 0  # display updates already pushed
         self.buf = b""
         self.gc_peak = opts["gc-peak"]
@@ -90,7 +94,13 @@ class Emulator:
     def frame(self):
         self.app.step(self.board.ticks_ms())
         self.frames += 1
-        head = "frame %d %d\n" % (self.frames, self.board.ticks_ms())
+        self.shown_asleep = self.app.asleep
+        # "asleep": the panel is off (its rows are blank); the next key only wakes it
+        head = "frame %d %d%s\n" % (
+            self.frames,
+            self.board.ticks_ms(),
+            " asleep" if self.app.asleep else "",
+        )
         self.screen.write(head.encode() + self.board.panel.text().encode() + b"end\n")
         self.screen.flush()
 
@@ -176,7 +186,8 @@ class Emulator:
                 last = now
             else:
                 self.app.step(self.board.ticks_ms())  # serial input in virtual time
-            if self.push and self.sent != self.app.updates:
+            changed = self.sent != self.app.updates or self.shown_asleep != self.app.asleep
+            if self.push and changed:
                 self.sent = self.app.updates
                 self.frame()
 

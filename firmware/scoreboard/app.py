@@ -347,6 +347,7 @@ class App:
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
+            gone += unload("scoreboard.rule_words")  # the rules form's words
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
             if m.over or m.hand.is_over():  # the tally or the winner: no table
@@ -396,6 +397,9 @@ class App:
             return
         ev = result.get("undone") or result.get("redone") or {}
         self.home()
+        refill = getattr(self.screen, "refill", None)
+        if kind == "undo" and ev.get("k") == "end" and ev.get("left") and refill is not None:
+            refill(ev["left"])  # the tally comes back as it was entered, to correct one value
         self.flash("%s: %s" % ("Undone" if kind == "undo" else "Redone", self.event_text(ev)))
 
     def event_text(self, ev):

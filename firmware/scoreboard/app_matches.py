@@ -84,14 +84,15 @@ def new_match(app, setup):
         setup["date"] = date
     mid = _next_id(app)
     m = Match(setup, FlashLog(app.store, mid))  # DominoError if wrong: nothing stored
-    app.store.create(mid)
     line = dumps(setup)
-    app.store.append(mid, line)
+    app.store.create(mid, line)  # whole or not at all; refused when the flash is full
     app.match = m
     app.match_id = mid
     app._set_current(mid)
     app._push_event(0, line)
     app.home()
+    if app.store.nearly_full():
+        app.flash("Flash nearly full - sync to free space")
 
 
 def _next_id(app):

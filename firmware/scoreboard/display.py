@@ -1,4 +1,4 @@
-"""Screen updates that send only what changed, plus big digits.
+"""Screen updates that send only what changed, plus big text.
 
 The ssd1306 driver's show() sends the whole frame: 6 commands and 1,024
 data bytes, 1,044 bytes on the I2C bus, about 23 ms at 400 kHz. Most
@@ -12,8 +12,6 @@ Cost model (I2C driver): a command is its own transaction of 3 bytes
 (address, control, command); a data write is 2 + n bytes. So a window of
 p pages by w columns costs 18 + p * (w + 2) bytes.
 """
-
-import framebuf
 
 _SET_COL_ADDR = 0x21
 _SET_PAGE_ADDR = 0x22
@@ -170,26 +168,15 @@ class Display:
             return False
 
 
-_glyph_buf = bytearray(8)
-_glyph = framebuf.FrameBuffer(_glyph_buf, 8, 8, framebuf.MONO_VLSB)
-
-
 def big_text(fb, text, x, y, scale=2, c=1):
-    """The built-in 8x8 font drawn scale times larger; returns the width drawn."""
-    for ch in text:
-        _glyph.fill(0)
-        _glyph.text(ch, 0, 0, 1)
-        for col in range(8):
-            bits = _glyph_buf[col]
-            row = 0
-            while bits:
-                if bits & 1:
-                    fb.fill_rect(x + col * scale, y + row * scale, scale, scale, c)
-                bits >>= 1
-                row += 1
-        x += 8 * scale
-    return len(text) * 8 * scale
+    """The small font drawn scale times larger; returns the width drawn."""
+    from scoreboard.text import W, draw
+
+    draw(fb, text, x, y, c, scale)
+    return len(text) * W * scale
 
 
 def text_width(text, scale=1):
-    return len(text) * 8 * scale
+    from scoreboard.text import W
+
+    return len(text) * W * scale

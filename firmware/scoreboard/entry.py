@@ -21,10 +21,10 @@ BACK on the first step opens the match menu. docs/ui-games.md shows the screens.
 
 from domino.outcome import end_event
 from domino.tiles import name
-from scoreboard.display import big_text
+from scoreboard.display import big_text, text_width
 from scoreboard.hand_end import Result
 from scoreboard.screens import attempt, match_menu, side_name
-from scoreboard.ui import COLS, NumberEntry, Screen, fit, right, row, title, wrap
+from scoreboard.ui import COLS, NumberEntry, Screen, center, fit, right, row, title, wrap
 
 LIST_ROWS = 5  # rows 2..6 hold a list
 CHECKLIST = 8  # pools up to this many tiles are a checklist; bigger ones the two-halves picker
@@ -350,7 +350,7 @@ class Entry(Screen):
             hint = "OK pick"
         elif s.kind == "number":
             text = str(s.number.value)
-            big_text(fb, text, (128 - 16 * len(text)) // 2, 24, 2)
+            big_text(fb, text, (128 - text_width(text, 2)) // 2, 24, 2)
             right(fb, 5, "%d..%d" % (s.number.lo, s.number.hi))
             hint = "UP/DN hold: fast"
         elif s.kind == "tiles":
@@ -365,7 +365,7 @@ class Entry(Screen):
             hint = "OK add, hold:done"
         if last and s.kind not in ("tiles", "halves"):
             hint = "OK: score hand"
-        row(fb, 7, hint.center(COLS), True)
+        row(fb, 7, center(hint), True)
 
     def draw_list(self, fb, labels, cursor):
         if cursor < self.top:
@@ -381,8 +381,8 @@ class Entry(Screen):
         for i, line in enumerate(wrap(shown, COLS, 2)):
             row(fb, 2 + i, line)
         for h, v in enumerate(s.ab):
-            x = 24 + 48 * h
+            x = 30 + 48 * h
             if h == s.half:
-                fb.fill_rect(x - 2, 33, 36, 20, 1)
+                fb.fill_rect(x - 2, 33, 24, 20, 1)
             big_text(fb, "%2d" % v, x, 35, 2, 0 if h == s.half else 1)
-        fb.text("-", 60, 39, 1)
+        big_text(fb, "-", 59, 35, 2, 1)

@@ -5,9 +5,10 @@ during a hand the heap keeps only the table's screens.
 """
 
 from domino.tiles import SET_SIZES, hand_pips, set_pips
-from scoreboard.display import big_text
+from scoreboard.display import big_text, text_width
 from scoreboard.screens import attempt, match_menu, side_name
-from scoreboard.ui import NumberEntry, Screen, fit, row, title
+from scoreboard.text import draw
+from scoreboard.ui import COLS, NumberEntry, Screen, fit, rjust, row, short, spread, title
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
 # the player) and whether it is a yes/no question.
@@ -73,6 +74,14 @@ class Tally(Screen):
         self.cursor = 0  # on the rows shown (``rows``)
         self.top = 0
 
+    def refill(self, left):
+        """Put back the values of an undone hand end's ``left`` (one entry a player)."""
+        for f in self.fields:
+            if f[0] < len(left):
+                v = held(left[f[0]]).get(f[1])
+                if v is not None:
+                    f[2].value = max(f[2].lo, min(f[2].hi, int(v)))
+
     def rows(self):
         """The fields shown: the pips without doubles only of a player who holds a double."""
         out = []
@@ -108,11 +117,11 @@ class Tally(Screen):
                 continue
             p, key, num = fields[i]
             if key == "p":
-                text = "%-10s%6d" % (fit(m.players[p], 10), num.value)
+                text = spread(m.players[p], "%d" % num.value)
             elif key in YES_NO:
                 text = "%s %s" % (ASK[key], "yes" if num.value else "no")
             else:
-                text = "%-10s%6d" % (ASK[key], num.value)
+                text = spread(ASK[key], "%d" % num.value)
             row(fb, r, fit(text), i == self.cursor)
         row(fb, 7, "UP/DN pips OK next")
 
@@ -183,8 +192,8 @@ class Result(Screen):
         title(fb, ("Fixed hand %d" if self.fix is not None else "Hand %d scored") % number)
         n = len(self.hand)
         for s in range(min(n, 6)):
-            name = fit(side_name(m, s), 7)
-            row(fb, 1 + s, "%-7s%4s%5d" % (name, "%+d" % self.hand[s], self.totals[s]))
+            tail = rjust("%+d" % self.hand[s], 5) + rjust("%d" % self.totals[s], 6)
+            row(fb, 1 + s, spread(side_name(m, s), tail))
         row(fb, 7, "OK: next hand" if not m.over else "OK: the winner", True)
 
     def key(self, app, key, repeat):
@@ -193,21 +202,29 @@ class Result(Screen):
 
 
 class Winner(Screen):
-    """The match is over: the winner in big letters, the final totals."""
+    """The match is over: the winner in big letters, the final totals. DOWN shows the
+    match's history (UNDO still takes the last hand back)."""
 
     def draw(self, app, fb):
         m = app.match
         wins = m.winners()
         text = side_name(m, wins[0]) if len(wins) == 1 else "Tie"
         title(fb, "Winner!", m.game.title[:8])
-        big_text(fb, text[:8], (128 - 16 * len(text[:8])) // 2, 12, 2)
+        text = text[: 128 // text_width("0", 2)]
+        big_text(fb, text, (128 - text_width(text, 2)) // 2, 12, 2)
         n = len(m.sides)
         for s in range(min(n, 6)):
             x = (s % 2) * 64
             r = 4 + s // 2
-            fb.text("%s %d" % (fit(side_name(m, s), 4), m.totals[s]), x, r * 8, 1)
-        row(fb, 7, "OK menu UNDO back", True)
+            score = "%d" % m.totals[s]
+            name = short(side_name(m, s), COLS // 2 - 3 - len(score))
+            draw(fb, spread(name, score, COLS // 2 - 1), x, r * 8)
+        row(fb, 7, "OK menu  DOWN history", True)
 
     def key(self, app, key, repeat):
         if key == "ok" or key == "back":
             app.park()  # the start menu, with the finished match on flash to resume
+        elif key in ("down", "up"):  # every hand of the finished match; BACK returns here
+            from scoreboard.match_menu import History
+
+            app.push(History(app))

@@ -28,7 +28,8 @@ from binascii import crc32
 from domino import registry
 from domino.errors import DominoError
 from domino.events import dumps
-from domino.match import MAX_NAME, MAX_PLAYERS, Match
+from domino.match import MAX_PLAYERS, Match
+from domino.names import check_name, drawable
 from scoreboard.store import MatchStore
 
 PROTO = 1
@@ -241,7 +242,7 @@ class Link:
         try:
             for line in lines:
                 piece = _quoted(line)
-                if sent and (size + len(piece) > PAGE_BYTES or sent == most):
+                if sent and size + len(piece) > PAGE_BYTES:
                     break
                 if sent:
                     chunk.append(",")
@@ -253,6 +254,8 @@ class Link:
                     write("".join(chunk).encode())
                     chunk = []
                     held = 0
+                if sent == most:
+                    break  # before reading a line it will not send (it may be unreadable)
             nxt = start + sent
             tail = dumps(
                 {
@@ -286,10 +289,7 @@ class Link:
         if names is None or len(names) > MAX_NAMES:
             raise BadRequest("bad_field", "names: a list of at most %d player names" % MAX_NAMES)
         for n in names:
-            if not isinstance(n, str) or not 0 < len(n) <= MAX_NAME or not _printable(n):
-                raise BadRequest(
-                    "bad_field", "name %s: 1 to %d printable characters" % (_clip(n), MAX_NAME)
-                )
+            _check_name(n, "name")
         self._remember(names, self.presets)
         return {"names": len(names)}
 
@@ -405,11 +405,7 @@ def _check_preset(p):
                 "bad_field",
                 "preset key %s: allowed keys are %s" % (_clip(key), ", ".join(_PRESET_KEYS)),
             )
-    name = p.get("name")
-    if not isinstance(name, str) or not 0 < len(name) <= MAX_NAME or not _printable(name):
-        raise BadRequest(
-            "bad_field", "preset name %s: 1 to %d printable characters" % (_clip(name), MAX_NAME)
-        )
+    _check_name(p.get("name"), "preset name")
     players = p.get("players", 2)
     if type(players) is not int or not 2 <= players <= MAX_PLAYERS:
         raise BadRequest("bad_field", "preset players %s: 2..%d" % (_clip(players), MAX_PLAYERS))
@@ -424,6 +420,16 @@ def _check_preset(p):
         if key in p:
             setup[key] = p[key]
     Match(setup)  # the rules core checks game, options and limits (DominoError otherwise)
+
+
+def _check_name(name, what):
+    """Only what the font draws is stored: no emoji, surrogates, control or bidi marks. The
+    message shows a refused character by its code point only: a surrogate that MicroPython's
+    json let in would make the reply itself invalid UTF-8."""
+    try:
+        check_name(name, what)
+    except DominoError as e:
+        raise BadRequest("bad_field", "".join(c if drawable(c) else "?" for c in str(e)))
 
 
 def _quoted(line):
@@ -484,13 +490,6 @@ def _utf8(data):
             if not 0x80 <= data[i + k] <= 0xBF:
                 return False
         i += need + 1
-    return True
-
-
-def _printable(text):
-    for ch in text:
-        if ch < " " or ch == "\x7f":
-            return False
     return True
 
 

@@ -3,8 +3,8 @@ ends entered by hand. Loaded only while one of them is shown (``App.home`` drops
 when play goes on), so the hand-in-progress loop keeps none of this code in the heap.
 """
 
-from scoreboard.screens import OWN, attempt
-from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
+from scoreboard.screens import OWN, attempt, side_name
+from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, row, short, title
 
 
 class Points(Screen):
@@ -68,6 +68,21 @@ class EndHand(Menu):
         app.replace(GameTally(app, out=out, manual=True))
 
 
+def hand_row(m, r):
+    """A past hand in one row: its number, and each side's points after the side's name, the
+    names cut by characters so that every number shows."""
+    pts = ["%d" % x for x in r.points()]
+    head = "H%d" % (r.number + 1)
+    n = max(1, len(pts))
+    digits = sum(len(x) for x in pts)
+    gap = " " if (COLS - len(head) - digits - 2 * n) // n >= 3 else ""  # "Ana 5", or "Ma5"
+    k = max(1, (COLS - len(head) - digits - n * (1 + len(gap))) // n)
+    out = head
+    for s, x in enumerate(pts):
+        out += " " + short(side_name(m, s), k) + gap + x
+    return fit(out)
+
+
 class History(Menu):
     """Every hand with its points; OK on a hand corrects its tally."""
 
@@ -75,8 +90,7 @@ class History(Menu):
         m = app.match
         items = []
         for r in m.records:
-            pts = r.points()
-            items.append(fit("H%d %s" % (r.number + 1, " ".join(str(x) for x in pts))))
+            items.append(hand_row(m, r))
         if m.game.hidden_standings(m):  # Peruvian: secret until announced
             items = ["H%d hidden" % (r.number + 1) for r in m.records]
         if not items:
@@ -120,7 +134,7 @@ class MatchMenu(Menu):
         if index == 0:
             app.pop()
         elif index == 1:
-            app.replace(History(app))
+            app.push(History(app))  # BACK returns to this menu
         elif index == 2:
             if m.over or m.hand.is_over():
                 app.flash("the hand is over", True)
@@ -139,8 +153,10 @@ class MatchMenu(Menu):
             from scoreboard import menus as setup
 
             if index == 5:
-                app.replace(setup.Settings(app))
+                app.push(setup.Settings(app))  # BACK or Save returns to this menu
             elif index == 6:
-                app.replace(setup.GameMenu(app))
+                # on the start menu App.park left; BACK from the game list folds the match
+                # back and returns to this menu
+                app.push(setup.GameMenu(app, from_match=True))
             else:
-                app.replace(setup.Matches(app))
+                app.push(setup.Matches(app))

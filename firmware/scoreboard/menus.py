@@ -2,8 +2,9 @@
 target or rounds), stored matches, settings."""
 
 from domino import DominoError, registry
+from domino.events import loads
 from scoreboard.app import LAYOUTS, SLEEP_CHOICES
-from scoreboard.ui import Menu, NumberEntry, Screen, fit, row, title
+from scoreboard.ui import COLS, Menu, NumberEntry, Screen, row, spread, title, wrap
 
 
 def show(value):
@@ -49,18 +50,56 @@ def game_titles():
 
 
 class GameMenu(Menu):
-    """Every game the core knows, in the registry's order. While a new match is set up, the
-    match on the table waits on flash (App.park): its state leaves the heap."""
+    """The presets the host pushed (`dominoboard names --presets`), by their names, then every
+    game the core knows, in the registry's order. While a new match is set up, the match on the
+    table waits on flash (App.park): its state leaves the heap."""
 
-    def __init__(self, app):
+    def __init__(self, app, from_match=False, cursor=0):
         app.park()
+        self.from_match = from_match  # opened from a match's menu: BACK returns there
+        self.presets = stored_presets(app)
         titles = game_titles()
         self.keys = [k for k, _t in titles]
-        Menu.__init__(self, "Game", [t for _k, t in titles])
+        items = [p["name"] for p in self.presets] + [t for _k, t in titles]
+        Menu.__init__(self, "Game", items, cursor)
 
     def choose(self, app, index):
-        # the form takes this menu's place: BACK from it returns to where "New match" was
-        app.replace(SetupForm(app, registry.game_class(self.keys[index])))
+        if index < len(self.presets):  # a preset: its game and rules, on to the names
+            p = self.presets[index]
+            setup = {"v": 1, "game": p["game"], "players": [], "opts": p.get("opts", {})}
+            for key in ("target", "rounds"):  # else the game's own (Match's defaults)
+                if key in p:
+                    setup[key] = p[key]
+            app.replace(Names(app, setup, p.get("players", 2)))
+            return
+        # the form takes this menu's place (the heap holds one of them); BACK rebuilds it
+        cls = registry.game_class(self.keys[index - len(self.presets)])
+        app.replace(SetupForm(app, cls, (self.from_match, index)))
+
+    def key(self, app, key, repeat):
+        if key == "back" and self.from_match:
+            from scoreboard.screens import match_menu
+
+            app.home()  # folds the parked match back from flash
+            if app.match is not None:
+                app.push(match_menu(app))
+            return
+        Menu.key(self, app, key, repeat)
+
+
+def stored_presets(app):
+    """The presets as the link stored them (its own settings record, scoreboard.link.Link):
+    read from flash, so the link's code need not be loaded. The link checked each one."""
+    import os
+
+    from scoreboard.store import MatchStore
+
+    root = app.store.root + "/link"
+    try:
+        os.stat(root)  # nothing pushed yet: no folder, and none is made here
+        return MatchStore(root).load_settings({"presets": []})["presets"]
+    except Exception:  # none, or unreadable: no presets; the games are still there
+        return []
 
 
 class Field:
@@ -83,6 +122,16 @@ class Field:
     def text(self):
         return "%s: %s" % (self.label, show(self.value()))
 
+    def row_text(self, editing=False):
+        """Label at the left, the value (always whole) at the right."""
+        if self.key[:2] == "o:" or self.key in ("players", "teams", "mode", "limit"):
+            from scoreboard.rule_words import words
+
+            value = words(self.key[2:] if self.key[:2] == "o:" else self.key, self.value())
+        else:
+            value = show(self.value())
+        return spread(self.label, ("<%s>" if editing else "%s") % value)
+
 
 class Form(Screen):
     """Rows of fields and a final action row. UP/DOWN move between rows; OK on a choice steps
@@ -98,20 +147,22 @@ class Form(Screen):
         self.editing = False
         self.top = 0
 
+    visible = 7  # rows 1..7
+
     def draw(self, app, fb):
         title(fb, self.heading)
         rows = len(self.fields) + 1
+        n = self.visible
         if self.cursor < self.top:
             self.top = self.cursor
-        elif self.cursor >= self.top + 7:
-            self.top = self.cursor - 6
-        for i in range(self.top, min(rows, self.top + 7)):
+        elif self.cursor >= self.top + n:
+            self.top = self.cursor - n + 1
+        for i in range(self.top, min(rows, self.top + n)):
             if i == len(self.fields):
                 text = "> " + self.action
             else:
-                f = self.fields[i]
-                text = f.text() + (" <>" if self.editing and i == self.cursor else "")
-            row(fb, 1 + i - self.top, fit(text), i == self.cursor)
+                text = self.fields[i].row_text(self.editing and i == self.cursor)
+            row(fb, 1 + i - self.top, text, i == self.cursor)
 
     def key(self, app, key, repeat):
         n = len(self.fields) + 1
@@ -162,19 +213,27 @@ class Form(Screen):
 class SetupForm(Form):
     """House rules (booklet defaults preselected), players, partnerships, target or rounds."""
 
-    def __init__(self, app, cls):
+    visible = 5  # rows 6 and 7 say what the rule under the cursor does
+
+    def __init__(self, app, cls, menu=(False, 0)):
+        from scoreboard.rule_words import RULES
+
         self.cls = cls
+        self.menu = menu  # how to rebuild the game list BACK returns to
         fields = []
         for key, default, allowed in cls.options:
             values = list(allowed)
             if default not in values:
                 values.insert(0, default)
-            fields.append(Field("o:" + key, key, values, values.index(default)))
+            label = RULES[key][0] if key in RULES else key
+            fields.append(Field("o:" + key, label, values, values.index(default)))
         lo, hi = cls.players
-        fields.append(Field("players", "players", None, 0, NumberEntry(lo, lo, hi)))
-        fields.append(Field("teams", "partners", [False, True], 0))
-        fields.append(Field("mode", "play to", ["target", "rounds"], 0))
-        fields.append(Field("limit", "points", None, 0, NumberEntry(100, 1, 10000)))
+        fields.append(Field("players", "Players", None, 0, NumberEntry(lo, lo, hi)))
+        # a partnership game (Texas) always plays partners: the row says so and cannot change
+        teams = [True] if cls.partners else [False, True]
+        fields.append(Field("teams", "Partners", teams, 0))
+        fields.append(Field("mode", "Play to", ["target", "rounds"], 0))
+        fields.append(Field("limit", "Points", None, 0, NumberEntry(100, 1, 10000)))
         Form.__init__(self, cls.title, fields)
         self.game = None
         self.changed(app, self.field("players"))
@@ -202,11 +261,30 @@ class SetupForm(Form):
         if field.key != "mode":
             mode.index = 0 if target is not None else 1
         if mode.value() == "target":
-            limit.label = "points"
+            limit.label = "Points"
             self.entry("limit").value = target or 100
         else:
-            limit.label = "rounds"
+            limit.label = "Rounds"
             self.entry("limit").value = self.game.rounds or 10
+
+    def draw(self, app, fb):
+        Form.draw(self, app, fb)
+        if self.cursor < len(self.fields):
+            from scoreboard.rule_words import RULES
+
+            key = self.fields[self.cursor].key
+            key = key[2:] if key[:2] == "o:" else key
+            text = RULES[key][1] if key in RULES else ""
+        else:
+            text = "OK: on to the names"
+        for i, line in enumerate(wrap(text, COLS, 2)):
+            row(fb, 6 + i, line)
+
+    def key(self, app, key, repeat):
+        if key == "back" and not self.editing:
+            app.replace(GameMenu(app, self.menu[0], self.menu[1]))  # back to the game list
+            return
+        Form.key(self, app, key, repeat)
 
     def done(self, app):
         n = self.entry("players").value
@@ -263,12 +341,24 @@ class Names(Form):
 
 
 class Matches(Menu):
-    """The matches on the device; OK opens one where it was left."""
+    """The matches on the device, newest first, each as its day, game and players; the last
+    row says how far the one under the cursor went. OK opens it where it was left."""
+
+    visible = 6  # row 7: the state of the match under the cursor
 
     def __init__(self, app):
         self.ids = app.store.list()
         self.ids.reverse()  # newest first
-        Menu.__init__(self, "Matches", self.ids or ["none stored"])
+        titles = dict(registry.titles())
+        items = [summary(app.store, mid, titles) for mid in self.ids]
+        Menu.__init__(self, "Matches", items or ["none stored"])
+
+    def draw(self, app, fb):
+        Menu.draw(self, app, fb)
+        if self.ids:
+            mid = self.ids[self.cursor]
+            state = ", last played" if mid == app.match_id else ""
+            row(fb, 7, "%d events%s" % (app.store.count(mid), state))
 
     def choose(self, app, index):
         if not self.ids:
@@ -277,6 +367,33 @@ class Matches(Menu):
             app.open_match(self.ids[index])
         except Exception as e:
             app.flash("cannot open %s: %s" % (self.ids[index], e), True)
+
+
+def summary(store, mid, titles):
+    """A stored match in one row: "11-24 Muggins Ana Ben" (the day once the host has set the
+    clock), from its setup line; names are dropped whole, never cut, to fit."""
+    lines = store.read(mid)
+    setup = None
+    for line in lines:
+        try:
+            setup = loads(line)
+        except Exception:
+            setup = None
+        break
+    lines.close()  # the file closes now, not when the generator is collected
+    if not isinstance(setup, dict):
+        return mid + " (no setup)"
+    day = setup.get("date") or ""
+    head = (day[5:10] + " " if len(day) >= 10 else "") + titles.get(setup.get("game"), mid)
+    players = setup.get("players") or []
+    text = head
+    for k, name in enumerate(players):
+        more = " +%d" % (len(players) - k)
+        nxt = text + " " + name
+        if len(nxt) > COLS or (k < len(players) - 1 and len(nxt) + len(more) > COLS):
+            return text + more if len(text + more) <= COLS else text
+        text = nxt
+    return text
 
 
 class Settings(Form):
@@ -288,9 +405,9 @@ class Settings(Form):
         s = app.settings
         sleep = SLEEP_CHOICES.index(s["sleep"]) if s["sleep"] in SLEEP_CHOICES else 0
         fields = [
-            Field("contrast", "contrast", None, 0, NumberEntry(s["contrast"], 0, 255)),
-            Field("sleep", "sleep s", list(SLEEP_CHOICES), sleep),
-            Field("layout", "keys", list(LAYOUTS), s["layout"]),
+            Field("contrast", "Contrast", None, 0, NumberEntry(s["contrast"], 0, 255)),
+            Field("sleep", "Screen sleep (s)", list(SLEEP_CHOICES), sleep),
+            Field("layout", "Button layout", list(LAYOUTS), s["layout"]),
         ]
         Form.__init__(self, "Settings", fields)
 

@@ -10,7 +10,7 @@ or the display hardware themselves.
 
 from domino import DominoError
 from scoreboard.app import StorageError
-from scoreboard.ui import COLS, fit
+from scoreboard.ui import COLS, short, spread
 
 # Games played on the table's screens (scoreboard.table); every other game's screens (outcome
 # entry, layout extras) are in scoreboard.screens_games (docs/ui-games.md).
@@ -66,14 +66,30 @@ def side_name(m, s):
 
 
 def standings_rows(fb, m, first_row, rows):
-    """Sides and totals, two to a row (``rows`` rows from ``first_row``)."""
+    """Sides and totals on ``rows`` text rows from ``first_row``: the totals in bold score
+    digits, a side (or two) to each 16-pixel band when they fit; else in small text, two sides
+    to a row. Names are cut by characters to leave the score whole."""
+    from scoreboard import text
+
     n = len(m.sides)
-    per_row = 1 if n <= rows else 2
+    bands = rows // 2
+    if n <= 2 * bands:
+        per = 1 if n <= bands else 2
+        width = 128 // per
+        for s in range(n):
+            y = (first_row + (s // per) * 2) * 8
+            x = (s % per) * width
+            score = "%d" % m.totals[s]
+            right = x + width - (5 if per > 1 and s % per == 0 else 0)  # a gap between sides
+            left = right - text.big_width(score)
+            text.draw(fb, short(side_name(m, s), (left - x - 2) // text.W), x, y + 5)
+            text.draw_big(fb, score, left, y + 3)
+        return
+    per_row = 2
     width = COLS // per_row
     for s in range(min(n, rows * per_row)):
         r = first_row + s // per_row
-        x = (s % per_row) * width * 8
-        label = fit(side_name(m, s), width - 4)
-        pad = width - len(label) - (1 if per_row > 1 else 0)
-        text = label + "%*d" % (pad, m.totals[s]) if pad > 0 else label
-        fb.text(text, x, r * 8, 1)
+        x = (s % per_row) * (128 // per_row)
+        score = "%d" % m.totals[s]
+        name = short(side_name(m, s), width - 2 - len(score))
+        text.draw(fb, spread(name, score, width - 1), x, r * 8)

@@ -351,7 +351,7 @@ def play(app, player, t, end, o=None):
     text += skipped(m, player, t)
     table = app.screen
     if isinstance(table, Table):
-        table.note = text
+        table.tell(app, text)
     if pts:
         app.board.beep(1760, 60)
 
@@ -460,7 +460,7 @@ class TeamDraw(Menu):
         items = []
         for a, b in self.PAIRS:
             pair = (names[a[0]], names[a[1]], names[b[0]], names[b[1]])
-            items.append(fit("%.3s+%.3s v %.3s+%.3s" % pair, COLS))
+            items.append(fit("%s+%s v %s+%s" % tuple(n[:5] for n in pair), COLS))
         Menu.__init__(self, "Teams (draw)", items)
 
     def choose(self, app, index):

@@ -29,6 +29,12 @@ DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a
 MAX_ID_CHARS = 24
 CHUNK = 128  # bytes read at a time from a match file (an event record is rarely longer)
 ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+# With less than RESERVE bytes free no new match is started: that space is kept for the
+# matches already started (a 13-round Mexican Train is ~1,300 events of ~50 bytes, and
+# compacting it writes a second copy before the first is dropped). Under LOW the device asks
+# for a sync. Both are at most an eighth and a quarter of the filesystem (docs/storage.md).
+RESERVE = 176 * 1024  # 1/8 of the Pico's 1,408 KB
+LOW = 2 * RESERVE
 _ENOENT = 2
 
 
@@ -52,13 +58,41 @@ class MatchStore:
         """The ids of the stored matches, sorted."""
         return _admin("ids", self)
 
-    def create(self, match_id):
-        """Start an empty match."""
+    def create(self, match_id, first=None):
+        """Start a match, with ``first`` (its setup line) as event 0 if given.
+
+        With ``first`` the match appears whole or not at all: the journal is written as a
+        temporary file and renamed, so a power cut leaves no empty match behind. A new match
+        is refused while less than RESERVE bytes are free: that space is kept for the
+        matches already started (the one on the table can always be finished).
+        """
         _check_id(match_id)
         if self._exists(match_id):
             raise ValueError("match %r already exists; pick another id" % match_id)
-        open(self._path(match_id, JOURNAL), "wb").close()
-        self._known[match_id] = (0, 0)
+        free, total = self._space()
+        if free < min(RESERVE, total // 8):
+            # a message, not an errno: it is what the screen shows
+            raise OSError("flash full (%d KB free): sync to free space" % (free >> 10))
+        payload = None if first is None else _event_bytes(first)
+        temp = self._path(match_id, TEMP)
+        with open(temp, "wb") as out:
+            if payload is not None:
+                out.write(encode(0, payload))
+        os.rename(temp, self._path(match_id, JOURNAL))
+        self._known[match_id] = (0, 0 if payload is None else 1)
+
+    def nearly_full(self):
+        """True when the host should sync soon (less than LOW free)."""
+        free, total = self._space()
+        return free < min(LOW, total // 4)
+
+    def _space(self):
+        """(bytes free, bytes in all) on the filesystem; (1, 0) where it cannot tell."""
+        try:
+            fs = os.statvfs(self.root)
+        except (OSError, AttributeError):
+            return 1, 0
+        return fs[1] * fs[4], fs[1] * fs[2]
 
     def count(self, match_id):
         """How many events the match holds."""

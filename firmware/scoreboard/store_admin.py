@@ -145,12 +145,21 @@ def restore(store, match_id):
 
 
 def finish_interrupted(store):
-    """After a restart: drop unfinished snapshots, finish interrupted deletes."""
-    for name in os.listdir(store.root):
+    """After a restart: drop unfinished snapshots and matches, finish interrupted deletes,
+    remove empty matches (a power cut between an older firmware's create and its setup left
+    one that could be neither opened nor removed)."""
+    names = os.listdir(store.root)
+    for name in names:
         if name.endswith(TEMP):
             _remove(store.root + "/" + name)
         elif name.endswith(GONE):
             store._finish_delete(name[: -len(GONE)])
+        elif name.endswith(JOURNAL):
+            stem = name[: -len(JOURNAL)]
+            path = store.root + "/" + name
+            if stem + SNAPSHOT not in names and _valid_id(stem) and os.stat(path)[6] == 0:
+                store.problems.append("match %s: empty (cut while created); removed" % stem)
+                _remove(path)
 
 
 class _Scan:

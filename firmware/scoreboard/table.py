@@ -6,7 +6,7 @@ Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the h
 
 from scoreboard import plays
 from scoreboard.screens import attempt, match_menu, standings_rows
-from scoreboard.ui import COLS, Menu, Screen, fit, right, row, title
+from scoreboard.ui import COLS, Menu, Screen, center, fit, right, row, title, wrap
 
 QUICK = 12  # likeliest plays around the cursor of the table's action bar
 REST = 40
@@ -135,7 +135,7 @@ class Table(Screen):
         return True
 
     def _draw_bar(self, app, fb):
-        bar = fit(self.label(app, self.actions[self.cursor]), COLS - 2).center(COLS - 2)
+        bar = center(fit(self.label(app, self.actions[self.cursor]), COLS - 2), COLS - 2)
         row(fb, 7, "<" + bar + ">", True)
 
     def _draw_top(self, m, fb):
@@ -143,13 +143,18 @@ class Table(Screen):
         lay = hand.layout
         turn = "?" if hand.turn is None else m.players[hand.turn]
         title(fb, "> " + turn, "H%d" % (hand.number + 1))
+        first = 2  # the standings' first row
         if lay.is_empty():
             row(fb, 1, "table empty")
+        elif lay.kind == "trains":  # every train shows: a second row when one is not enough
+            lines = wrap(plays.ends_text(m).rstrip(), COLS, 2)
+            for i, line in enumerate(lines):
+                row(fb, 1 + i, line)
+            first = len(lines) + 1
         else:
             row(fb, 1, plays.ends_text(m))
-            if lay.kind != "trains":  # trains score no ends
-                right(fb, 1, "=%d" % lay.count())
-        standings_rows(fb, m, 2, 4)
+            right(fb, 1, "=%d" % lay.count())
+        standings_rows(fb, m, first, 6 - first)
         owed = plays.owed_text(m)
         if hand.pending is not None:
             p, pts = hand.pending
@@ -158,6 +163,15 @@ class Table(Screen):
             row(fb, 6, owed)
         elif self.note:
             row(fb, 6, self.note)
+
+    def tell(self, app, text):
+        """What was just played, on row 6; a text too long for the row is shown whole in a
+        message box instead, never cut."""
+        if len(text) <= COLS:
+            self.note = text
+        else:
+            self.note = ""
+            app.flash(text)
 
     def key(self, app, key, repeat):
         m = app.match
@@ -286,10 +300,7 @@ def play(app, player, t, end):
             return
     table = app.screen
     if isinstance(table, Table):
-        table.note = (
-            scored_text(m, player, pts, lead) + claimed
-            if pts
-            else "%s %s" % (m.players[player], ev["t"])
-        )
+        note = scored_text(m, player, pts, lead) if pts else "%s %s" % (m.players[player], ev["t"])
+        table.tell(app, note + claimed if len(note + claimed) <= COLS else note)  # hint if room
     if pts:
         app.board.beep(1760, 60)

@@ -1,13 +1,16 @@
 """Drawing helpers and the two widgets most screens are made of: a scrolling list and a form.
 
-The panel is 128x64 with the framebuf 8x8 font: 16 characters by 8 rows. A screen draws its
-whole picture every time (cheap, into RAM); scoreboard.display sends only what changed.
+The panel is 128x64 in the scoreboard's 5x8 font (scoreboard.text): 25 characters by 8 rows.
+A screen draws its whole picture every time (cheap, into RAM); scoreboard.display sends only
+what changed.
 
 Keys a screen receives (scoreboard.app maps the buttons to them, per the button layout):
 "up"/"down" (again while held, with ``repeat`` true), "ok", "ok_long", "back".
 """
 
-COLS = 16
+from scoreboard import text as _text
+from scoreboard.text import COLS, W
+
 ROWS = 8
 
 
@@ -16,16 +19,48 @@ def fit(text, width=COLS):
     return text if len(text) <= width else text[: width - 1] + "~"
 
 
+# MicroPython's "%-8s", format() and str.center pad by bytes, so a name with an accent came
+# out short; these pad by characters.
+def ljust(text, width):
+    return text + " " * (width - len(text))
+
+
+def rjust(text, width):
+    return " " * (width - len(text)) + text
+
+
+def center(text, width=COLS):
+    n = width - len(text)
+    return " " * (n // 2) + text + " " * (n - n // 2) if n > 0 else text
+
+
+def short(name, width):
+    """A name in ``width`` characters: whole, else its first word, else abbreviated with a
+    full stop ("Franço."; "Fr" in 2)."""
+    if len(name) <= width:
+        return name
+    first = name.split(" ")[0]
+    if len(first) <= width:
+        return first
+    return name[: width - 1] + "." if width >= 4 else name[: max(1, width)]
+
+
+def spread(left, tail, width=COLS):
+    """left cut to leave one space before tail, and tail at the right edge."""
+    left = fit(left, width - len(tail) - 1)
+    return ljust(left, width - len(tail)) + tail
+
+
 def row(fb, r, text, inverted=False):
     """Text on character row r (0..7), optionally white on black inverted."""
     y = r * 8
     if inverted:
         fb.fill_rect(0, y, 128, 8, 1)
-    fb.text(fit(text), 0, y, 0 if inverted else 1)
+    _text.draw(fb, fit(text), 0, y, 0 if inverted else 1)
 
 
 def right(fb, r, text, inverted=False):
-    fb.text(text, 128 - 8 * len(text), r * 8, 0 if inverted else 1)
+    _text.draw(fb, text, 128 - W * len(text), r * 8, 0 if inverted else 1)
 
 
 def title(fb, text, tail=""):
@@ -36,7 +71,8 @@ def title(fb, text, tail=""):
 
 
 def wrap(text, width=COLS, lines=3):
-    """Split text on spaces into at most ``lines`` rows (the last one cut)."""
+    """Split text on spaces into at most ``lines`` rows; past them the last row ends in
+    "..." after a whole word (a word longer than a row, which no message has, is cut)."""
     out = []
     words = text.split(" ")
     cur = ""
@@ -52,20 +88,23 @@ def wrap(text, width=COLS, lines=3):
         out.append(cur)
     if len(out) > lines:
         out = out[:lines]
-        out[-1] = fit(out[-1] + " ...", width)
+        last = out[-1]
+        while len(last) + 4 > width and " " in last:
+            last = last[: last.rindex(" ")]
+        out[-1] = last + " ..."
     return [fit(x, width) for x in out]
 
 
 def message_box(fb, text, error=False):
     """A boxed message over the lower half of the screen (errors and announcements)."""
-    lines = wrap(text, COLS - 1, 3)
+    lines = wrap(text, (128 - 6) // W, 5)
     top = 63 - 8 * len(lines) - 4
     fb.fill_rect(0, top, 128, 64 - top, 0)
     fb.rect(0, top, 128, 64 - top, 1)
     if error:
         fb.fill_rect(1, top + 1, 3, 64 - top - 2, 1)  # a bar marks an error
     for i, line in enumerate(lines):
-        fb.text(line, 5, top + 3 + 8 * i, 1)
+        _text.draw(fb, line, 5, top + 3 + 8 * i, 1)
 
 
 class Screen:

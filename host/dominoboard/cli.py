@@ -27,6 +27,7 @@ COMMANDS = {
     "export": Command(
         "export", "matches as CSV (a row per player per hand) or JSON (the event logs)"
     ),
+    "check": Command("db", "check the match database against the CRCs stored at sync"),
     "stats": Command(
         "stats", "per player and per game: matches, wins, win %%, average and best hand"
     ),

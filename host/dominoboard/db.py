@@ -5,9 +5,12 @@ add what is missing. Each match row keeps how many events it holds and their CRC
 the scoreboard asks for before it deletes its copy.
 """
 
+import argparse
 import datetime
 import json
+import os
 import sqlite3
+import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -87,6 +90,7 @@ class Database:
                 f"{self.path}: no such match database; `dominoboard sync` creates it, "
                 "or name an existing one with --db"
             )
+        self.problems: list[str] = []  # matches ``matches`` skipped: their CRC disagrees
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -97,9 +101,43 @@ class Database:
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self.conn.executescript(SCHEMA)
         except sqlite3.DatabaseError as e:
-            raise CliError(
-                f"{self.path}: not a dominoboard database ({e}); choose another file with --db"
-            ) from e
+            if "readonly" in str(e) and not create:
+                self._open_read_only()  # export, stats, plot, check only read
+            else:
+                raise self._error("open", e) from e
+
+    def _open_read_only(self) -> None:
+        try:
+            self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+            self.conn.execute("SELECT count FROM matches LIMIT 1").fetchall()
+        except sqlite3.DatabaseError:
+            try:  # a WAL database in a folder we cannot write: read it as it is
+                self.conn = sqlite3.connect(f"file:{self.path}?immutable=1", uri=True)
+                self.conn.execute("SELECT count FROM matches LIMIT 1").fetchall()
+            except sqlite3.DatabaseError as e:
+                raise self._error("open", e) from e
+
+    def _error(self, doing: str, e: sqlite3.Error) -> CliError:
+        """What went wrong with the database file, in words a person can act on."""
+        text = str(e)
+        if "readonly" in text or "read-only" in text:
+            return CliError(
+                f"{self.path} is read-only ({_access(self.path)}): sync needs to write it; "
+                "make it writable or choose another file with --db"
+            )
+        if "full" in text:
+            return CliError(
+                f"the disk holding {self.path} is full ({doing}: {text}); nothing of this "
+                "page was stored: free some space and run sync again"
+            )
+        if "malformed" in text or "corrupt" in text:
+            return CliError(
+                f"{self.path} is damaged ({text}); `dominoboard check` says which matches "
+                "are intact; restore a backup, or sync into a new file with --db"
+            )
+        return CliError(
+            f"{self.path}: not a dominoboard database ({text}); choose another file with --db"
+        )
 
     def close(self) -> None:
         self.conn.close()
@@ -132,6 +170,12 @@ class Database:
 
         ``start`` must be the count held: a page is added whole or not at all, so nothing is
         ever stored twice or with a gap."""
+        try:
+            return self._add_events(device, match, start, lines)
+        except sqlite3.DatabaseError as e:
+            raise self._error(f"storing match {match}", e) from e
+
+    def _add_events(self, device: str, match: str, start: int, lines: list[str]) -> int:
         with self.conn:
             row = self.conn.execute(
                 "SELECT id, count, crc FROM matches WHERE device = ? AND match = ?", (device, match)
@@ -173,7 +217,15 @@ class Database:
     # -- reading -----------------------------------------------------------------------
 
     def matches(self, device: str | None = None, match: str | None = None) -> Iterator[StoredMatch]:
-        sql = "SELECT id, device, match, game, date FROM matches WHERE count > 0"
+        """The stored matches whose events agree with their recorded count and CRC; the
+        others are skipped and named in ``problems``."""
+        try:
+            yield from self._matches(device, match)
+        except sqlite3.DatabaseError as e:
+            raise self._error("reading", e) from e
+
+    def _matches(self, device: str | None, match: str | None) -> Iterator[StoredMatch]:
+        sql = "SELECT id, device, match, game, date, count, crc FROM matches WHERE count > 0"
         args: list[str] = []
         if device is not None:
             sql += " AND device = ?"
@@ -181,19 +233,101 @@ class Database:
         if match is not None:
             sql += " AND match = ?"
             args.append(match)
-        for row_id, dev, mid, game, date in self.conn.execute(
+        for row_id, dev, mid, game, date, count, crc in self.conn.execute(
             sql + " ORDER BY date, device, match", args
         ).fetchall():
-            lines = [
-                r[0]
-                for r in self.conn.execute(
-                    "SELECT line FROM events WHERE match = ? ORDER BY idx", (row_id,)
-                )
-            ]
+            lines = self._lines(row_id)
+            wrong = _disagrees(lines, count, crc)
+            if wrong:
+                self.problems.append(f"match {dev}/{mid} skipped: {wrong}")
+                continue
             yield StoredMatch(row_id, dev, mid, game, date, lines)
+
+    def _lines(self, row_id: int) -> list[str]:
+        rows = self.conn.execute(
+            "SELECT idx, line FROM events WHERE match = ? ORDER BY idx", (row_id,)
+        ).fetchall()
+        if any(idx != i for i, (idx, _) in enumerate(rows)):  # a gap: the lines up to it
+            rows = rows[: next(i for i, (idx, _) in enumerate(rows) if idx != i)]
+        return [line for _, line in rows]
 
     def event_count(self) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+
+    def integrity(self) -> list[str]:
+        """SQLite's quick check of the file: [] when sound."""
+        try:
+            found = [r[0] for r in self.conn.execute("PRAGMA quick_check").fetchall()]
+        except sqlite3.DatabaseError as e:
+            raise self._error("checking", e) from e
+        return [] if found == ["ok"] else [f"{self.path} is damaged: {x}" for x in found[:5]]
+
+    def check(self) -> tuple[int, int, list[str]]:
+        """(matches, events, problems): SQLite's own check, then every match's events against
+        the count and CRC recorded when they were synced."""
+        try:
+            problems = self.integrity()
+            rows = self.conn.execute(
+                "SELECT id, device, match, count, crc FROM matches ORDER BY device, match"
+            ).fetchall()
+            events = 0
+            for row_id, dev, mid, count, crc in rows:
+                lines = self._lines(row_id)
+                events += len(lines)
+                wrong = _disagrees(lines, count, crc)
+                if wrong:
+                    problems.append(f"match {dev}/{mid}: {wrong}")
+            stray = self.conn.execute(
+                "SELECT COUNT(*) FROM events WHERE match NOT IN (SELECT id FROM matches)"
+            ).fetchone()[0]
+            if stray:
+                problems.append(f"{stray} event(s) belong to no match")
+        except sqlite3.DatabaseError as e:
+            raise self._error("checking", e) from e
+        return len(rows), events, problems
+
+
+def _disagrees(lines: list[str], count: int, crc: int) -> str | None:
+    """Why ``lines`` are not the events synced (count and CRC recorded then), or None."""
+    got = 0
+    for line in lines:
+        got = zlib.crc32(line.encode("utf-8", "surrogateescape") + b"\n", got)
+    if len(lines) == count and got == crc:
+        return None
+    return (
+        f"holds {len(lines)} event(s) (crc {got:08x}) but {count} (crc {crc:08x}) were synced; "
+        "damaged: sync it again into a new --db, or restore a backup"
+    )
+
+
+def _access(path: str) -> str:
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        return "no write permission on the file"
+    if not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
+        return "no write permission on its folder"
+    return "opened read-only"
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    from .cli import add_db_argument
+
+    p = subparsers.add_parser(
+        "check",
+        description="Check the match database: SQLite's own check, then every match's events "
+        "against the count and CRC-32 recorded when they were synced. Exit 1 if anything is "
+        "damaged (each match named).",
+    )
+    add_db_argument(p)
+    p.set_defaults(func=run_check)
+
+
+def run_check(args: argparse.Namespace) -> int:
+    with Database(args.db, create=False) as db:
+        matches, events, problems = db.check()
+    for problem in problems:
+        print("damaged: " + problem, file=sys.stderr)
+    print(f"{db.path}: {matches} match(es), {events} event(s), {len(problems)} problem(s)")
+    return 1 if problems else 0
 
 
 def _setup_facts(line: str) -> dict:

@@ -2,13 +2,17 @@
 
 1. Find the Pico and make sure this process holds no connection to it (mpremote needs the
    port to itself; the REPL it drives is the same USB serial).
-2. Precompile the firmware with mpy-cross into a new build/deploy-*/, removed after (bytecode
-   loads faster and needs less heap than compiling .py on the Pico); main.py stays source.
+2. Precompile what the device manifest (firmware/manifest.py) lists with mpy-cross into a new
+   deploy-*/ in the build folder (a checkout's build/, else the user cache directory), removed
+   after (bytecode loads faster and needs less heap than compiling .py on the Pico); main.py
+   stays source. Nothing else goes to the board. `--dry-run` keeps its tree (dry-run/) to look
+   at.
 3. Copy the ssd1306 driver (micropython-lib's, the pinned source the simulated board uses,
    precompiled: no network needed), the packages and main.py, then reset.
 """
 
 import argparse
+import runpy
 import shutil
 import subprocess
 import sys
@@ -16,17 +20,17 @@ import tempfile
 from pathlib import Path
 
 from .errors import CliError, DeviceError
-from .replay import FIRMWARE
+from .sources import FIRMWARE, MPY_LIB, build_dir
 
-PACKAGES = ("domino", "scoreboard", "boards")
-HOST_ONLY = ("sim.py", "png.py")  # the simulated board stays on the computer
 # -O3: no line-number tables in the bytecode, about 4 KB less heap for the code the device keeps
 # loaded (bench/results/app-heap.txt). The app catches every error and shows its type and text,
 # never a traceback; to debug with line numbers, copy the .py sources instead.
 OPTIMIZE = "-O3"
-BUILD = FIRMWARE.parent / "build"  # each deploy precompiles into a folder of its own here
-# micropython-lib's driver, pinned in the Makefile (build/mpy-lib/ssd1306.py, `make deps`).
-SSD1306 = FIRMWARE.parent / "build" / "mpy-lib" / "ssd1306.py"
+
+
+def manifest() -> dict:
+    """firmware/manifest.py: MAIN, REQUIRE, PACKAGES and modules(), what goes to the Pico."""
+    return runpy.run_path(str(FIRMWARE / "manifest.py"))
 
 
 def tool(name: str) -> str:
@@ -46,42 +50,44 @@ def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
 
 
 def precompile(out: Path | None = None, driver: bool = True) -> list[Path]:
-    """Compile every firmware module to .mpy under ``out`` (a new folder under build/ if
-    None: two deploys at once never share one) and the ssd1306 driver into ``out/lib`` if
-    `driver`; returns the folders to copy to the board's root."""
+    """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
+    the build folder if None: two deploys at once never share one) and the ssd1306 driver into
+    ``out/lib`` if `driver`; returns the folders to copy to the board's root."""
     if out is None:
-        BUILD.mkdir(parents=True, exist_ok=True)
-        out = Path(tempfile.mkdtemp(prefix="deploy-", dir=BUILD))
+        build_dir().mkdir(parents=True, exist_ok=True)
+        out = Path(tempfile.mkdtemp(prefix="deploy-", dir=build_dir()))
     elif out.exists():
         shutil.rmtree(out)
     mpy_cross = tool("mpy-cross")
+    listed = manifest()
     folders = []
     if driver:
-        if not SSD1306.exists():
-            raise CliError(f"no {SSD1306}: `make deps` fetches micropython-lib's ssd1306 driver")
         (out / "lib").mkdir(parents=True)
-        compile_one(mpy_cross, SSD1306, out / "lib" / "ssd1306.mpy")
+        for name in listed["REQUIRE"]:
+            src = MPY_LIB / (name + ".py")
+            if not src.exists():  # a checkout before `make deps`; a wheel ships it
+                raise CliError(f"no {src}: `make deps` fetches micropython-lib's {name} driver")
+            compile_one(mpy_cross, src, out / "lib" / (name + ".mpy"))
         folders.append(out / "lib")
-    for package in PACKAGES:
-        target = out / package
-        target.mkdir(parents=True)
-        for src in sorted((FIRMWARE / package).glob("*.py")):
-            if package == "boards" and src.name in HOST_ONLY:
-                continue
-            compile_one(mpy_cross, src, target / (src.stem + ".mpy"))
-        folders.append(target)
+    for package in sorted(listed["PACKAGES"]):
+        (out / package).mkdir(parents=True)
+        folders.append(out / package)
+    for module in listed["modules"]():
+        compile_one(mpy_cross, FIRMWARE / module, out / (module[: -len(".py")] + ".mpy"))
     return folders
 
 
 def commands(port: str, folders: list[Path], mip: bool = False) -> list[list[str]]:
     mpremote = tool("mpremote")
     base = [mpremote, "connect", port]
+    listed = manifest()
     out = []
     if mip:
-        out.append(base + ["mip", "install", "ssd1306"])
+        out += [base + ["mip", "install", name] for name in listed["REQUIRE"]]
     for folder in folders:
         out.append(base + ["fs", "cp", "-r", str(folder), ":"])
-    out.append(base + ["fs", "cp", str(FIRMWARE / "main.py"), ":main.py"])
+    main = listed["MAIN"]
+    out.append(base + ["fs", "cp", str(FIRMWARE / main), ":" + main])
     out.append(base + ["reset"])
     return out
 
@@ -119,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
             port = "PORT"
         else:
             port = picos[0]
-    folders = precompile(driver=not args.mip)
+    keep = build_dir() / "dry-run" if args.dry_run else None  # replaced by the next dry run
+    folders = precompile(keep, driver=not args.mip)
     out = folders[0].parent
     print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {out}")
     try:
@@ -134,5 +141,6 @@ def run(args: argparse.Namespace) -> int:
                     "(dominoboard live, a terminal) holding the port?"
                 )
     finally:
-        shutil.rmtree(out, ignore_errors=True)
+        if keep is None:
+            shutil.rmtree(out, ignore_errors=True)
     return 0

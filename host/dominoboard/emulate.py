@@ -6,6 +6,10 @@ it without --port). The OLED is drawn in this terminal; keys press the buttons:
 
     Up/Down or k/j  UP/DOWN    Enter or Space  OK    Backspace or Esc  BACK    u  UNDO
     Shift+Enter is not a terminal key: hold a button with H then the key (900 ms)    q  quit
+
+Every key of a burst counts, in order. A key held down (the terminal's auto-repeat) holds the
+button until the repeats stop (KeyInput). The panel is shown as it is: blank while the screen
+sleeps, and the line below it says that the next key only wakes it, as on the device.
 """
 
 import argparse
@@ -16,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 import termios
+import time
 import tty
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,12 +30,15 @@ from .errors import CliError
 
 if TYPE_CHECKING:
     from . import rp2
-from .replay import FIRMWARE, HEAP, micropython_command
+from .replay import HEAP, micropython_command
+from .sources import FIRMWARE
 
 KEYS = {
     b"\x1b[A": "UP",
+    b"\x1bOA": "UP",  # the same arrow in the terminal's application-cursor mode
     b"k": "UP",
     b"\x1b[B": "DOWN",
+    b"\x1bOB": "DOWN",
     b"j": "DOWN",
     b"\r": "OK",
     b"\n": "OK",
@@ -39,7 +47,93 @@ KEYS = {
     b"\x08": "BACK",
     b"\x1b": "BACK",
     b"u": "UNDO",
+    b"q": "quit",
+    b"H": "hold",
 }
+REPEAT_MS = 110  # the same key again this soon, in a later read: the terminal's auto-repeat
+HOLD_MS = 900  # H then a key: held this long
+
+
+def split_keys(data: bytes) -> tuple[list[str], bytes]:
+    """Terminal bytes as the keys they are, in order, and an unfinished escape sequence left
+    for the next read. Every key of a burst counts ("kkk" is three UPs); bytes that are no
+    key (other escape sequences, letters) are skipped."""
+    keys = []
+    i = 0
+    while i < len(data):
+        if data[i : i + 1] == b"\x1b" and i + 1 < len(data) and data[i + 1 : i + 2] in b"[O":
+            j = i + 2
+            while j < len(data) and not 0x40 <= data[j] <= 0x7E:
+                j += 1
+            if j >= len(data):
+                return keys, data[i:]  # the rest of the sequence comes with the next read
+            name = KEYS.get(data[i : j + 1])
+            i = j + 1
+        else:
+            name = KEYS.get(data[i : i + 1])
+            i += 1
+        if name:
+            keys.append(name)
+    return keys, b""
+
+
+class KeyInput:
+    """Keys to the emulated board's commands. A key is a press. A terminal sends no key-up, but
+    a held key repeats: the same key again within ``repeat_ms`` of the last one, arriving in a
+    later read, is taken as that key held, so the button goes down (the firmware's own hold,
+    repeat and acceleration run) until the repeats stop. H then a key holds it ``hold_ms``.
+    ``repeat_ms`` 0: no holds from auto-repeat."""
+
+    def __init__(self, repeat_ms: int = REPEAT_MS, hold_ms: int = HOLD_MS):
+        self.repeat_ms = repeat_ms
+        self.hold_ms = hold_ms
+        self.held: str | None = None  # the button held down by auto-repeat
+        self.last: tuple[str, float] | None = None  # the last key and when its read came
+        self.hold_next = False
+        self.pending = b""
+        self.quit = False
+
+    def feed(self, data: bytes, now_ms: float) -> list[str]:
+        """The commands for one read of the terminal at now_ms."""
+        keys, self.pending = split_keys(self.pending + data)
+        out = []
+        for n, key in enumerate(keys):
+            if key == "quit":
+                self.quit = True
+                break
+            if key == "hold":
+                self.hold_next = True
+                continue
+            if self.hold_next:
+                out += self.release() + [f"hold {key} {self.hold_ms}"]
+                self.hold_next = False
+            elif key == self.held:
+                pass  # a repeat of the key held down
+            elif (
+                n == 0
+                and self.repeat_ms
+                and self.last is not None
+                and self.last[0] == key
+                and now_ms - self.last[1] <= self.repeat_ms
+            ):
+                out += self.release() + [f"down {key}"]
+                self.held = key
+            else:
+                out += self.release() + [f"press {key}"]
+            self.last = (key, now_ms)
+        return out
+
+    def idle(self, now_ms: float) -> list[str]:
+        """Release a held key once its repeats have stopped."""
+        if self.held and self.last and now_ms - self.last[1] > self.repeat_ms:
+            return self.release()
+        return []
+
+    def release(self) -> list[str]:
+        if self.held is None:
+            return []
+        key, self.held = self.held, None
+        return [f"up {key}"]
 
 
 class Emulator:
@@ -138,9 +232,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--heap",
         metavar="SIZE",
+        type=heap_size,
         default=None,
-        help=f"cap the MicroPython heap like a Pico (e.g. {HEAP}; default: the unix "
-        "port's own, as the simulated board needs more on a 64-bit build)",
+        help="cap the MicroPython heap, e.g. 512K (default: the unix port's own; the "
+        f"simulated board needs more than a Pico's {HEAP} on a 64-bit build)",
     )
     p.add_argument(
         "--target",
@@ -151,11 +246,53 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "`dominoboard deploy` on first use (docs/target.md)",
     )
     p.add_argument(
+        "--key-repeat-ms",
+        type=int,
+        default=REPEAT_MS,
+        metavar="MS",
+        help="a key repeated by the terminal this soon is a held button (down until the "
+        "repeats stop: the firmware's own repeat and acceleration); 0: every key a press "
+        "(default %(default)s)",
+    )
+    p.add_argument(
+        "--hold-ms",
+        type=int,
+        default=HOLD_MS,
+        metavar="MS",
+        help="how long H then a key holds the button (default %(default)s)",
+    )
+    p.add_argument(
         "--headless",
         action="store_true",
         help="no screen or keys: serve the serial port until interrupted",
     )
     p.set_defaults(func=run)
+
+
+def heap_size(text: str) -> str:
+    """A MicroPython ``-X heapsize`` value: bytes, or a whole number of K or M."""
+    digits = text[:-1] if text[-1:] in ("K", "k", "M", "m") else text
+    if not digits.isdigit() or int(digits) == 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a size like 512K or 2M")
+    return text.upper()
+
+
+def _died(emu: "Emulator | rp2.TargetSession", heap: str | None) -> CliError | None:
+    """Why the emulated scoreboard stopped on its own, if it failed. (A traceback goes to the
+    serial port, which is gone with the process; stderr has what the board printed there.)"""
+    code = emu.proc.poll()
+    if not code:
+        return None
+    said = emu.errors() if isinstance(emu, Emulator) else ""
+    text = f"the emulated scoreboard stopped (exit {code})"
+    text += "".join("\n  " + x.strip() for x in said.strip().splitlines()[-3:])
+    if heap:
+        text += (
+            f"\nwith --heap {heap} it most likely ran out of memory: the simulated board on "
+            "this 64-bit build needs more than a Pico (pointers are twice the size); try "
+            "--heap 512K, or leave --heap out"
+        )
+    return CliError(text)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -179,13 +316,18 @@ def run(args: argparse.Namespace) -> int:
         if args.headless or not sys.stdin.isatty():
             emu.proc.wait()
         else:
-            _interactive(emu)
+            # the RP2040 session takes press and hold only: no key-down/up from auto-repeat
+            repeat = 0 if args.target == "rp2" else args.key_repeat_ms
+            _interactive(emu, KeyInput(repeat, args.hold_ms))
     except KeyboardInterrupt:
         pass
     finally:
+        failure = _died(emu, args.heap)
         emu.stop()
         if marker is not None:
             marker.unlink(missing_ok=True)
+    if failure is not None:
+        raise failure
     return 0
 
 
@@ -221,43 +363,68 @@ def braille(rows: list[str]) -> list[str]:
     return out
 
 
-def _fit(frame: str) -> str:
+def _fit(frame: str, size: os.terminal_size | None = None) -> str:
     """The panel as big as the terminal allows: half blocks when 130×34 fit, else braille."""
     rows = frame.split("\n")
-    size = shutil.get_terminal_size((80, 24))
+    size = size or shutil.get_terminal_size((80, 24))
     if size.columns >= 130 and size.lines >= len(rows) + 2:
         return frame
     return "\n".join(braille(rows))
 
 
-def _interactive(emu: "Emulator | rp2.TargetSession") -> None:
+def screen_text(
+    rows: str, port: str, asleep: bool, woke: bool, size: os.terminal_size | None = None
+) -> str:
+    """What the terminal shows: the panel as it is, the keys, and a line on the screen's sleep."""
+    return (
+        _fit(rows, size)
+        + "\n"
+        + f"serial: {port}   keys: arrows Enter Bksp u  H=hold  q\n"
+        + status_line(asleep, woke)
+        + "\n"
+    )
+
+
+def frame_parts(frame: str) -> tuple[bool, str]:
+    """A frame from the screen channel: whether the panel is asleep, and its rows."""
+    head, _, rows = frame.partition("\n")
+    return "asleep" in head.split()[3:], rows
+
+
+def status_line(asleep: bool, woke: bool) -> str:
+    if asleep:
+        return "screen asleep: the next key only wakes it"
+    if woke:
+        return "that key woke the screen and did nothing else (as on the device)"
+    return ""
+
+
+def _interactive(emu: "Emulator | rp2.TargetSession", keys: KeyInput) -> None:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
-    hold = False
+    asleep = woke = False
+    rows = ""
     try:
         emu.send("frame")
         while emu.proc.poll() is None:
-            ready, _, _ = select.select([fd], [], [], 0.05)
+            ready, _, _ = select.select([fd], [], [], 0.02)
+            now = time.monotonic() * 1000
             frames = emu.frames()
             if frames:
-                sys.stdout.write(
-                    "\x1b[H\x1b[2J"
-                    + _fit(frames[-1].split("\n", 1)[-1])
-                    + "\n"
-                    + f"serial: {emu.port}   keys: arrows Enter Bksp u  H=hold  q\n"
-                )
+                was = asleep
+                asleep, rows = frame_parts(frames[-1])
+                woke = was and not asleep
+                sys.stdout.write("\x1b[H\x1b[2J" + screen_text(rows, emu.port, asleep, woke))
                 sys.stdout.flush()
+            commands = keys.idle(now)
             if fd in ready:
-                key = os.read(fd, 8)
-                if key == b"q":
-                    return
-                if key == b"H":
-                    hold = True
-                    continue
-                button = KEYS.get(key)
-                if button:
-                    emu.send(f"hold {button} 900" if hold else f"press {button}")
-                hold = False
+                commands += keys.feed(os.read(fd, 1024), now)
+            for command in commands:
+                emu.send(command)
+            if keys.quit:
+                for command in keys.release():
+                    emu.send(command)
+                return
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

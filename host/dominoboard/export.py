@@ -115,10 +115,18 @@ def write_csv(matches: Iterable[StoredMatch], out: TextIO) -> list[str]:
     problems = []
     for stored in matches:
         try:
-            writer.writerows(hand_rows(stored))
+            writer.writerows([{k: _cell(v) for k, v in row.items()} for row in hand_rows(stored)])
         except (DominoError, ValueError, IndexError) as e:
             problems.append(f"match {stored.device}/{stored.match} skipped: {e}")
     return problems
+
+
+def _cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``, tab, CR
+    first) gets a leading ``'``, which spreadsheets show as text. Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def match_document(stored: StoredMatch) -> dict:
@@ -165,25 +173,29 @@ def run(args: argparse.Namespace) -> int:
     from .cli import open_db, open_link
     from .sync import sync
 
+    problems: list[str] = []
     if args.from_device:
         from .db import Database
 
         db = Database(":memory:")
         with open_link(args) as link:
-            sync(link, db)
+            problems += sync(link, db).damaged  # a damaged line stops only its match
     else:
         db = open_db(args)
     with db:
+        problems += db.integrity()  # SQLite's own check: a damaged page may hide a match
         matches = list(db.matches(device=args.device, match=args.match))
+    problems += db.problems  # matches whose events disagree with their stored CRC
+    if args.match and not matches and db.problems:
+        raise CliError(db.problems[0])
     if args.match and not matches:
         raise CliError(
             f"no match {args.match} in {db.path}: `dominoboard export --format json` "
             "lists what there is (run `dominoboard sync` first?)"
         )
     buffer = io.StringIO(newline="")
-    problems: list[str] = []
     if args.format == "csv":
-        problems = write_csv(matches, buffer)
+        problems += write_csv(matches, buffer)
     else:
         write_json(matches, buffer, single=bool(args.match) and len(matches) == 1)
     if args.output:

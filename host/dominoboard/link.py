@@ -3,21 +3,32 @@
 The Pico's USB serial is also its REPL, so not every line is ours: the MicroPython banner, a
 ``>>>`` prompt, a traceback. Anything that is not a JSON object with our ``proto`` is skipped
 (and remembered, so a timeout can say what the port was saying instead).
+
+Replies are bound to requests: each session draws its request ids at random, so a reply left on
+the wire by an earlier, interrupted session (whose ids were others) is dropped, never taken for
+ours. And one session at a time: the port is locked while it is open; a second program is
+refused with the id of the process holding it.
 """
 
 import collections
+import fcntl
 import json
+import os
+import secrets
+import tempfile
 import time
+import unicodedata
 import zlib
 from collections.abc import Iterable
 from typing import Any
 
 import serial
 
-from .errors import DeviceError, Refused
+from .errors import CliError, DeviceError, Refused
 
 PROTO = 1
 BAUD = 115200  # ignored by USB CDC and by a pty; set for adapters that care
+MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
 
 
 def crc_of(lines: Iterable[str], crc: int = 0) -> int:
@@ -27,18 +38,95 @@ def crc_of(lines: Iterable[str], crc: int = 0) -> int:
     return crc
 
 
+def nfc(value: Any) -> Any:
+    """``value`` with every string NFC-normalised (``e`` + U+0301 becomes ``é``): the
+    scoreboard has no Unicode tables and refuses combining marks."""
+    if isinstance(value, str):
+        return unicodedata.normalize("NFC", value)
+    if isinstance(value, list):
+        return [nfc(v) for v in value]
+    if isinstance(value, dict):
+        return {k: nfc(v) for k, v in value.items()}
+    return value
+
+
+def lock_path(port: str) -> str:
+    name = os.path.realpath(port).strip("/").replace("/", "_") or "port"
+    return os.path.join(tempfile.gettempdir(), f"dominoboard-{name}.lock")
+
+
+class PortLock:
+    """An advisory lock on a serial port, held for the life of a DeviceLink: two sessions on one
+    port would read each other's replies. The lock file holds the owner's process id."""
+
+    def __init__(self, port: str):
+        self.path = lock_path(port)
+        writable = True
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
+            try:
+                os.fchmod(self.fd, 0o666)  # every user of the port shares this lock file
+            except OSError:
+                pass  # another user's file: it made it shareable
+        except PermissionError:  # another user's file that is not: a read-only fd locks too
+            self.fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW)
+            writable = False
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = ""
+            for _ in range(20):  # the holder may be between taking the lock and writing its id
+                holder = os.pread(self.fd, 64, 0).decode(errors="replace").strip()
+                if holder:
+                    break
+                time.sleep(0.01)
+            os.close(self.fd)
+            raise DeviceError(
+                f"{port} is in use by {_describe(holder)}; wait for it to finish or stop it "
+                "(one program at a time talks to the scoreboard)"
+            ) from None
+        if writable:
+            os.pwrite(self.fd, f"{os.getpid()}\n".ljust(12).encode(), 0)  # no gap to truncate
+
+    def release(self) -> None:
+        if self.fd >= 0:
+            os.close(self.fd)  # closing drops the lock; the file stays for the next one
+            self.fd = -1
+
+
+def _text(value: object) -> str:
+    """A reply's text, printable whatever bytes the scoreboard sent."""
+    return str(value).encode("utf-8", "backslashreplace").decode()
+
+
+def _describe(pid: str) -> str:
+    if not pid.isdigit() or (os.path.isdir("/proc") and not os.path.exists(f"/proc/{pid}")):
+        return "another process"
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            cmd = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        cmd = ""
+    return f"process {pid} ({cmd[:80]})" if cmd else f"process {pid}"
+
+
 class DeviceLink:
     def __init__(self, port: str, timeout: float = 3.0, port_object: Any = None):
         self.port = port
         self.timeout = timeout
+        self._lock = PortLock(port) if port_object is None else None
         try:
             self.serial = port_object or serial.serial_for_url(port, baudrate=BAUD, timeout=0.05)
         except (serial.SerialException, OSError) as e:
+            if self._lock:
+                self._lock.release()
             raise DeviceError(
                 f"cannot open {port}: {e}. Is another program (mpremote, a "
                 "terminal, `dominoboard live`) using it?"
             ) from e
-        self._next_id = 1
+        # Ids follow on from a random start: a stale reply (another session's id) is dropped.
+        self._next_id = secrets.randbelow(MAX_ID // 2)
+        self._sent: set[int] = set()
         self._buffer = bytearray()
         self.pushes: collections.deque[dict] = collections.deque()
         self.noise: collections.deque[str] = collections.deque(maxlen=20)
@@ -51,10 +139,19 @@ class DeviceLink:
     def send(self, op: str, **fields: Any) -> int:
         """Send one request; returns its id (collect the reply with ``reply``)."""
         req_id = self._next_id
-        self._next_id += 1
+        self._next_id = self._next_id + 1 if self._next_id < MAX_ID else 0
         msg = {"proto": PROTO, "id": req_id, "op": op}
-        msg.update({k: v for k, v in fields.items() if v is not None})
-        self._write(json.dumps(msg, separators=(",", ":")).encode() + b"\n")
+        msg.update({k: nfc(v) for k, v in fields.items() if v is not None})
+        self._sent.add(req_id)
+        # UTF-8 on the wire: a \u escape of an emoji is a surrogate pair to MicroPython
+        line = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+        try:
+            data = line.encode()
+        except UnicodeEncodeError as e:
+            raise CliError(
+                f"{op}: {e.object[e.start : e.end]!r} is not text (a lone surrogate)"
+            ) from None
+        self._write(data + b"\n")
         return req_id
 
     def reply(self, req_id: int) -> dict:
@@ -65,8 +162,9 @@ class DeviceLink:
             if msg is None:
                 raise DeviceError(self._silence())
         msg = self.replies.pop(req_id)
+        self._sent.discard(req_id)
         if msg.get("ok") is not True:
-            raise Refused(str(msg.get("error")), str(msg.get("detail")))
+            raise Refused(_text(msg.get("error")), _text(msg.get("detail")))
         return msg
 
     def request(self, op: str, **fields: Any) -> dict:
@@ -86,7 +184,11 @@ class DeviceLink:
         return self.pushes.popleft()
 
     def close(self) -> None:
-        self.serial.close()
+        try:
+            self.serial.close()
+        finally:
+            if self._lock:
+                self._lock.release()
 
     def __enter__(self) -> "DeviceLink":
         return self
@@ -115,6 +217,8 @@ class DeviceLink:
                 if "push" in msg:
                     self.pushes.append(msg)
                 elif isinstance(msg.get("id"), int):
+                    if msg["id"] not in self._sent:
+                        continue  # a reply to an earlier session's request: not ours
                     self.replies[msg["id"]] = msg
                 else:  # an error about a line the scoreboard could not read at all
                     self.noise.append(raw.decode(errors="replace"))
@@ -134,7 +238,8 @@ class DeviceLink:
                 self.noise.append(raw.decode(errors="replace"))
             return None
         try:
-            msg = json.loads(raw)
+            # bytes a damaged flash holds come through as lone surrogates, for sync to name
+            msg = json.loads(raw.decode("utf-8", "surrogateescape"))
         except ValueError:
             self.noise.append(raw.decode(errors="replace"))
             return None

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from domino import DominoError, Match
 from domino.events import loads
 
-from .errors import DeviceError, Refused
+from .errors import CliError, DeviceError, Refused
 from .facts import hand_facts
-from .sync import device_matches
+from .sync import bad_line, device_matches
 
 if TYPE_CHECKING:  # serial: imported when the link is opened (cli.open_link)
     from .link import DeviceLink
@@ -61,12 +61,17 @@ class Follower:
         if index > len(self.lines):
             return "gap"
         self.lines.append(line)
+        why = bad_line(line)
+        if why:  # damaged on the scoreboard's flash: say so, follow no further
+            self.error = f"match {match_id} event {index}: {why}"
+            self.match = None
+            return "applied"
         try:
             if index == 0:
                 self.match = Match(loads(line))
             elif self.match is not None:
                 self.match.apply(loads(line))
-        except DominoError as e:
+        except (DominoError, ValueError, TypeError) as e:
             self.error = f"event {index} of {match_id} refused by the rules core: {e}"
         return "applied"
 
@@ -226,6 +231,18 @@ def follow(
 ) -> None:
     """Fold pushed events until ``stop()``; call ``changed()`` after each change."""
     link.set_clock()  # a match started while we watch carries the table's date
+    try:
+        _follow(link, f, changed, stop)
+    finally:
+        try:  # stop the pushes: nobody reads them once we are gone
+            link.request("subscribe", on=False)
+        except CliError:
+            pass  # the link is gone already
+
+
+def _follow(
+    link: DeviceLink, f: Follower, changed: Callable[[], None], stop: Callable[[], bool]
+) -> None:
     catch_up(link, f)
     changed()
     quiet_since = time.monotonic()

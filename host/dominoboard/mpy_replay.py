@@ -10,10 +10,11 @@ import gc
 import sys
 
 
-def fold(lines):
+def fold(lines, log=None):
     """(True, standings JSON) or (False, the rules core's message) for a match file given as
     an iterable of its lines. JSON-lines files are folded as they are read, so a long match
-    never sits in memory twice (the Pico-sized heap would not hold it)."""
+    never sits in memory twice (the Pico-sized heap would not hold it); ``log`` is where the
+    core keeps the events (a FileLog keeps them in the file)."""
     from domino import DominoError, Match
     from domino.events import dumps, loads, read_match
 
@@ -35,7 +36,7 @@ def fold(lines):
                 if line.lstrip().startswith("{") and '"events"' in line:
                     whole = [line]
                     continue
-                match = Match(_event(loads, line, number))
+                match = Match(_event(loads, line, number), log)
             else:
                 ev = _event(loads, line, number)
                 if number % 8 == 0:
@@ -44,6 +45,8 @@ def fold(lines):
                     match.apply(ev)
                 except DominoError as e:
                     raise DominoError("line " + str(number) + ": " + str(e))  # noqa: B904 (MicroPython)
+                if isinstance(ev, dict) and ev.get("k") in ("end", "fix"):
+                    _unload("domino.ending")  # as the device does after a tally
         if whole is not None:
             setup, events = read_match("".join(whole))
             match = Match.replay(setup, events)
@@ -58,6 +61,17 @@ def _nothing():
     pass
 
 
+def _unload(name):
+    """Forget a module read only at a hand's end, so its code leaves the heap until the next
+    one (scoreboard.app.unload does the same on the device)."""
+    if name in sys.modules:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1 :]):
+            delattr(parent, name[dot + 1 :])
+
+
 def _event(loads, line, number):
     from domino import DominoError
 
@@ -67,10 +81,60 @@ def _event(loads, line, number):
         raise DominoError("line " + str(number) + ": " + str(e))  # noqa: B904 (MicroPython)
 
 
+class FileLog:
+    """A match's event log left where it is, in the match file: the core keeps its log for
+    undo and corrections, and a 1,300-event match's dicts would not fit a Pico-sized heap.
+    Only each event's byte offset stays in memory (4 bytes an event); an event the core asks
+    for again is read back from the file. ``at`` is the offset of the line being folded."""
+
+    def __init__(self, f, loads):
+        from array import array
+
+        self.f = f
+        self.loads = loads
+        self.offsets = array("I")
+        self.at = 0
+
+    def append(self, ev):
+        self.offsets.append(self.at)
+
+    def __len__(self):
+        return len(self.offsets)
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += len(self.offsets)
+        keep = self.f.tell()
+        self.f.seek(self.offsets[i])
+        line = self.f.readline()
+        self.f.seek(keep)
+        return self.loads(line.decode())
+
+
+def fold_file(path):
+    """``fold`` of a match file, streamed: read line by line, the log left on disk."""
+    from domino.events import loads
+
+    with open(path, "rb") as f:
+        log = FileLog(f, loads)
+
+        def lines():
+            while True:
+                log.at = f.tell()
+                raw = f.readline()
+                if not raw:
+                    return
+                yield raw.decode()
+
+        return fold(lines(), log)
+
+
 def main(argv):
     sys.path.insert(0, argv[1])
-    with open(argv[2]) as f:
-        ok, out = fold(f)
+    try:
+        ok, out = fold_file(argv[2])
+    except UnicodeError:
+        ok, out = False, "not UTF-8 text"
     sys.stdout.write(out + "\n" if ok else "error: " + out + "\n")
     sys.exit(0 if ok else 1)
 

@@ -2,9 +2,37 @@
 
 import argparse
 import json
+import unicodedata
 from pathlib import Path
 
+from domino import DominoError
+from domino.names import check_name
+
 from .errors import CliError
+
+
+def checked_names(names: list[str]) -> list[str]:
+    """The names NFC-normalised (``e`` + U+0301 becomes ``é``) and checked with the rules
+    core's one definition of a name, before anything is sent."""
+    out = []
+    for name in names:
+        name = unicodedata.normalize("NFC", name)
+        try:
+            out.append(check_name(name))
+        except DominoError as e:
+            raise CliError(f"{e}; nothing was sent") from None
+    return out
+
+
+def checked_presets(presets: list) -> list:
+    for p in presets:
+        if isinstance(p, dict) and isinstance(p.get("name"), str):
+            p["name"] = unicodedata.normalize("NFC", p["name"])
+            try:
+                check_name(p["name"], "preset name")
+            except DominoError as e:
+                raise CliError(f"{e}; nothing was sent") from None
+    return presets
 
 
 def read_presets(path: str) -> list:
@@ -42,10 +70,11 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.names and not args.presets:
         raise CliError("give player names, --presets FILE, or both")
-    presets = read_presets(args.presets) if args.presets else None
+    names = checked_names(args.names)
+    presets = checked_presets(read_presets(args.presets)) if args.presets else None
     with open_link(args) as link:
-        if args.names:
-            n = link.request("names", names=args.names)["names"]
+        if names:
+            n = link.request("names", names=names)["names"]
             print(f"{n} name(s) stored on the scoreboard")
         if presets is not None:
             n = link.request("presets", presets=presets)["presets"]

@@ -10,13 +10,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-import domino
-
 from . import mpy_replay
 from .errors import CliError
+from .sources import EXAMPLES, FIRMWARE
 
 HEAP = "180K"  # about what a Pico leaves the application
-FIRMWARE = Path(domino.__file__).resolve().parent.parent
 
 
 def micropython_command() -> str:
@@ -74,6 +72,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Fold a match file (JSON lines: the setup, then one event per line; or "
         '{"setup": ..., "events": [...]}) and print standings and per-hand scores as JSON, '
         "the same bytes on CPython and MicroPython.",
+        epilog=f"Example match files: {EXAMPLES}",
     )
     p.add_argument("file", metavar="FILE", help="the match file")
     p.add_argument(

@@ -3,18 +3,27 @@
 Sync is "send me the events after N" for every match: each page is stored in one transaction,
 so a sync cut short (unplugged, killed) leaves whole pages behind and the next one carries on
 from there. Before resuming, the scoreboard checks the CRC of what we hold, so a match id that
-was reused after the scoreboard was wiped is never glued onto an old copy.
+was reused after the scoreboard was wiped is never glued onto an old copy; a match we hold
+whole is proved the same way (same count, same CRC), so a reused id is caught even then.
+
+Every page is checked against its request (match, offset, count) and every line before it is
+stored: a line the scoreboard holds damaged (not UTF-8, not a JSON object) stops that match at
+the event before it, with a warning naming match and event, and sync goes on with the others.
+
+With ``keep``, sync then frees the scoreboard's flash: a finished match we hold whole (its count
+and CRC just proved) is deleted from the device, except the newest ``keep`` ones.
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .errors import Refused
+from .errors import DeviceError, Refused
 
 if TYPE_CHECKING:  # serial and sqlite3: imported by the commands that open them (cli.py)
     from .db import Database
@@ -28,6 +37,8 @@ class SyncReport:
         self.new_events = 0
         self.updated: list[str] = []  # matches that got new events
         self.superseded: list[tuple[str, str]] = []  # (id, the name our old copy now has)
+        self.damaged: list[str] = []  # what could not be stored, match and event named
+        self.deleted: list[str] = []  # matches freed from the scoreboard's flash
 
     def summary(self) -> str:
         text = (
@@ -38,6 +49,10 @@ class SyncReport:
             text += (
                 f"\n  match {old} was restarted on the scoreboard; the old copy is kept as {new}"
             )
+        if self.deleted:
+            text += f"\n  freed {len(self.deleted)} finished match(es) on the scoreboard"
+        for warning in self.damaged:
+            text += f"\n  warning: {warning}"
         return text
 
 
@@ -54,10 +69,50 @@ def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
 
 
 WINDOW = 3  # requests in flight: the scoreboard reads the next while we store a page
+KEEP = 10  # finished matches left on the scoreboard after a sync (`sync --keep`)
+
+
+def bad_line(line: str) -> str | None:
+    """Why an event line cannot be stored, or None: it must be UTF-8 text (the link maps
+    undecodable bytes to lone surrogates) holding one JSON object."""
+    try:
+        line.encode()
+    except UnicodeEncodeError:
+        return "not UTF-8 text on the scoreboard's flash"
+    try:
+        value = json.loads(line)
+    except ValueError:
+        return "not JSON"
+    return None if isinstance(value, dict) else "not a JSON object"
+
+
+def check_page(page: dict, match: str, start: int) -> None:
+    """A page must be the one asked for: this match, from this event, consistent counts."""
+    lines = page.get("lines")
+    nxt, count = page.get("next"), page.get("count")
+    if (
+        page.get("match") != match
+        or page.get("from") != start
+        or not isinstance(lines, list)
+        or not isinstance(nxt, int)
+        or not isinstance(count, int)
+        or nxt != start + len(lines)
+        or nxt > count
+        or page.get("more") != (nxt < count)
+        or (page["more"] and not lines)
+    ):
+        raise DeviceError(
+            f"the scoreboard answered events of {match} from {start} with "
+            f"{page.get('match')} from {page.get('from')} (next {nxt} of {count}); "
+            "nothing of it was stored, run sync again"
+        )
 
 
 def sync(
-    link: DeviceLink, db: Database, progress: Callable[[str, int, int], None] | None = None
+    link: DeviceLink,
+    db: Database,
+    progress: Callable[[str, int, int], None] | None = None,
+    keep: int | None = None,
 ) -> SyncReport:
     hello = link.request("hello")
     link.set_clock()
@@ -72,17 +127,20 @@ def sync(
         if held > count:  # the scoreboard holds fewer than we do: not the match we know
             report.superseded.append((match, db.supersede(device, match)))
             held = 0
-        if held < count:
+        if held < count or held:  # held whole: still prove it (a reused id, same count)
             todo.append((match, held))
     added: dict[str, int] = {}
+    whole: list[str] = []  # matches we now hold exactly as the scoreboard does
     in_flight: collections.deque[tuple[int, str, int]] = collections.deque()
+
+    unreadable: set[str] = set()  # matches the device failed to page: one event at a time
 
     def ask(match: str, held: int) -> None:
         # Proof of what we hold, once per match: later pages follow on from our own.
         have = f"{db.held(device, match)[1]:08x}" if held and match not in added else None
-        in_flight.append(
-            (link.send("events", match=match, have=have, **{"from": held}), match, held)
-        )
+        most = 1 if match in unreadable else None
+        req = link.send("events", match=match, have=have, max=most, **{"from": held})
+        in_flight.append((req, match, held))
 
     while todo or in_flight:
         while todo and len(in_flight) < WINDOW:
@@ -91,23 +149,79 @@ def sync(
         try:
             page = link.reply(req_id)
         except Refused as e:
+            if e.code in ("internal", "storage") and match not in unreadable:
+                unreadable.add(match)  # the events before the one it cannot read, one by one
+                ask(match, held)
+                continue
+            if e.code in ("internal", "storage"):  # it cannot read this match: the others
+                report.damaged.append(
+                    f"match {match} from event {held}: the scoreboard could not read it "
+                    f"({e.detail}); kept events 0..{held - 1}, the rest is not synced"
+                )
+                continue
             if e.code != "diverged":
                 raise
             report.superseded.append((match, db.supersede(device, match)))
             added[match] = added.get(match, 0)
             ask(match, 0)
             continue
-        held = db.add_events(device, match, held, page["lines"])
-        added[match] = added.get(match, 0) + len(page["lines"])
+        check_page(page, match, held)
+        lines = page["lines"]
+        for i, line in enumerate(lines):
+            why = bad_line(line)
+            if why:
+                report.damaged.append(
+                    f"match {match} event {held + i}: {why}; kept events 0..{held + i - 1}, "
+                    "the rest of this match is not synced"
+                )
+                lines = lines[:i]
+                break
+        held = db.add_events(device, match, held, lines)
+        added[match] = added.get(match, 0) + len(lines)
         if progress:
             progress(match, held, page["count"])
+        if len(lines) < len(page["lines"]):
+            continue
         if page["more"]:
             ask(match, held)
+        elif held == page["count"]:
+            whole.append(match)
     for match, n in added.items():
         if n:
             report.updated.append(match)
             report.new_events += n
+    if keep is not None:
+        free_flash(link, db, device, [m for m, _ in listed if m in whole], keep, report)
     return report
+
+
+def free_flash(
+    link: DeviceLink, db: Database, device: str, whole: list[str], keep: int, report: SyncReport
+) -> None:
+    """Delete from the scoreboard the finished matches we hold whole, but the newest ``keep``
+    (ids sort in the order the scoreboard made them). The device checks count and CRC again
+    and never deletes the match on the table."""
+    from domino import Match
+
+    finished = []
+    for match in whole:
+        stored = next(db.matches(device=device, match=match), None)
+        if stored is None:  # our copy disagrees with its CRC: never delete the device's
+            continue
+        try:
+            if Match.replay(stored.setup, stored.events).over:
+                finished.append(stored)
+        except Exception:  # noqa: BLE001 - a match the core cannot fold is never finished
+            continue
+    for stored in finished[: max(0, len(finished) - keep)]:
+        count, crc = db.held(device, stored.match)
+        try:
+            link.request("delete", match=stored.match, count=count, crc=f"{crc:08x}")
+        except Refused as e:
+            if e.code in ("active", "mismatch", "no_match"):
+                continue  # on the table, or changed since: the next sync tries again
+            raise
+        report.deleted.append(stored.match)
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
@@ -118,15 +232,36 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Copy every event the database does not hold yet from "
         "the scoreboard. Safe to repeat and to interrupt.",
     )
+    p.add_argument(
+        "--keep",
+        type=keep_count,
+        default=KEEP,
+        metavar="N",
+        help="after syncing, delete from the scoreboard the finished matches the database holds "
+        f"whole, except the newest N (default {KEEP}; 'all' deletes nothing)",
+    )
     add_port_argument(p)
     add_db_argument(p)
     p.set_defaults(func=run)
 
 
+def keep_count(text: str) -> int | None:
+    if text == "all":
+        return None
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: a whole number of matches >= 0, or 'all'")
+    return int(text)
+
+
 def run(args: argparse.Namespace) -> int:
+    import sqlite3
+
     from .cli import open_db, open_link
 
     with open_link(args) as link, open_db(args, create=True) as db:
-        report = sync(link, db)
+        try:
+            report = sync(link, db, keep=args.keep)
+        except sqlite3.Error as e:  # a full disk, a file damaged under us
+            raise db._error("sync", e) from e
     print(report.summary(), file=sys.stdout)
-    return 0
+    return 1 if report.damaged else 0

@@ -105,6 +105,12 @@ def _handler(board: WebBoard) -> type[BaseHTTPRequestHandler]:
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the TV went away; its next visit opens a new stream
 
+        def handle(self) -> None:
+            try:
+                super().handle()
+            except (ConnectionError, TimeoutError):
+                pass  # a client that went away mid-request: nothing to tell anyone
+
         def log_message(self, format: str, *args: Any) -> None:
             pass  # the terminal shows the board's changes, not every request
 

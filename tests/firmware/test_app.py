@@ -216,3 +216,13 @@ def test_end_the_hand_offers_only_what_the_record_allows(tmp_path: Path) -> None
     r = run("app_end_menu.py", str(tmp_path / "store"), heap="8M", timeout=120)
     assert r["early"] == ["Not yet: enter the plays"] and r["back"]
     assert r["late"] == ["Ben went out"] and r["tally"]
+
+
+def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None:
+    # Issue 14: a full flash refused every entry with "not saved (28)", and said nothing before.
+    r = run("app_flash_full.py", heap="2M")
+    assert r["errors"] == 0
+    assert r["roomy"] is None
+    assert r["low"] == "Flash nearly full - sync to free space"
+    assert r["full"].startswith("flash full (") and r["full"].endswith("sync to free space")
+    assert r["matches_kept"]  # the refused match left nothing behind

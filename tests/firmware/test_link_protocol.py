@@ -77,7 +77,17 @@ BAD = [
     (b'{"proto":1,"id":1,"op":"subscribe","on":1}', "bad_field", "true or false"),
     (b'{"proto":1,"id":1,"op":"names","names":"Ana"}', "bad_field", "a list"),
     (b'{"proto":1,"id":1,"op":"names","names":["Ana",""]}', "bad_field", "1 to 16"),
-    (b'{"proto":1,"id":1,"op":"names","names":["Ana\\u0007"]}', "bad_field", "printable"),
+    (b'{"proto":1,"id":1,"op":"names","names":["Ana\\u0007"]}', "bad_field", "U+0007"),
+    # an emoji as JSON escapes (a surrogate pair), as raw UTF-8, a lone surrogate, bidi marks
+    (b'{"proto":1,"id":1,"op":"names","names":["Ana\\ud83d\\ude00"]}', "bad_field", "U+D83D"),
+    (b'{"proto":1,"id":1,"op":"names","names":["Ana\xf0\x9f\x98\x80"]}', "bad_field", "U+1F600"),
+    (b'{"proto":1,"id":1,"op":"names","names":["\\ud800"]}', "bad_field", "U+D800"),
+    (b'{"proto":1,"id":1,"op":"names","names":["Ana\xe2\x80\xae"]}', "bad_field", "U+202E"),
+    (
+        b'{"proto":1,"id":1,"op":"presets","presets":[{"name":"F\\u200f","game":"muggins"}]}',
+        "bad_field",
+        "U+200F",
+    ),
     (b'{"proto":1,"id":1,"op":"names","names":["' + b"A" * 17 + b'"]}', "bad_field", "1 to 16"),
     (
         b'{"proto":1,"id":1,"op":"presets","presets":[{"name":"x","game":"go"}]}',

@@ -8,8 +8,11 @@ MicroPython unix port (through tests/mpy_run.py) and here on CPython:
 - store_lfs_cases: real littlefs (the unix port's VfsLfs2, Pico parameters) over a RAM flash
   chip with the power cut at every program/erase operation, plus a seeded random soak.
   MicroPython only; the RAM chip needs a larger heap than the Pico's.
+- store_fill: matches played one after another at the Pico's flash size with a host syncing
+  (and deleting, keep 10) every 10 matches, then no host until the flash is full.
 """
 
+import json
 import os
 import re
 import subprocess
@@ -68,6 +71,40 @@ def test_store_on_micropython_with_pico_heap(tmp_path: Path) -> None:
 def test_store_on_littlefs_with_power_cuts() -> None:
     output = run_on_micropython("store_lfs_cases.py", "8M", {})
     assert "ok   store_lfs_cases.test_cut_append_at_every_flash_operation" in output
+
+
+def fill(matches: int) -> dict:
+    result = subprocess.run(
+        [micropython(), "-X", "heapsize=8M", "tests/firmware/mpy/store_fill.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        env={**os.environ, "FILL_MATCHES": str(matches)},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+def check_fill(got: dict, matches: int) -> None:
+    assert got["refused"] == 0, got  # the box never refused an event
+    assert got["host_holds"] == matches, got  # the host holds every match, CRC for CRC
+    assert got["on_device"] == 10, got  # keep 10
+    # With no host the device warns first, then refuses new matches with words, and the
+    # match already started is recorded to the end of a 13-round Mexican Train.
+    assert 0 < got["warned_at"] < got["no_host_matches"], got
+    assert got["refusal"].startswith("flash full") and "sync to free space" in got["refusal"]
+    assert got["recorded_after_refusal"] == 1300, got
+
+
+def test_a_flash_synced_every_10_matches_never_fills() -> None:
+    # 200 matches, 27,000 events: past the 21,370 that filled the Pico's flash before.
+    check_fill(fill(200), 200)
+
+
+@pytest.mark.soak
+def test_a_thousand_matches_at_the_picos_flash_size() -> None:
+    check_fill(fill(1000), 1000)
 
 
 @pytest.mark.soak

@@ -25,3 +25,26 @@ def test_the_emulated_app_answers_the_host_and_draws_frames(tmp_path, capsys):
         assert len(frames[-1].split("\n")) == 33  # the header and 32 rows of the glass
     finally:
         emu.stop()
+
+
+def test_a_bad_or_too_small_heap_is_an_error_not_a_silent_exit(tmp_path):
+    # `emulate --heap 180K` (the help's old example) died silently with exit 0.
+    import subprocess
+    import sys
+
+    def emulate(heap: str) -> subprocess.CompletedProcess:
+        cli = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
+        args = ["emulate", "--headless", "--storage", str(tmp_path / "flash"), "--heap", heap]
+        return subprocess.run(
+            [sys.executable, "-c", cli, *args],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    bad = emulate("lots")
+    assert bad.returncode == 2 and "'lots': a size like 512K or 2M" in bad.stderr
+    small = emulate("180K")
+    assert small.returncode == 1
+    assert "stopped (exit 1)" in small.stderr and "try --heap 512K" in small.stderr

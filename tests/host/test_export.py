@@ -44,3 +44,15 @@ def test_the_csv_column_is_filled():
     assert write_csv([stored(EVENTS)], out) == []
     cells = [row["pips_left"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
     assert cells == ["0", "15", "13", "7", "0", "9"]
+
+
+def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_neutralised():
+    setup = {"game": "block", "players": ["=HYPERLINK(1)", "+Ben", "@Cy"]}
+    lines = [dumps(setup)] + [dumps(e) for e in EVENTS[:2]]
+    match = StoredMatch(1, "pico-1", "-m1", "block", "2025-03-07T19:30:00Z", lines)
+    out = io.StringIO()
+    assert write_csv([match], out) == []
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert [r["player"] for r in rows[:3]] == ["'=HYPERLINK(1)", "'+Ben", "'@Cy"]
+    assert {r["match"] for r in rows} == {"'-m1"}
+    assert [r["hand_points"] for r in rows if r["went_out"]] == ["25", "16"]  # numbers as is

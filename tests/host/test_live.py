@@ -360,3 +360,15 @@ def test_help_names_the_options(capsys):
     out = capsys.readouterr().out
     for option in ("--port PORT", "--web", "--host HOST", "--http-port N"):
         assert option in out
+
+
+def test_live_unsubscribes_when_it_stops(tmp_path):
+    # A stopped `live` left the scoreboard pushing to nobody (issue 14, finding 5).
+    with PtyDevice(tmp_path / "flash") as device:
+        device.load("m1", ['{"game":"muggins","players":["Ana","Ben"]}'])
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: link.request("list")["matches"] == [["m1", 1]])
+            follow(link, Follower(), lambda: None, stop=lambda: True)
+            device.append("m1", '{"k":"play","p":0,"t":"6-6"}')
+            wait_for(lambda: link.request("list")["matches"] == [["m1", 2]])
+            assert link.next_push(0.5) is None

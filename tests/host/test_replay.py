@@ -67,3 +67,35 @@ def test_missing_and_binary_files_are_input_errors(tmp_path, capsys):
     binary.write_bytes(b"\xff\xfe\x00")
     assert main(["replay", str(binary)]) == 1
     assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_a_13_round_mexican_train_replays_in_the_picos_heap(tmp_path):
+    # 1,300+ events: before, the core's in-memory log ran MicroPython's 180 KB heap out at
+    # ~500 events (MemoryError traceback). Now the log stays in the file (mpy_replay.FileLog).
+    from domino.events import dumps
+    from dominoboard.sim.table import Setup, Table
+
+    table = Table(Setup("mexican", ["random"] * 4), 5)
+    table.play()
+    events = list(table.m.log)
+    assert len(events) >= 1254 and table.m.over
+    path = tmp_path / "mexican.jsonl"
+    path.write_text("".join(dumps(e) + "\n" for e in [table.m.setup, *events]))
+    on_cpython = replay(str(path))
+    on_micropython = replay(str(path), "--micropython")
+    assert on_micropython.returncode == 0, on_micropython.stderr
+    assert on_cpython.stdout == on_micropython.stdout
+    assert b'"events":%d' % len(events) in on_cpython.stdout
+
+
+@pytest.mark.parametrize("end", ["true", "false", "0.0", '"0"'])
+def test_an_end_that_is_not_a_whole_number_is_refused_alike_on_both(tmp_path, end):
+    # Issue 14: CPython took "e": true as end 1 where MicroPython refused it.
+    path = tmp_path / "e.jsonl"
+    play = '{"k":"play","p":1,"t":"6-5","e":' + end + "}\n"
+    path.write_text('{"game":"muggins","players":["A","B"]}\n{"k":"play","p":0,"t":"6-6"}\n' + play)
+    on_cpython = replay(str(path))
+    on_micropython = replay(str(path), "--micropython")
+    assert on_cpython.returncode == on_micropython.returncode == 1
+    assert b"line 3: end " in on_cpython.stderr
+    assert on_cpython.stderr == on_micropython.stderr

@@ -346,3 +346,27 @@ def test_eight_sides_with_four_digits_fit_without_overlap(tmp_path, viewport):
     assert "trains" in seen["footerText"] and "count" not in seen["footerText"]
     with Image.open(tmp_path / f"board-{viewport[0]}.png") as img:
         assert img.size == viewport
+
+
+def test_clients_that_go_away_leave_no_traceback(capfd):
+    # A TV switched off mid-request (a reset connection) printed a traceback per request.
+    import socket
+    import struct
+
+    board = WebBoard(port=0)
+    try:
+        host, port = "127.0.0.1", int(board.server.server_address[1])
+        for path in ("/", "/state", "/events", "/missing"):
+            for _ in range(5):
+                s = socket.create_connection((host, port))
+                s.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+                s.close()  # an RST, as a client that vanishes sends
+        board.publish({"match": None, "status": "still serving"})
+        with urllib.request.urlopen(f"http://{host}:{port}/state", timeout=5) as r:
+            assert json.load(r)["status"] == "still serving"
+        time.sleep(0.3)
+    finally:
+        board.close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Exception" not in err, err

@@ -27,11 +27,9 @@ import threading
 import tty
 from pathlib import Path
 
-from boards.sim import Panel
-from scoreboard import pins
+from ..sources import CHECKOUT, build_dir, firmware_module
 
 HERE = Path(__file__).parent
-REPO = HERE.parents[2]  # a checkout: host/dominoboard/rp2 -> the repository
 
 # The files a Pico needs (../shared/rp2 in our CI; anyone can fetch the same two files).
 UF2 = "micropython-v1.28.0-rpi-pico.uf2"
@@ -54,7 +52,14 @@ class TargetMissing(Exception):
 def firmware_dir() -> Path:
     """The folder with the UF2 and the boot ROM, checked against their sha256."""
     env = os.environ.get("DOMINOBOARD_RP2_DIR")
-    folder = Path(env) if env else REPO.parent / "shared" / "rp2"
+    if env:
+        folder = Path(env)
+    elif CHECKOUT is not None:
+        folder = CHECKOUT.parent / "shared" / "rp2"
+    else:
+        import platformdirs
+
+        folder = platformdirs.user_data_path("dominoboard") / "rp2"
     for name, digest in SHA256.items():
         path = folder / name
         if not path.exists():
@@ -70,7 +75,7 @@ def rp2040js_dir() -> Path:
     env = os.environ.get("DOMINOBOARD_RP2040JS")
     if env:
         return Path(env)
-    prefix = REPO / "build" / "rp2emu"
+    prefix = build_dir() / "rp2emu"
     module = prefix / "node_modules" / "rp2040js"
     lock = HERE / "package-lock.json"
     stamp = prefix / "package-lock.json"
@@ -111,7 +116,7 @@ class EmulatedPico:
         digest = hashlib.sha256(str(self.flash.resolve()).encode()).hexdigest()
         self.uid = uid or digest[:16]
         self.speed = speed
-        self.panel = Panel()
+        self.panel = firmware_module("boards.sim").Panel()
         self.lock = threading.Lock()
         self.i2c: list[tuple[int, int]] = []  # (emulated ns, bytes) per display transaction
         self.flash_ops: list[dict] = []
@@ -134,6 +139,7 @@ class EmulatedPico:
     def boot(self, firmware: bool = True) -> None:
         """Power on: start the chip on the flash image (writing the UF2 first if `firmware`)."""
         assets = firmware_dir()
+        pins = firmware_module("scoreboard.pins")
         chip, usb = socket.socketpair()
         for s in (chip, usb):  # small buffers: a host that stops reading is felt at once
             s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)

@@ -1,0 +1,101 @@
+"""Issue 13's findings at the table, by presses on the simulated board (the MicroPython unix
+port; tests/firmware/mpy/app_navigation.py): BACK goes back one screen, UNDO of a hand's end
+refills the tally, a finished match's history is reachable from its result, and the names
+"María José" Jürgen François Tío show on the table with their scores. Screens are compared
+with tests/golden/ (UPDATE_GOLDEN=1 rewrites them)."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_app import compare_golden, run  # noqa: E402  # pyright: ignore[reportMissingImports]
+
+SCREENS = ["names-table", "undo-tally", "history-names", "names-winner", "matches-list"]
+
+
+@pytest.fixture(scope="module")
+def walk(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    tmp = tmp_path_factory.mktemp("nav")
+    out = tmp / "screens"
+    out.mkdir()
+    return run("app_navigation.py", str(tmp / "store"), str(out)), out
+
+
+def test_back_from_the_rules_form_and_the_game_list(walk) -> None:
+    r, _ = walk
+    assert r["form"] == "SetupForm"
+    assert r["form_back"] == ["GameMenu", True]  # on the game it came from
+    assert r["list_back"] == "StartMenu"
+    assert r["words_dropped"]  # the rules form's words leave the heap once the match starts
+
+
+def test_back_from_history_settings_and_new_match_returns_to_the_match_menu(walk) -> None:
+    r, _ = walk
+    assert r["menu"] == "MatchMenu"
+    assert r["history_back"] == "MatchMenu"
+    assert r["settings_back"] == "MatchMenu"
+    assert r["new_from_menu"] == "GameMenu"
+    assert r["form_back_from_menu"] == "GameMenu"
+    # the parked match folds back, and its menu is where New match was chosen
+    assert r["list_back_from_menu"] == ["MatchMenu", True, True]
+    assert r["menu_back"] == "Table"
+
+
+def test_undo_of_a_hand_end_refills_the_tally(walk) -> None:
+    r, _ = walk
+    assert r["undo_screen"] == "Tally"
+    entered = r["entered"]
+    assert any(entered)
+    assert [[p, "p", entered[p]] for p, _k, _v in r["refilled"]] == r["refilled"]
+    assert r["redone"]
+
+
+def test_a_finished_match_shows_its_history_from_the_result(walk) -> None:
+    r, _ = walk
+    assert r["over"] == "Winner"
+    assert r["winner_history"] == ["History", True]
+    assert r["winner_back"] == "Winner"
+
+
+def test_the_matches_list_names_game_and_players(walk) -> None:
+    r, _ = walk
+    assert r["matches"] == ["Muggins María José +3"]  # no clock set: no day
+
+
+def test_history_rows_name_the_players(walk) -> None:
+    r, _ = walk
+    (row,) = r["history_rows"]
+    for name, pts in zip(["Ma", "Jü", "Fr", "Tí"], r["totals"], strict=True):
+        assert f"{name}{pts}" in row
+
+
+def test_accented_names_and_scores_on_the_glass(walk) -> None:
+    r, out = walk
+    assert r["errors"] == 0
+    compare_golden(out, SCREENS)
+
+
+@pytest.fixture(scope="module")
+def forms(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    tmp = tmp_path_factory.mktemp("forms")
+    out = tmp / "screens"
+    out.mkdir()
+    return run("app_rules_forms.py", str(tmp / "store"), str(out)), out
+
+
+def test_every_house_rule_in_words_with_its_value(forms) -> None:
+    r, out = forms
+    assert r["errors"] == 0
+    for game, form in r["forms"].items():
+        for text in form["rows"]:
+            label, value = text.rsplit(" ", 1)
+            assert value and label.strip(), (game, text)
+            assert "_" not in label, (game, text)  # a code name, not words
+        assert form["back"] == ["GameMenu", True], game
+    muggins = r["forms"]["muggins"]["rows"]
+    assert any(t.startswith("Lone 5-5 counts") and t.endswith(" 20") for t in muggins)
+    # Texas always plays partners: the form says so and offers nothing else
+    assert r["forms"]["texas"]["teams"] == [True]
+    compare_golden(out, ["rules-muggins", "rules-texas"])

@@ -1,0 +1,116 @@
+"""The match database when things go wrong (issue 14, finding 7): damaged rows, a damaged file,
+a read-only file, a full disk. Each gives a message naming the file or the match and what to
+do, never a traceback, and never a silent export with matches missing."""
+
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from pty_device import PtyDevice
+from test_sync_e2e import EXAMPLES, match_lines
+
+from dominoboard.cli import main
+from dominoboard.db import Database
+from dominoboard.errors import CliError
+
+CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def filled(path, count=3):
+    held = {}
+    with Database(path) as db:
+        for i, example in enumerate(EXAMPLES[:count]):
+            held[f"m{i:03d}"] = match_lines(example)
+            db.add_events("pico-1", f"m{i:03d}", 0, held[f"m{i:03d}"])
+    return held
+
+
+def test_a_damaged_row_is_found_by_check_and_export_says_which_match(tmp_path, capsys):
+    db_path = tmp_path / "db.sqlite3"
+    filled(db_path)
+    assert main(["check", "--db", str(db_path)]) == 0
+    assert "3 match(es)" in capsys.readouterr().out
+    conn = sqlite3.connect(db_path)
+    with conn:  # one event of m001 altered, one of m002 gone: counts and CRCs disagree
+        conn.execute(
+            "UPDATE events SET line = ? WHERE idx = 5 AND match = "
+            "(SELECT id FROM matches WHERE match = 'm001')",
+            ('{"k":"pass","p":1}',),
+        )
+        conn.execute(
+            "DELETE FROM events WHERE idx = 7 AND match = "
+            "(SELECT id FROM matches WHERE match = 'm002')"
+        )
+    conn.close()
+    assert main(["check", "--db", str(db_path)]) == 1
+    err = capsys.readouterr().err
+    assert "damaged: match pico-1/m001: holds" in err and "match pico-1/m002" in err
+    out = tmp_path / "x.csv"
+    assert main(["export", "--db", str(db_path), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "warning: match pico-1/m001 skipped" in err and "pico-1/m002 skipped" in err
+    assert {line.split(",")[2] for line in out.read_text().splitlines()[1:]} == {"m000"}
+
+
+def test_a_damaged_file_is_named_without_a_traceback(tmp_path, capsys):
+    db_path = tmp_path / "db.sqlite3"
+    filled(db_path)
+    data = bytearray(db_path.read_bytes())
+    data[4096 * 2 :] = b"\xa5" * (len(data) - 4096 * 2)  # garbage after the schema
+    db_path.write_bytes(bytes(data))
+    for args in (["check"], ["export"], ["stats"]):
+        code = main([*args, "--db", str(db_path)])
+        err = capsys.readouterr().err
+        assert code == 1, args
+        assert str(db_path) in err and ("damaged" in err or "not a dominoboard" in err), err
+
+
+def test_a_full_disk_stops_sync_with_words_and_keeps_what_was_stored(tmp_path):
+    db_path = tmp_path / "db.sqlite3"
+    held = filled(db_path, 1)
+    with Database(db_path) as db:
+        pages = db.conn.execute("PRAGMA page_count").fetchone()[0]
+        db.conn.execute(f"PRAGMA max_page_count = {pages + 1}")  # the disk is full
+        big = ['{"k":"note","text":"%s"}' % ("x" * 900)] * 40
+        with pytest.raises(CliError, match="is full .*nothing of this page was stored"):
+            db.add_events("pico-1", "m009", 0, big)
+    with Database(db_path) as db:
+        assert {m.match: m.lines for m in db.matches()} == held
+        assert db.check()[2] == []
+
+
+@pytest.mark.skipif(shutil.which("setpriv") is None or os.geteuid() != 0, reason="needs root")
+def test_a_read_only_database_is_read_and_sync_says_it_is_read_only(tmp_path):
+    # Before: "not a dominoboard database". Root ignores permissions, so the CLI runs as
+    # nobody on a folder and file it may only read.
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    db_path = folder / "db.sqlite3"
+    filled(db_path, 2)
+    for p in (tmp_path, folder, db_path):
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    tmp_path.parent.chmod(0o755)
+    tmp_path.parent.parent.chmod(0o755)
+
+    def as_nobody(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable]
+            + ["-c", CLI, *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    export = as_nobody("export", "--db", str(db_path), "--format", "json")
+    assert export.returncode == 0, export.stderr
+    assert export.stdout.count('"match":') == 2
+    check = as_nobody("check", "--db", str(db_path))
+    assert check.returncode == 0, check.stderr
+    with PtyDevice(tmp_path / "flash") as device:
+        os.chmod(device.port, 0o666)
+        sync = as_nobody("sync", "--db", str(db_path), "--port", device.port)
+    assert sync.returncode == 1, sync.stderr
+    assert "is read-only (no write permission on the file)" in sync.stderr

@@ -1,0 +1,183 @@
+"""Replies bound to requests, one session per port (issue 14, findings 1 and 2).
+
+The device is the real MicroPython unix port over a pty (pty_device.py); the host is the real
+CLI in its own process, killed with SIGKILL at random instants, or two of them at once. After
+any of that a sync must leave the database equal to the device, line for line: before random
+request ids, a killed sync's replies left on the wire were taken by the next session for its
+own, and another match's events were stored under the wrong id.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+import serial
+from pty_device import ROOT, PtyDevice, wait_for
+from test_sync_e2e import EXAMPLES, db_lines, loaded_device, match_lines
+
+from dominoboard.cli import main
+from dominoboard.db import Database
+from dominoboard.link import DeviceLink
+from dominoboard.sync import sync
+
+KILLS = 50  # `make soak`: SOAK_KILLS
+PAIRS = 5  # `make soak`: SOAK_PAIRS
+SOAK_KILLS = 500
+SOAK_PAIRS = 50
+SEED = int(os.environ.get("DOMINO_SYNC_SEED", "14"))
+CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
+
+
+def cli_sync(port: str, db_path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-c", CLI, "sync", "--port", port, "--db", str(db_path), "--keep", "all"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def assert_clean_prefixes(db_path, held) -> None:
+    """Whatever a database holds is the start of the device's match of the same id."""
+    if not db_path.exists():
+        return
+    for match_id, lines in db_lines(db_path).items():
+        assert match_id in held, f"{match_id}: a copy the device never had"
+        assert lines == held[match_id][: len(lines)], f"{match_id}: not the device's events"
+
+
+def test_syncs_killed_at_random_instants_then_resynced_equal_the_device(tmp_path):
+    kill_and_resync(tmp_path, KILLS, SEED)
+
+
+@pytest.mark.soak
+def test_soak_killed_syncs(tmp_path):
+    kill_and_resync(tmp_path, SOAK_KILLS, SEED + 1)
+
+
+def kill_and_resync(tmp_path, kills: int, seed: int) -> None:
+    rng = random.Random(seed)
+    device, held = loaded_device(tmp_path, EXAMPLES * 2)  # 14 matches, ~1,900 events
+    with device:
+        for kill in range(kills):
+            db_path = tmp_path / f"db{kill}.sqlite3"
+            proc = cli_sync(device.port, db_path)
+            time.sleep(rng.uniform(0.03, 0.2))  # the whole sync takes about 0.2 s here
+            proc.kill()
+            proc.communicate()
+            assert_clean_prefixes(db_path, held)
+            # At once, while the killed session's replies may still be on the wire.
+            with DeviceLink(device.port) as link, Database(db_path) as db:
+                report = sync(link, db)
+            assert db_lines(db_path) == held, f"after kill {kill} (seed {seed})"
+            assert not report.superseded
+
+
+def test_a_second_program_on_the_port_is_refused_naming_the_first(tmp_path, capsys):
+    device, held = loaded_device(tmp_path, [])
+    with device, DeviceLink(device.port):
+        code = main(["sync", "--port", device.port, "--db", str(tmp_path / "db.sqlite3")])
+        err = capsys.readouterr().err
+    assert code == 3
+    assert f"in use by process {os.getpid()}" in err
+    assert not (tmp_path / "db.sqlite3").exists()
+
+
+def test_two_syncs_at_once_one_refuses_and_nothing_wrong_is_stored(tmp_path):
+    concurrent_pairs(tmp_path, PAIRS)
+
+
+@pytest.mark.soak
+def test_soak_concurrent_syncs(tmp_path):
+    concurrent_pairs(tmp_path, SOAK_PAIRS)
+
+
+def concurrent_pairs(tmp_path, pairs: int) -> None:
+    device, held = loaded_device(tmp_path)
+    refused = 0
+    with device:
+        for pair in range(pairs):
+            db_path = tmp_path / f"db{pair}.sqlite3"
+            procs = [cli_sync(device.port, db_path) for _ in range(2)]
+            codes = []
+            for proc in procs:
+                out, err = proc.communicate(timeout=60)
+                assert proc.returncode in (0, 3), err
+                if proc.returncode == 3:
+                    assert "is in use by process" in err
+                codes.append(proc.returncode)
+            assert 0 in codes  # never both refused
+            refused += codes.count(3)
+            assert_clean_prefixes(db_path, held)
+            assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+            assert db_lines(db_path) == held
+    print(f"{refused} of {pairs} pairs overlapped (one refused)")
+
+
+def test_stale_replies_on_the_wire_are_ignored(tmp_path):
+    device, held = loaded_device(tmp_path)
+    ids = sorted(held)
+    with device:
+        # An earlier session's requests, numbered as every session used to number them: their
+        # replies are still coming when the next session starts.
+        raw = serial.serial_for_url(device.port, timeout=0.05)
+        for i in range(1, 25):
+            match_id = ids[i % len(ids)]
+            request = {"proto": 1, "id": i, "op": "events", "match": match_id, "from": 0}
+            raw.write(json.dumps(request).encode() + b"\n")
+        raw.close()
+        db_path = tmp_path / "db.sqlite3"
+        with DeviceLink(device.port) as link, Database(db_path) as db:
+            report = sync(link, db)
+        assert report.new_events == sum(map(len, held.values()))
+        assert db_lines(db_path) == held
+
+
+def test_sync_keep_frees_the_devices_finished_matches_the_host_holds(tmp_path, capsys):
+    held = {f"m{i:03d}": match_lines(path) for i, path in enumerate(EXAMPLES)}
+    held["m005"] = held["m005"][:10]  # still being played
+    db_path = tmp_path / "db.sqlite3"
+    with PtyDevice(tmp_path / "flash") as device:
+        for match_id, lines in held.items():
+            device.load(match_id, lines)
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: link.request("list")["matches"][-1:] == [["m006", len(held["m006"])]])
+        assert main(["sync", "--port", device.port, "--db", str(db_path), "--keep", "2"]) == 0
+        assert "freed 4 finished match(es)" in capsys.readouterr().out
+        with DeviceLink(device.port) as link:
+            on_device = [m for m, _ in link.request("list")["matches"]]
+        assert on_device == ["m004", "m005", "m006"]  # the newest 2 finished, and m005
+        assert db_lines(db_path) == held  # the host holds all of them
+        assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+        assert "0 new event(s)" in capsys.readouterr().out
+        assert db_lines(db_path) == held
+        with pytest.raises(SystemExit) as usage:
+            main(["sync", "--port", device.port, "--keep", "some"])
+        assert usage.value.code == 2
+        assert "'some': a whole number of matches >= 0, or 'all'" in capsys.readouterr().err
+
+
+def test_a_reused_id_with_the_same_count_is_caught_by_its_crc(tmp_path):
+    db_path = tmp_path / "db.sqlite3"
+    first = match_lines(EXAMPLES[0])[:12]
+    second = match_lines(EXAMPLES[1])[:12]
+    with PtyDevice(tmp_path / "a") as device:
+        device.load("m000", first)
+        with DeviceLink(device.port) as link, Database(db_path) as db:
+            wait_for(lambda: link.request("list")["matches"] == [["m000", 12]])
+            sync(link, db)
+    for name in ("m000.jnl", "m000.snp"):  # wiped, and the id reused: same count, other events
+        (tmp_path / "a" / name).unlink(missing_ok=True)
+    with PtyDevice(tmp_path / "a") as device:
+        device.load("m000", second)
+        with DeviceLink(device.port) as link, Database(db_path) as db:
+            wait_for(lambda: link.request("list")["matches"] == [["m000", 12]])
+            report = sync(link, db)
+    assert [old for old, _ in report.superseded] == ["m000"]
+    got = db_lines(db_path)
+    assert got["m000"] == second and got["m000~1"] == first
