@@ -19,8 +19,8 @@ REQUIRE = ("ssd1306",)
 # package -> its modules on the Pico (boards: not sim/png, the simulated board's).
 PACKAGES = {
     "boards": "__init__ oled pico stdio",
-    "domino": "__init__ corrections ending errors events game layouts match names outcome registry"
-    " standings tiles"
+    "domino": "__init__ corrections ending errors events game layouts legal match names outcome"
+    " registry standings tiles"
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",

@@ -101,7 +101,7 @@ class Table:
             ),
             reverse=True,
         )
-        lowest_first = getattr(self.match.game, "lead", "") == "lowest"
+        lowest_first = self.match.game.lead == "lowest"  # Game.lead: Bergen 003
         if lowest_first:
             order.reverse()
         singles = sorted(

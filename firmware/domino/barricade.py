@@ -62,7 +62,7 @@ def read_end(game, match, hand, ev, out=None):
                 "bar=%d: the last tile, %s, is not a double; a barricade closes an end "
                 "with a double" % (bar, name(layout.played[-1]))
             )
-    ctx, _ = match.end_context(hand, ev, None)
+    ctx, _ = match.end_context(hand, ev, None, barricade=True)
     return game.barricade_points(ctx, bar), None
 
 

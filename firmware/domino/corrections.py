@@ -3,7 +3,7 @@
 Rare at the table, so its code loads only when a correction is made (Match._fix)."""
 
 from .errors import DominoError
-from .match import Hand
+from .match import new_hand
 
 
 def fix(m, ev):
@@ -41,7 +41,7 @@ def fix(m, ev):
     m.totals = totals
     was_over, m.over = m.over, ended
     if was_over and not ended:
-        m.hand = Hand(m, len(m.records))
+        m.hand = new_hand(m, len(m.records))
         m.marks[-1] = len(m.effective) + 1
     elif ended:
         m.hand = None

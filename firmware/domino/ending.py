@@ -6,7 +6,128 @@ Loaded when a hand ends (Match._left); the device drops it while a hand is playe
 
 from .errors import DominoError
 from .match import Left
-from .tiles import hand_pips, is_double, name, parse, set_pips
+from .tiles import full_set, hand_pips, is_double, name, parse, set_pips
+
+# --- what a hand's end may claim --------------------------------------------------------------
+#
+# What the record knows: a hand played out on the record (a seat laid its last tile, or everyone
+# passed) knows every count. A hand the table ends (*End the hand*) is read two ways:
+# - followed tile by tile (a tile laid on the record): the table entered the plays and draws as
+#   they happened, all but the last tile of a seat who went out; the counts stand, and only a
+#   seat holding one tile can have gone out;
+# - not followed (nothing laid on the record: points-only tables): anyone may have gone out,
+#   and each other seat holds at least one tile and at most what it was dealt and could draw.
+
+
+def followed(hand):
+    return hand.played > 0
+
+
+def outs(m, hand):
+    """The seats that can have gone out of ``hand``."""
+    if hand.out is not None:
+        return [hand.out]
+    if hand.played_out():
+        return []  # blocked on the record
+    n = len(m.players)
+    if not followed(hand):
+        return list(range(n))
+    return [p for p in range(n) if hand.counts[p] == 1]
+
+
+def may_block(m, hand):
+    """Whether ``hand`` may end blocked (nobody out)."""
+    if hand.out is not None:
+        return False
+    if hand.played_out() or not followed(hand):
+        return True
+    return m.game.may_block(hand)
+
+
+def holdings(m, hand, out):
+    """(least, most) tiles each seat can hold when ``hand`` ends with ``out`` out (None:
+    blocked)."""
+    spare = max(hand.boneyard - m.game.reserve, 0)
+    exact = hand.played_out() or followed(hand)
+    res = []
+    for p in range(len(m.players)):
+        c = hand.counts[p]
+        if p == out or c == 0:
+            res.append((0, 0))
+        elif exact:
+            res.append((c, c))
+        else:
+            res.append((1, c + spare))
+    return res
+
+
+def unseen_pips(m, hand):
+    """The pips of each tile off the table, lightest first."""
+    return sorted(t[0] + t[1] for t in full_set(m.game.top) if t not in hand.seen)
+
+
+def bounds(m, hand, out):
+    """Per seat (least tiles, most tiles, least pips, most pips) at the end of ``hand`` with
+    ``out`` out: the lightest and the heaviest tiles off the table it can hold. The least pips
+    are 0 only for a seat that can hold no tiles (or only 0-0)."""
+    w = unseen_pips(m, hand)
+    res = []
+    for lo, hi in holdings(m, hand, out):
+        hi = min(hi, len(w))
+        res.append((lo, hi, sum(w[:lo]), sum(w[len(w) - hi :])))
+    return res
+
+
+def _tiles(lo, hi):
+    if lo == hi:
+        return "%d tile%s" % (lo, "" if lo == 1 else "s")
+    return "%d to %d tiles" % (lo, hi)
+
+
+def check_blocked(m, hand):
+    """Refuse a usual hand's end with nobody out that the game's drawing rule rules out (a
+    barricade, which ends a hand on purpose, does not ask)."""
+    if hand.out is None and not may_block(m, hand):
+        raise DominoError(
+            "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; "
+            "draw them, or say who went out" % (hand.boneyard - m.game.reserve, m.game.title)
+        )
+
+
+def check_claims(m, hand, left, out):
+    """Refuse an end whose ``out`` or ``left`` (Left per seat) the record rules out, naming the
+    bound."""
+    if out is not None and hand.out is None and out not in outs(m, hand):
+        can = outs(m, hand)
+        raise DominoError(
+            "out=%d: %s holds %d tiles on the record; only a seat holding one tile can have gone "
+            "out without its last play entered (%s)"
+            % (
+                out,
+                m.players[out],
+                hand.counts[out],
+                ", ".join(m.players[p] for p in can) if can else "no seat holds one",
+            )
+        )
+    need = 0
+    lightest = 0
+    for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out)):
+        x = left[p]
+        what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, hi))
+        if x.count is not None and not lo <= x.count <= hi:
+            raise DominoError("%s, not %d" % (what, x.count))
+        if x.pips < least:
+            raise DominoError("%s, so at least %d pips, not %d" % (what, least, x.pips))
+        if x.pips > most:
+            raise DominoError("%s, so at most %d pips, not %d" % (what, most, x.pips))
+        need += lo
+        lightest += x.pips
+    least = sum(unseen_pips(m, hand)[:need])
+    if lightest < least:
+        raise DominoError(
+            "left: the seats hold at least %d tiles in all, so at least %d pips together, not %d"
+            % (need, least, lightest)
+        )
 
 
 def read_left(m, hand, entries, out):
@@ -71,6 +192,7 @@ def read_left(m, hand, entries, out):
         raise DominoError(
             "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
         )
+    check_claims(m, hand, left, out)
     return left
 
 

@@ -19,6 +19,10 @@ class Wall(Line):
         """Where the next tile on end ``arm`` goes: "above" or "below"."""
         return "below" if self.arms[arm].length % 2 else "above"
 
+    def alike(self, i, j):
+        """As on a line, when the next tile on each end takes the same level."""
+        return Line.alike(self, i, j) and self.stack(i) == self.stack(j)
+
     def describe(self):
         d = Line.describe(self)
         d["stack"] = [self.stack(i) for i in range(len(self.arms))]

@@ -7,7 +7,7 @@ match is over) say everything that differs from this base.
 
 from .errors import DominoError
 from .layouts import Layout, Line, joins
-from .tiles import SET_SIZES
+from .tiles import SET_SIZES, is_double
 
 
 def round5(n):
@@ -29,6 +29,18 @@ class Game:
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
+    # The sum touching ends make where they add up instead of matching (All Sevens 7, Matador
+    # 003 10; with jokers, ``is_joker``); None where ends match.
+    base = None
+    centre = None  # the double a hub game is set with (Sebastopol 6-6, Cyprus 9-9)
+    # The seat the game names to open passes the opening on when he holds no double (Cardinal
+    # Mexican Train, 000).
+    pass_before_station = False
+    # Who leads when the tiles decide (``leader`` names nobody): "highest", the highest double,
+    # else the heaviest tile (000, 003's general rules); "lowest", the lowest double, else the
+    # lowest tile (003 Bergen: "Es beginnt der niedrigste Pasch ... (ggf. der niedrigste
+    # Stein)"). ``first_lead`` applies it.
+    lead = "highest"
     # The hand-end entry screen, described as data so the device builds it without code of its
     # own for each game. None means the standard entry: who went out and what each player still
     # holds (pips or tiles). Otherwise a tuple of fields, each (name, kind, *args); the ``end``
@@ -105,18 +117,57 @@ class Game:
     def default_target(self):
         return self.target
 
-    def start_hand(self, hand):
-        """Set up game-specific state on a new hand (trains, spells)."""
+    # The state of a hand in progress: ``domino.match.Hand``, or a subclass of it the game owns
+    # that declares what else the game keeps of a hand (trains, spells, owed tiles).
+    hand_type = None
+
+    def station(self, number) -> "tuple | None":
+        """The double that must open hand ``number`` (Mexican Train's station), or None when
+        the lead is any tile ``check_lead`` allows."""
+        return None
+
+    def owing(self, hand) -> list:
+        """The seats that must draw before anything else happens (a 15's draws in Super
+        Dominós, Block 003's tile at the end of a turn), first first; none by default."""
+        return []
 
     def leader(self, match, number) -> "int | None":
         """Who must lead hand ``number``, or None when the tiles decide (highest double)."""
         return None
+
+    def first_lead(self, hand, hands):
+        """Who leads ``hand`` when the tiles decide, and with what: ``(seat, tile)`` from the
+        seats' tiles ``hands`` (a list per seat), by the ``lead`` rule among the tiles
+        ``check_lead`` allows; None while nobody holds one (they draw, in turn)."""
+        low = self.lead == "lowest"
+        best = None
+        for q in range(len(hands)):
+            for t in hands[q]:
+                try:
+                    self.check_lead(hand, q, t)
+                except DominoError:
+                    continue
+                w = t[0] + t[1]
+                k = (is_double(t), -w, -t[0]) if low else (is_double(t), w, t[0])
+                if best is None or k > best[0]:
+                    best = (k, q, t)
+        return None if best is None else (best[1], best[2])
 
     def check_sides(self, sides):
         """Raise DominoError if the game cannot be played by these sides (lists of seats)."""
 
     def check_lead(self, hand, player, t):
         """Raise DominoError if ``t`` may not open the hand."""
+
+    def open_to(self, hand, player):
+        """The ends ``player`` may lay a tile on now, in the layout's order. Mexican Train
+        narrows this to the trains open to him and adds ``len(arms)`` for a new train."""
+        return hand.layout.open_arms()
+
+    def is_joker(self, t):
+        """Whether ``t`` goes on any end, turned either way: its play event says which half
+        stays open (``o``). All Sevens' and Matador's jokers; none by default."""
+        return False
 
     def joins(self, hand, t, arm):
         """The pip left open when ``t`` is laid on ``arm``, or None. Games with other matching
@@ -148,6 +199,12 @@ class Game:
             raise DominoError(
                 "%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit)
             )
+
+    def may_block(self, hand):
+        """Whether ``hand`` may end blocked with the boneyard as it is: not while a player who
+        cannot lay must draw (``draws`` "until") and tiles can be drawn. Games whose hand
+        blocks only when nobody can draw (Mexican Train, Super Dominós) override this."""
+        return self.draws != "until" or hand.boneyard - self.reserve <= 0
 
     def after_draw(self, hand, player, n):
         """Game-specific bookkeeping after a draw (owed draws in Super Dominós)."""

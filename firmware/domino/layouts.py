@@ -58,6 +58,11 @@ class Layout:
     def start(self, t):
         raise NotImplementedError
 
+    def alike(self, i, j):
+        """Whether a tile laid on arm ``j`` makes the same table as on arm ``i`` (mirrored), so
+        a list of plays names only one of them (``Match.legal_plays``); by default none."""
+        return False
+
     def extend(self, t, arm, open_pip):
         """Lay ``t`` on ``arm`` leaving ``open_pip`` showing; the caller checked that it joins."""
         a = self.arms[arm]
@@ -120,6 +125,14 @@ class Line(Layout):
             return self.first[0] * 2
         return Layout.count(self)
 
+    def alike(self, i, j):
+        """The two ends when they show the same, the same way (a lone double's two sides; 3
+        and 3 after plays): nothing a line game reads tells them apart."""
+        if i > 1 or j > 1:
+            return False
+        a, b = self.arms[i], self.arms[j]
+        return a.open == b.open and a.double == b.double
+
 
 class Spinner(Line):
     """A line whose first double opens four ways (booklet 000, Muggins).
@@ -155,6 +168,18 @@ class Spinner(Line):
         Line.extend(self, t, arm, open_pip)
         if self.spinner is None and is_double(t):
             self._spin(t, (arm, self.arms[arm].length))
+
+    def alike(self, i, j):
+        """Left and right as on a line while no spinner was laid after the lead (then its sides
+        are told apart); its other two sides (up, down) when they show the same and are both
+        empty or both not. The count treats the pairs differently, so only within a pair."""
+        arms = self.arms
+        if i < 2 and j < 2:
+            return self.spun_on is None and Line.alike(self, i, j)
+        if i < 2 or j < 2:
+            return False
+        a, b = arms[i], arms[j]
+        return a.open == b.open and a.double == b.double and (a.length > 0) == (b.length > 0)
 
     def sides_played(self):
         if self.spun_on is None:
@@ -211,6 +236,11 @@ class Hub(Layout):
             if empty:
                 return empty
         return list(range(len(self.arms)))
+
+    def alike(self, i, j):
+        """Two branches that are both still empty."""
+        arms = self.arms
+        return arms[i].length == 0 and arms[j].length == 0
 
     def count(self):
         return sum(a.count() for a in self.arms if a.length)

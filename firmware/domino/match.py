@@ -147,6 +147,7 @@ class Finished:
         self.out = hand.out
         self.last = hand.last
         self.points = hand.points
+        self.boneyard = hand.boneyard
         self.ended = hand.played_out()
 
     def is_over(self):
@@ -157,7 +158,8 @@ class Finished:
 
 
 class Hand:
-    """The state of the hand in progress."""
+    """The state of the hand in progress. A game that keeps more declares a subclass
+    (``Game.hand_type``) with its fields; ``new_hand`` makes the game's kind."""
 
     def __init__(self, match, number):
         g = match.game
@@ -175,7 +177,6 @@ class Hand:
         self.last = None  # who laid the last tile
         self.seen = TileSet()  # tiles on the table
         self.played = 0  # how many tiles were laid
-        g.start_hand(self)
 
     def is_over(self):
         return self.out is not None or self.blocked
@@ -186,6 +187,12 @@ class Hand:
         ``end`` before that is declared by the table (the device's *End the hand*), and what
         the table enters is all the record knows of the hands."""
         return self.is_over()
+
+
+def new_hand(match, number) -> Hand:
+    """Hand ``number`` of ``match``, of the kind its game declares (``Game.hand_type``)."""
+    kind = match.game.hand_type
+    return Hand(match, number) if kind is None else kind(match, number)
 
 
 class Match:
@@ -258,7 +265,7 @@ class Match:
         self.records = []
         self.marks = [0]  # len(effective) when each hand started
         self.over = False
-        self.hand = Hand(self, 0)
+        self.hand = new_hand(self, 0)
 
     # --- the fold ---------------------------------------------------------------------------
 
@@ -499,7 +506,72 @@ class Match:
         finally:
             lay.restore(saved)
 
+    def legal_plays(self, player, tiles=None):
+        """Every play ``player`` may make now, as ``(tile, end, o)``: ``end`` None for the
+        hand's first tile; ``o`` the half a joker leaves open (``Game.is_joker``), else None.
+        Exactly what ``apply`` would accept as a ``play`` event, judged by the game's hooks
+        (``check_lead``; ``open_to``, ``joins``, ``check_play``) without trying any play.
+
+        ``tiles``: the tiles to consider (a simulated player's hand); None for every tile off
+        the table (the device, which knows no hands). Empty when the hand is over or it is
+        someone else's turn.
+
+        A play whose table would only mirror another's is listed once, on the first end
+        (``Layout.alike``: a line's two ends showing the same, as a lone double's two sides; a
+        spinner's sides alike; a hub's empty branches). Order: ends as ``open_to`` lists them;
+        on each end the tiles in the order of ``tiles`` (by default highest first, as
+        ``full_set``); a joker's ``o`` high half first."""
+        from .legal import legal_plays  # loaded when plays are listed, not by a replay
+
+        return legal_plays(self, player, tiles)
+
+    def first_lead(self, hands):
+        """Who leads the hand in progress when the tiles decide: ``Game.first_lead`` with the
+        seats' tiles ``hands``; (seat, tile), or None while nobody holds a tile that may lead."""
+        hand = self.hand
+        if hand is None or not hand.layout.is_empty():
+            return None
+        return self.game.first_lead(hand, hands)
+
+    def may_draw(self, player):
+        """Whether ``player`` may draw a tile now: the hand goes on, a tile is left beyond the
+        reserve, and the game's drawing rule (``Game.check_draw``: whose turn, how many a
+        turn) allows one more. Exactly when ``apply`` would take ``{"k":"draw","p":player}``."""
+        p = self._player({"p": player})
+        hand = self.hand
+        if hand is None or hand.is_over() or hand.boneyard - self.game.reserve <= 0:
+            return False
+        try:
+            self.game.check_draw(hand, p, 1)
+        except DominoError:
+            return False
+        return True
+
     # --- the hand's end ---------------------------------------------------------------------
+
+    def outs(self):
+        """The seats that can have gone out of the hand in progress: the one who did; nobody
+        when everyone passed; while the hand goes on, every seat if the table enters no plays,
+        else a seat holding one tile (its last play not entered). domino.ending says why."""
+        from .ending import outs
+
+        return [] if self.hand is None else outs(self, self.hand)
+
+    def may_block(self):
+        """Whether the hand in progress may end blocked (nobody out): not once someone went
+        out, nor while the game makes a stuck player draw and tiles can be drawn
+        (``Game.may_block``) in a hand the table follows tile by tile."""
+        from .ending import may_block
+
+        return self.hand is not None and may_block(self, self.hand)
+
+    def end_bounds(self, out=None):
+        """What an ``end`` of the hand in progress with ``out`` out (None: blocked) may say of
+        each seat: (least tiles, most tiles, least pips, most pips), from the tiles off the table
+        it can still hold. ``apply`` refuses an end outside these, naming the bound."""
+        from .ending import bounds
+
+        return [] if self.hand is None else bounds(self, self.hand, out)
 
     def _left(self, hand, entries, out):
         """Read the ``left`` entries, checking them against the tiles still off the table
@@ -521,9 +593,11 @@ class Match:
         ctx, out = self.end_context(hand, ev, out)
         return self.game.hand_points(ctx), out
 
-    def end_context(self, hand, ev, out=None):
+    def end_context(self, hand, ev, out=None, barricade=False):
         """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
-        out), for games that score a hand's end their own way (a barricade)."""
+        out), for games that score a hand's end their own way. Nobody out is a blocked hand,
+        refused where the game cannot block yet (``may_block``), unless ``barricade``: a
+        barricade ends the hand on purpose."""
         if out is None:
             out = ev.get("out")
         if hand.out is not None:
@@ -536,6 +610,10 @@ class Match:
                 raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
             # else the table ends the hand (its plays not all entered): who went out is its word
         left = self._left(hand, ev.get("left"), out)
+        if out is None and not barricade:
+            from .ending import check_blocked
+
+            check_blocked(self, hand)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out
 
@@ -549,7 +627,7 @@ class Match:
             self.over = True
             self.hand = None
         else:
-            self.hand = Hand(self, len(self.records))
+            self.hand = new_hand(self, len(self.records))
         return {"hand": tally, "totals": list(self.totals), "over": self.over}
 
     # --- corrections, undo, redo ------------------------------------------------------------
@@ -599,7 +677,7 @@ class Match:
                 for s, pts in enumerate(r.points()):
                     self.totals[s] += pts
             self.over = False
-            self.hand = Hand(self, keep)
+            self.hand = new_hand(self, keep)
         start = self.marks[keep]
         tail = [events[k] for k in range(start, len(events))]  # this hand's events: few
         events.truncate(start)
@@ -628,3 +706,4 @@ class Match:
         from .standings import standings
 
         return standings(self)
+

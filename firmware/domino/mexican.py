@@ -11,6 +11,7 @@ number included when allowed) and ``game.status(hand)`` is what the device shows
 from .errors import DominoError
 from .game import Game
 from .layouts import Arm, Layout
+from .match import Hand
 from .tiles import is_double, name
 
 DOUBLE_BLANK = (0, 25, 50)  # house rule: what 0-0 left in hand costs (booklets: its pips, 0)
@@ -62,6 +63,20 @@ class Trains(Layout):
             "station": None if self.first is None else self.first[0],
             "ends": [[a.open, a.double, a.length, a.owner, a.marker] for a in self.arms],
         }
+
+
+class TrainsHand(Hand):
+    """A Mexican Train hand: whose train is which, and the doubles owed."""
+
+    def __init__(self, match, number):
+        self.own: "list[int | None]" = [None] * match.game.n  # each player's own train (an end)
+        self.must: "list[tuple[int, int]]" = []  # doubles to satisfy, oldest first: (train,
+        # its length then)
+        self.fresh: "list[tuple[int, int]]" = []  # 002: doubles laid this turn, owed if still
+        # open when it ends
+        self.series = False  # 000: the player in turn is laying his starting series
+        self.turns = 0  # turns ended since the station was laid
+        Hand.__init__(self, match, number)
 
 
 class MexicanTrain(Game):
@@ -121,6 +136,8 @@ class MexicanTrain(Game):
     pass_before_station = False  # 000: a player without a double passes the opening on
     marker_double_free = False  # 000 exception 2: a double that lifts your marker owes nothing
 
+    hand_type = TrainsHand
+
     def layout(self, number):
         return Trains()
 
@@ -128,13 +145,6 @@ class MexicanTrain(Game):
         """002: hand 1 opens with 12-12, hand 2 with 11-11, ..., hand 13 with 0-0."""
         pip = self.top - number % (self.top + 1)
         return (pip, pip)
-
-    def start_hand(self, hand):
-        hand.own = [None] * self.n  # each player's own train (an end number)
-        hand.must = []  # doubles to satisfy, oldest first: (train, its length then)
-        hand.fresh = []  # 002: doubles laid this turn, owed if still open when it ends
-        hand.series = False  # 000: the player in turn is laying his starting series
-        hand.turns = 0  # turns ended since the station was laid
 
     def check_lead(self, hand, player, t):
         want = self.station(hand.number)
@@ -252,6 +262,10 @@ class MexicanTrain(Game):
         if hand.turn is None:
             return  # 002: before the station anyone draws, looking for it
         Game.check_draw(self, hand, player, n)
+
+    def may_block(self, hand):
+        """Blocked only when nobody can play nor draw (``after_pass``)."""
+        return hand.boneyard - self.reserve <= 0
 
     def check_pass(self, hand, player):
         if hand.layout.is_empty():

@@ -17,9 +17,18 @@ its Block game.
 
 from .errors import DominoError
 from .game import Game
+from .match import Hand
 
 BOOL = (True, False)
 TOP = (("top", None, (6, 9)),)  # 003 plays the double-six set, some games the double-nine
+
+
+class OwedHand(Hand):
+    """A hand of the 003 general rules: the seat that still has to draw its end-of-turn tile."""
+
+    def __init__(self, match, number):
+        self.owed: "int | None" = None
+        Hand.__init__(self, match, number)
 
 
 class Schmidt(Game):
@@ -59,8 +68,10 @@ class Schmidt(Game):
         """Whether ending a turn (by a play, or by a pass when ``passed``) owes a tile."""
         return bool(self.opts.get("draw_each_turn"))
 
-    def start_hand(self, hand):
-        hand.owed = None  # the seat that still has to draw its end-of-turn tile
+    hand_type = OwedHand
+
+    def owing(self, hand):
+        return [] if hand.owed is None else [hand.owed]
 
     def _end_turn(self, hand, player, passed):
         if self.owes_draw(passed) and hand.boneyard - self.reserve > 0:
@@ -86,6 +97,12 @@ class Schmidt(Game):
 
     def check_play(self, hand, player, t, arm_index):
         self._check_owed(hand)
+
+    def may_block(self, hand):
+        """A tile owed after a pass lets play go on: blocked only when none is left to draw."""
+        if self.owes_draw(True) and hand.boneyard - self.reserve > 0:
+            return False
+        return Game.may_block(self, hand)
 
     def check_pass(self, hand, player):
         self._check_owed(hand)

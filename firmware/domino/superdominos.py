@@ -10,6 +10,7 @@ out of turn; nothing else is accepted until they are drawn (or the boneyard is e
 from .errors import DominoError
 from .game import Game
 from .layouts import Hub, joins
+from .match import Hand
 from .tiles import is_double, name
 
 BOOL = (True, False)
@@ -26,6 +27,17 @@ class Legs(Hub):
     def extend(self, t, arm, open_pip):
         Hub.extend(self, t, arm, open_pip)
         self.last = arm
+
+
+class LegsHand(Hand):
+    """A Super Dominós hand: the direction of play, the spell, the tiles owed, a 14's turn."""
+
+    def __init__(self, match, number):
+        self.dir = 1  # +1 clockwise, -1 after a 3
+        self.spell: "tuple[int, int] | None" = None  # (leg, caster) while a spell is cast
+        self.owes = [0] * match.game.n  # tiles each player must take at once (a 15)
+        self.again = False  # the player in turn left a 14 and may go again
+        Hand.__init__(self, match, number)
 
 
 class SuperDominos(Game):
@@ -96,17 +108,13 @@ class SuperDominos(Game):
     def default_target(self):
         return 1000 if self.opts["scoring"] == "super" else 100
 
+    hand_type = LegsHand
+
     def layout(self, number):
         return Legs()
 
     def leader(self, match, number):
         return number % self.n
-
-    def start_hand(self, hand):
-        hand.dir = 1  # +1 clockwise, -1 after a 3
-        hand.spell = None  # (leg, caster) while a spell is cast
-        hand.owes = [0] * self.n  # tiles each player must take at once (a 15)
-        hand.again = False  # the player in turn left a 14 and may go again
 
     def check_lead(self, hand, player, t):
         if not is_double(t):
@@ -248,6 +256,10 @@ class SuperDominos(Game):
                 hand.drawn -= paid  # owed tiles are not the turn's two
         if hand.boneyard - self.reserve <= 0:
             hand.owes = [0] * self.n  # nothing left to take
+
+    def may_block(self, hand):
+        """Blocked only when nobody can play nor draw (``after_pass``)."""
+        return hand.boneyard - self.reserve <= 0
 
     def check_pass(self, hand, player):
         self.check_owed(hand, "pass")

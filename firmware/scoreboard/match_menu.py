@@ -43,14 +43,21 @@ class Points(Screen):
 
 
 class EndHand(Menu):
-    """End the hand by hand: blocked, or who went out."""
+    """End the hand by hand: blocked, or who went out; only what the record allows
+    (``Match.may_block``, ``outs``: a followed hand keeps its counts), so no choice is refused
+    after every tally was typed."""
 
     def __init__(self, app):
         m = app.match
-        Menu.__init__(self, "End the hand", ["Blocked"] + ["%s went out" % p for p in m.players])
+        self.outs = ([None] if m.may_block() else []) + m.outs()
+        items = ["Blocked" if o is None else "%s went out" % m.players[o] for o in self.outs]
+        Menu.__init__(self, "End the hand", items or ["Not yet: enter the plays"])
 
     def choose(self, app, index):
-        out = None if index == 0 else index - 1
+        if index >= len(self.outs):
+            app.pop()  # the record allows no end yet: back to the table
+            return
+        out = self.outs[index]
         if app.match.game.key in OWN:
             from scoreboard.hand_end import Tally
 

@@ -86,7 +86,7 @@ def ends_text(m):
         started = [str(lay.arms[e].open) for e in range(len(lay.arms)) if lay.arms[e].length]
         new = len([e for e in arms if not lay.arms[e].length])
         return "%s:%s%s" % (name(lay.first), " ".join(started), " +%dnew" % new if new else "")
-    if hasattr(g, "is_joker"):
+    if g.base is not None:
         return " ".join(
             "%s%d>%s" % ("LR"[e], lay.arms[e].open, _calls(g, lay.arms[e].open)) for e in arms
         )
@@ -158,7 +158,7 @@ class GameTable(Table):
         hand = m.hand
         lay = hand.layout
         want = self.actions[self.cursor] if self.actions else None
-        sums = hasattr(g, "is_joker")
+        sums = g.base is not None
         if sums:
             for e in self.ends:
                 self.ends[e] = both_ways(g, lay.arms[e], self.ends[e])

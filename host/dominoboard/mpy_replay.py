@@ -45,6 +45,8 @@ def fold(lines, log=None):
                     match.apply(ev)
                 except DominoError as e:
                     raise DominoError("line " + str(number) + ": " + str(e))  # noqa: B904 (MicroPython)
+                if isinstance(ev, dict) and ev.get("k") in ("end", "fix"):
+                    _unload("domino.ending")  # as the device does after a tally
         if whole is not None:
             setup, events = read_match("".join(whole))
             match = Match.replay(setup, events)
@@ -57,6 +59,17 @@ def fold(lines, log=None):
 
 def _nothing():
     pass
+
+
+def _unload(name):
+    """Forget a module read only at a hand's end, so its code leaves the heap until the next
+    one (scoreboard.app.unload does the same on the device)."""
+    if name in sys.modules:
+        del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot])
+        if parent is not None and hasattr(parent, name[dot + 1 :]):
+            delattr(parent, name[dot + 1 :])
 
 
 def _event(loads, line, number):

@@ -29,7 +29,7 @@ def test_003_barricader_with_the_lowest_pips_scores_as_usual():
     # opponent(s)."
     m = match("barricade", 3)
     barricade_by_seat_1(m)
-    assert end(m, [12, 5, 9], bar=1)["hand"] == [0, 21, 0]
+    assert end(m, [24, 9, 20], bar=1)["hand"] == [0, 44, 0]
 
 
 def test_003_barricader_beaten_loses_twice_his_pips_the_lower_opponent_takes_all():
@@ -38,8 +38,8 @@ def test_003_barricader_beaten_loses_twice_his_pips_the_lower_opponent_takes_all
     # remaining tiles."
     m = match("barricade", 3)
     barricade_by_seat_1(m)
-    assert end(m, [12, 9, 5], bar=1)["hand"] == [0, -18, 21]
-    assert m.totals == [0, -18, 21]
+    assert end(m, [24, 20, 9], bar=1)["hand"] == [0, -40, 44]
+    assert m.totals == [0, -40, 44]
 
 
 def test_003_barricade_decisions_tie_and_two_lower_opponents():
@@ -79,8 +79,10 @@ def test_003_barricade_on_top_of_another_game_is_a_house_rule():
 def test_003_barricade_correction_repeats_bar():
     m = match("barricade", 3)
     barricade_by_seat_1(m)
-    end(m, [12, 5, 9], bar=1)
-    r = end(m, [12, 9, 5], bar=1, k="fix", h=0)
-    assert r["hand"] == [0, -18, 21] and m.totals == [0, -18, 21]
-    r = end(m, [12, 9, 5], k="fix", h=0)  # not a barricade after all: blocked, lowest wins
-    assert m.totals == [0, 0, 21]
+    end(m, [24, 9, 20], bar=1)
+    r = end(m, [24, 20, 9], bar=1, k="fix", h=0)
+    assert r["hand"] == [0, -40, 44] and m.totals == [0, -40, 44]
+    # not a barricade after all? Then blocked, but 10 tiles could still be drawn, one after
+    # every turn: the record rules that out
+    err = raises(DominoError, end, m, [24, 20, 9], k="fix", h=0)
+    assert "blocked: 10 tile(s) can still be drawn" in str(err) and m.totals == [0, -40, 44]

@@ -32,7 +32,7 @@ def test_000_domino_scores_one():
     m = match("bergen")
     m.hand.counts = [1, 6]
     play(m, 0, "3-3")
-    assert end(m, [0, 9])["hand"] == [1, 0]
+    assert end(m, [0, 12])["hand"] == [1, 0]
 
 
 def test_000_blocked_lowest_hand_without_a_double_scores_one():

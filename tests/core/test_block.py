@@ -65,8 +65,8 @@ def test_000_block_has_no_drawing_and_is_blocked_when_all_pass():
     for p in (1, 2, 0):
         m.apply({"k": "pass", "p": p})
     assert m.hand.blocked
-    r = end(m, [10, 3, 8])
-    assert r["hand"] == [0, (10 - 3) + (8 - 3), 10 - 8]  # as Muggins without fives
+    r = end(m, [20, 12, 18])
+    assert r["hand"] == [0, (20 - 12) + (18 - 12), 20 - 18]  # as Muggins without fives
 
 
 def test_block_two_players_seven_tiles():
@@ -77,6 +77,6 @@ def test_partnership_block_scores_by_side():
     m = match("block", 4, teams=[[0, 2], [1, 3]])
     m.hand.counts = [1, 5, 5, 5]
     play(m, 0, "3-3")
-    r = end(m, [0, 10, 4, 6])
-    assert r["hand"] == [16, 0]  # the partner's 4 pips do not count
+    r = end(m, [0, 20, 16, 22])
+    assert r["hand"] == [42, 0]  # the partner's 16 pips do not count
     assert m.standings()["sides"] == [["P0", "P2"], ["P1", "P3"]]

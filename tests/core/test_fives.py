@@ -50,8 +50,8 @@ def test_000_muggins_domino_scores_all_other_hands():
     m.hand.counts = [1, 7, 7]  # as if the hand were nearly over
     play(m, 0, "6-2")
     assert m.hand.out == 0
-    r = end(m, [0, 12, 9])
-    assert r["hand"] == [21, 0, 0]
+    r = end(m, [0, 26, 24])
+    assert r["hand"] == [50, 0, 0]
 
 
 def test_000_muggins_blocked_each_scores_the_difference_to_every_higher_hand():

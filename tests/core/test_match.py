@@ -51,8 +51,8 @@ def test_undo_then_redo_restores_the_state():
 def test_undo_reaches_back_across_a_hand_end():
     m = match("block")
     play(m, 0, "6-6")
-    end(m, [10, 20])
-    assert m.totals == [10, 0] and len(m.records) == 1
+    end(m, [24, 30])
+    assert m.totals == [6, 0] and len(m.records) == 1
     m.apply({"k": "undo"})
     assert m.totals == [0, 0] and not m.records and m.hand.layout.played == [(6, 6)]
     m.apply({"k": "undo"})
@@ -120,7 +120,8 @@ def test_every_prefix_of_a_log_folds_and_replay_agrees():
         {"k": "play", "p": 2, "t": "0-0", "e": 0},
         {"k": "mug", "p": 0},
         {"k": "note", "text": "Café con leche — ¡dominó!"},
-        {"k": "end", "left": [12, 20, 7]},
+        {"k": "draw", "p": 0, "n": 7},
+        {"k": "end", "left": [93, 33, 27]},  # blocked with nothing left to draw
     ]
     for ev in log:
         m.apply(ev)
@@ -130,8 +131,8 @@ def test_every_prefix_of_a_log_folds_and_replay_agrees():
         Match.replay(setup, evs[:n])
     again = Match.replay(setup, evs)
     assert events.dumps(again.standings()) == events.dumps(m.standings())
-    # P0 took the 10 by Muggins; blocked: P2 (7) scores 5 + 13, P0 (12) scores 8
-    assert again.totals == [10 + (20 - 12), 10, (12 - 7) + (20 - 7)]
+    # P0 took the 10 by Muggins; blocked: P2 (27) scores 66 + 6, P1 (33) scores 60
+    assert again.totals == [10, 10 + (93 - 33), (93 - 27) + (33 - 27)]
 
 
 def test_event_lines_are_canonical_and_round_trip():
@@ -222,11 +223,22 @@ def test_preview_says_what_a_play_would_score_and_changes_nothing():
 
 
 def test_the_table_ends_a_hand_whose_plays_were_not_all_entered():
-    # The device's "End the hand": after the lead nothing else was entered, and Ben went out.
-    # The record cannot know his tiles, so who went out is the table's word...
+    # The device's "End the hand": a table that enters no plays (points only) says who went
+    # out; the record cannot know their tiles, so that is the table's word...
     m = match("block", 2)
-    play(m, 0, "6-6")
     assert end(m, [10, 0], out=1)["hand"] == [0, 10]
+    # ...a hand followed tile by tile keeps its counts: only a seat holding one tile can have
+    # gone out with its last play not entered, and the others hold what the record says
+    m = match("block", 2)
+    m.hand.counts = [7, 2]
+    play(m, 0, "6-6")
+    before = snapshot(m)
+    err = raises(DominoError, end, m, [12, 0], out=1)
+    assert "P1 holds 2 tiles on the record" in str(err) and snapshot(m) == before
+    play(m, 1, "6-5", 0)
+    err = raises(DominoError, end, m, [10, 0], out=1)
+    assert "seat 0 (P0) holds 6 tiles, so at least 11 pips, not 10" in str(err)
+    assert snapshot(m) != before and end(m, [11, 0], out=1)["hand"] == [0, 11]
     # ...but a hand the record played out is checked against it: blocked, nobody went out.
     m = match("block", 2)
     play(m, 0, "6-6")
@@ -249,11 +261,12 @@ def test_an_end_is_a_whole_number_not_true():
 
 def test_standings_mark_a_hand_the_table_ended_as_declared():
     m = match("draw", 2)
+    m.hand.counts = [7, 1]
     play(m, 0, "6-6")
-    end(m, [10, 0], out=1)  # ended by the table after the lead: the record could not check it
+    end(m, [12, 0], out=1)  # Ben's last tile not entered: the table ended the hand
     m.hand.counts = [7, 1]
     play(m, 0, "5-5")
     play(m, 1, "5-4", 0)  # Ben's last tile: the record itself ended the hand
-    end(m, [10, 0])
+    end(m, [12, 0])
     hands = m.standings()["hands"]
     assert hands[0]["declared"] is True and "declared" not in hands[1]

@@ -215,8 +215,10 @@ def test_002_end_lists_must_match_the_tiles_left_when_the_record_played_the_hand
     fails(m, {"k": "end", "left": [[], ["2-2"]]}, "Ben", "1 tile(s) left", "record says 12")
     fails(m, {"k": "end", "left": [0, {"p": 40, "n": 11}]}, "Ben", "11 tile(s)", "says 12")
     m = match("mexican", 2)
-    play(m, 0, "12-12")
-    m.apply({"k": "end", "left": [["1-1"], ["2-2"]]})  # ended by the table: its word counts
+    play(m, 0, "12-12")  # followed tile by tile: the counts stand in an end the table declares
+    fails(m, {"k": "end", "left": [["1-1"], ["2-2"]]}, "seat 0 (Ana) holds 11 tiles, not 1")
+    m = match("mexican", 2)
+    m.apply({"k": "end", "left": [["1-1"], ["2-2"]]})  # nothing laid on the record: its word
     assert m.totals == [2, 4]
 
 
@@ -353,8 +355,8 @@ def test_000_cardinal_exception_3_a_double_as_your_last_tile_ends_the_hand():
         play(m, 0, t, 0)
     r = play(m, 0, "0-0", 0)
     assert r["out"] == 0 and hand(m).is_over()
-    r = m.apply({"k": "end", "left": [0, 57]})
-    assert r["hand"] == [0, 57]
+    r = m.apply({"k": "end", "left": [0, 80]})
+    assert r["hand"] == [0, 80]
 
 
 def test_000_cardinal_lowest_total_after_the_agreed_rounds_wins():
@@ -384,6 +386,7 @@ def test_002_a_tally_fixed_later_moves_the_double_blank_to_its_real_holder():
     ben = [name(t) for t in tiles[12:23]]
     m = match("mexican", 2, opts={"double_blank": 50})
     play(m, 0, "12-12")
+    hand(m).boneyard = 0  # as if drawn dry: only then may a hand block
     m.apply({"k": "end", "left": [ana, ben + ["0-0"]]})
     ana_pips = sum(a + b for a, b in tiles[:11])
     ben_pips = sum(a + b for a, b in tiles[12:23])

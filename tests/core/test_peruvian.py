@@ -36,7 +36,7 @@ def test_003_peruvian_the_last_placer_not_lowest_counts_four_times():
     for p in (2, 3, 0, 1):
         m.apply({"k": "pass", "p": p})
     assert m.hand.blocked and m.hand.last == 1
-    assert end(m, [3, 8, 5, 10])["hand"] == [3, 32, 5, 10]
+    assert end(m, [13, 28, 15, 20])["hand"] == [13, 112, 15, 20]
 
 
 def test_003_peruvian_the_last_placer_with_the_lowest_counts_once():

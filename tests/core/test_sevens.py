@@ -87,7 +87,7 @@ def test_003_all_sevens_winner_scores_the_opponents_pips_minus_his_own():
     m = match("allsevens", 3)
     m.hand.counts = [1, 5, 5]
     play(m, 0, "6-1")
-    assert end(m, [0, 10, 7])["hand"] == [17, 0, 0]
+    assert end(m, [0, 16, 14])["hand"] == [30, 0, 0]
     # blocked: the lowest remaining pips wins, less his own
     assert end(m, [4, 10, 7])["hand"] == [13, 0, 0]
     assert end(m, [4, 4, 7])["hand"] == [0, 0, 0]  # decided: a tie for the lowest scores nothing
@@ -159,7 +159,7 @@ def test_000_matador_is_a_draw_game_scored_as_draw():
     assert "P0" in str(err)  # the chosen leader leads
     m.hand.counts = [1, 7, 7]
     play(m, 0, "6-6")
-    assert end(m, [0, 12, 9])["hand"] == [21, 0, 0]
+    assert end(m, [0, 26, 24])["hand"] == [50, 0, 0]
     assert end(m, [4, 10, 15])["hand"] == [6 + 11, 5, 0]  # blocked: the differences
 
 

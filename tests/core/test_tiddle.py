@@ -47,7 +47,7 @@ def test_000_tiddle_first_out_calls_tiddle_a_wink_and_scores_as_block():
     m.hand.counts = [1, 9, 9]
     r = play(m, 0, "4-4")
     assert r["out"] == 0  # "Tiddle-a-Wink", however many he could add
-    assert end(m, [0, 12, 9])["hand"] == [21, 0, 0]
+    assert end(m, [0, 40, 38])["hand"] == [78, 0, 0]
     assert end(m, [4, 10, 15])["hand"] == [6 + 11, 5, 0]
 
 

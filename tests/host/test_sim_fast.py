@@ -1,4 +1,4 @@
-"""The core's fast engine (domino.fastline) agrees with the event fold (Match.apply): every
+"""The fast engine (dominoboard.sim.fastline) agrees with the event fold (Match.apply): every
 move it makes is replayed as an event, every hand's points, who went out and whether it was
 blocked must come out the same, and so must the match's totals and winners."""
 
@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from domino import fastline, fasttrains
 from domino.match import HandEnd, Left
 from domino.registry import create
+from dominoboard.sim import fastline, fasttrains
 from dominoboard.sim.fast import fast_ok, play_fast_unit
 from dominoboard.sim.table import Setup, Table
 
@@ -267,8 +267,8 @@ def test_fast_engine_takes_only_games_of_the_base_flow():
 
 MPY_SCRIPT = r'''
 import sys
-sys.path.insert(0, "firmware")
-from domino import fastline, fasttrains
+sys.path[:0] = ["firmware", "host"]  # the engines run on CPython; checked on MicroPython too
+from dominoboard.sim import fastline, fasttrains
 from domino.registry import create
 
 state = [12345]

@@ -1,14 +1,13 @@
 """Random legal games played through Match.apply, knowing every hand (the scoreboard does not).
 
-Used by the property tests: the driver deals real tiles, picks a random legal play by asking the
-game itself which arms a tile joins, draws and passes by the game's rule, and ends each hand with
-what the players really hold. After every event it checks what the core claims against what the
-driver knows.
+Used by the property tests: the driver deals real tiles, picks a random legal play among those
+the core lists (``Match.legal_plays``; the lead by ``first_lead``), draws while the core allows
+(``may_draw``), else passes, and ends each hand with what the players really hold. After every
+event it checks what the core claims against what the driver knows.
 """
 
 import random
 
-from domino.errors import DominoError
 from domino.match import Match
 from domino.tiles import full_set, hand_pips, name, set_pips
 
@@ -34,28 +33,6 @@ class Table:
         r = self.m.apply(ev)
         return r
 
-    def moves(self, p):
-        """Every legal (tile, arm) for seat p; arm None for a lead."""
-        hand, g = self.m.hand, self.m.game
-        lay = hand.layout
-        out = []
-        for t in self.hands[p]:
-            if lay.is_empty():
-                try:
-                    g.check_lead(hand, p, t)
-                    out.append((t, None))
-                except DominoError:
-                    pass
-                continue
-            for i in lay.open_arms():
-                if g.joins(hand, t, lay.arms[i]) is not None:
-                    try:
-                        g.check_play(hand, p, t, i)
-                        out.append((t, i))
-                    except DominoError:
-                        pass
-        return out
-
     def step(self):
         """One event of a legal random game; returns False when the match is over."""
         m = self.m
@@ -66,22 +43,17 @@ class Table:
             self.end_hand()
             return not m.over
         p = hand.turn
-        if p is None:  # free lead: whoever holds a legal lead, highest double first
-            leads = [(t, q) for q in range(m.game.n) for t in self.hands[q] if t[0] == t[1]]
-            leads.sort(reverse=True)
-            p = leads[0][1] if leads else 0
-            if m.game.key == "bergen-schmidt" and leads:
-                p = min(leads)[1]
-        moves = self.moves(p)
+        lead = m.first_lead(self.hands) if p is None else None  # free lead: the lead rule
+        if p is None:
+            p = 0 if lead is None else lead[0]  # nobody holds a lead: seat 0 draws
+        moves = [(lead[1], None, None)] if lead is not None else m.legal_plays(p, self.hands[p])
         if moves:
-            t, arm = self.rng.choice(moves)
-            if hand.layout.is_empty() and hand.turn is None and t[0] != t[1]:
-                dbl = [x for x in self.hands[p] if x[0] == x[1]]
-                if dbl:
-                    t = max(dbl) if m.game.key != "bergen-schmidt" else min(dbl)
+            t, arm, o = self.rng.choice(moves)
             ev = {"k": "play", "p": p, "t": name(t)}
             if arm is not None:
                 ev["e"] = arm
+            if o is not None:
+                ev["o"] = o
             self.apply(ev)
             self.hands[p].remove(t)
             if m.hand is hand and hand.pending is not None:
@@ -93,9 +65,7 @@ class Table:
                     if m.side_of[other] != m.side_of[owner]:
                         self.apply({"k": "mug", "p": other})
             return True
-        can_draw = hand.boneyard - m.game.reserve
-        limit = {"one": 1, "two": 2}.get(m.game.draws, 99)
-        if m.game.draws != "none" and can_draw > 0 and hand.drawn < limit:
+        if self.bone and m.may_draw(p):
             self.apply({"k": "draw", "p": p, "n": 1})
             self.hands[p].append(self.bone.pop())
             return True

@@ -5,7 +5,8 @@ runs — so legality and scoring are never re-implemented here. Modules:
 
 - ``strategies``: how a bot picks among the legal moves the core allows.
 - ``table``: deals real tiles, asks the bots, feeds the events to ``Match``.
-- ``fast``: the host side of the core's fast engine (``domino.fastline``) for line games.
+- ``fastline`` / ``fasttrains``: fast engines for line games scored at the hand's end and for
+  Mexican Train (one call a hand, the same bots as the fold); ``fast`` runs them.
 - ``experiment``: seeds, local worker processes and Dask; results merged in game order.
 - ``records``: a chunk of games packed as ints (what workers send back), read back as dicts.
 - ``stats`` / ``report``: win rates with Wilson intervals, JSON, CSV, PNG plots.

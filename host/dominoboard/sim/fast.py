@@ -1,6 +1,5 @@
-"""The host side of the core's fast engines (``domino.fastline`` for line games scored at the
-hand's end, ``domino.fasttrains`` for Mexican Train): same records as ``table``, for the games
-and strategies they play."""
+"""Runs the fast engines (``fastline`` for line games scored at the hand's end, ``fasttrains``
+for Mexican Train): same records as ``table``, for the games and strategies they play."""
 
 from __future__ import annotations
 
@@ -10,9 +9,9 @@ from array import array
 from hashlib import shake_128
 from typing import Any
 
-from domino import fastline, fasttrains
 from domino.match import Match
 
+from . import fastline, fasttrains
 from .records import NONE, new_chunk, pack_game
 from .table import Setup, unit_seed
 

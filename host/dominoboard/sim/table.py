@@ -2,15 +2,15 @@
 every move an event folded by ``domino.match.Match``.
 
 The table knows every hand (the scoreboard does not); it asks the core which plays are legal
-(``check_lead``, ``joins``, ``check_play``, ``open_to``, ``check_draw``) and lets ``Match.apply``
-do the scoring, so a bot can only do what a player at the device could enter.
+(``Match.legal_plays``), who leads (``first_lead``), who must or may draw (``Game.owing``,
+``may_draw``) and lets ``Match.apply`` do the scoring, so a bot can only do what a player at the
+device could enter.
 """
 
 from __future__ import annotations
 
 import random
 
-from domino.errors import DominoError
 from domino.game import Game
 from domino.match import Match
 from domino.outcome import OutcomeGame
@@ -81,10 +81,6 @@ class Table:
         self.g = g
         self.bots = [create(name, random.Random(self.rng.getrandbits(64)))
                      for name in setup.strategies]
-        self.own_check_play = type(g).check_play is not Game.check_play
-        self.own_opening = type(g).opening is not Game.opening  # jokers: which half stays open
-        self.open_to = getattr(g, "open_to", None)
-        self.owing = getattr(g, "owing", None)
         self.hands = []
         self.bone = []
 
@@ -108,53 +104,11 @@ class Table:
 
     # --- what the core allows ---------------------------------------------------------------
 
-    def leads(self, p):
-        hand, g = self.m.hand, self.g
-        assert hand is not None
-        out = []
-        for t in self.hands[p]:
-            try:
-                g.check_lead(hand, p, t)
-            except DominoError:
-                continue
-            out.append((t, None, None))
-        return out
-
     def moves(self, p):
-        """Every legal (tile, end, o) for seat ``p`` on a layout that has its first tile; ``o``
-        is the half left open where the game lets the player choose (a joker), else None."""
-        hand, g = self.m.hand, self.g
-        assert hand is not None
-        lay = hand.layout
-        ends = self.open_to(hand, p) if self.open_to is not None else lay.open_arms()
-        out = []
-        for e in ends:
-            arm = lay.arm_index(e)
-            for t in self.hands[p]:
-                if g.joins(hand, t, arm) is None:
-                    continue
-                if self.own_check_play:
-                    try:
-                        g.check_play(hand, p, t, e)
-                    except DominoError:
-                        continue
-                if self.own_opening:
-                    out.extend((t, e, o) for o in self.openings(hand, t, arm))
-                else:
-                    out.append((t, e, None))
-        return out
-
-    def openings(self, hand, t, arm):
-        """The ``o`` values that lay ``t`` on ``arm`` differently (None: the game's own way)."""
-        got = {}
-        for o in (None, t[0], t[1]):
-            try:
-                opened = self.g.opening(hand, t, arm, {} if o is None else {"o": o})
-            except DominoError:
-                continue
-            if opened is not None and opened not in got:
-                got[opened] = o
-        return list(got.values())
+        """Every legal (tile, end, o) for seat ``p`` from his tiles (``Match.legal_plays``: end
+        None for a lead; ``o`` the half a joker leaves open, else None; a play that only mirrors
+        another listed once)."""
+        return self.m.legal_plays(p, self.hands[p])
 
     def points(self, p, move):
         """What the core's ``play_points`` gives for ``move`` (``Match.preview``: tried and taken
@@ -165,29 +119,12 @@ class Table:
         return self.m.preview(p, t, e, o)
 
     def can_draw(self, p):
-        hand, g = self.m.hand, self.g
-        assert hand is not None
-        if hand.boneyard - g.reserve <= 0 or not self.bone:
-            return False
-        try:
-            g.check_draw(hand, p, 1)
-        except DominoError:
-            return False
-        return True
+        return bool(self.bone) and self.m.may_draw(p)
 
     def first_lead(self):
-        """Free lead (no seat in turn): the highest double leads (the lowest where the game
-        says so, Bergen 003), else the heaviest tile. None: nobody holds a legal lead."""
-        lowest = getattr(self.g, "lead", "highest") == "lowest"
-        cands = [(t, q) for q in range(self.g.n) for t, _, _ in self.leads(q)]
-        if not cands:
-            return None
-        doubles = [c for c in cands if is_double(c[0])]
-        if doubles:
-            t, q = min(doubles) if lowest else max(doubles)
-        else:
-            t, q = max(cands, key=lambda c: (c[0][0] + c[0][1], c[0]))
-        return q, t
+        """Free lead (no seat in turn): the core's lead rule (``Game.lead``) over every seat's
+        tiles; (seat, tile), or None while nobody holds a legal lead."""
+        return self.m.first_lead(self.hands)
 
     # --- play -------------------------------------------------------------------------------
 
@@ -218,19 +155,14 @@ class Table:
         assert hand is not None
         self.deal()
         stat = {"lead": None, "plays": 0, "draws": 0, "passes": 0}
-        waiting = 0  # who draws next while nobody can lead (no seat in turn yet)
+        waiting = None  # who draws next while nobody can lead (no seat in turn yet)
         while m.hand is hand:
             if hand.is_over():
                 self.apply({"k": "end", "left": [list(h) for h in self.hands]})
                 break
-            if self.owing is not None:
-                owed = self.owing(hand)
-                if owed:
-                    self.draw(owed[0], stat)
-                    continue
-            owed = getattr(hand, "owed", None)  # Block 003: a tile drawn at the end of a turn
-            if owed is not None:
-                self.draw(owed, stat)
+            owed = g.owing(hand)  # a 15's draws; Block 003's tile at the end of a turn
+            if owed:
+                self.draw(owed[0], stat)
                 continue
             p = hand.turn
             lay = hand.layout
@@ -238,16 +170,18 @@ class Table:
                 if p is None:
                     lead = self.first_lead()
                     if lead is None:
+                        if waiting is None:  # 002 does not say who draws first: a seat at
+                            waiting = self.rng.randrange(g.n)  # random (always 0 biased seats)
                         p, waiting = waiting % g.n, waiting + 1
                         self.draw_or_pass(p, stat)
                         continue
                     p, t = lead
                     moves = [(t, None, None)]
                 else:
-                    moves = self.leads(p)
+                    moves = self.moves(p)
                     doubles = [x for x in moves if is_double(x[0])]
                     if doubles:  # open with the highest double (the lowest, Bergen 003)
-                        low = getattr(g, "lead", "highest") == "lowest"
+                        low = g.lead == "lowest"
                         moves = [min(doubles) if low else max(doubles)]
             else:
                 moves = self.moves(p)

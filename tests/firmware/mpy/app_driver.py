@@ -203,7 +203,7 @@ class Table:
         """The holder of the highest double leads (else the heaviest tile); in Mexican Train the
         holder of the hand's station double (None: nobody holds it)."""
         g = self.m.game
-        if getattr(g, "pass_before_station", False):  # Cardinal: from the starting player on,
+        if g.pass_before_station:  # Cardinal: from the starting player on,
             start = self.m.hand.turn  # the first with a double opens with his highest
             for k in range(g.n):
                 p = (start + k) % g.n
@@ -211,9 +211,8 @@ class Table:
                 if doubles:
                     return p, max(doubles)
             return None
-        station = getattr(g, "station", None)
-        if station is not None:
-            t = station(self.m.hand.number)
+        t = g.station(self.m.hand.number)
+        if t is not None:
             for p, h in enumerate(self.hands):
                 if t in h:
                     return p, t

@@ -256,7 +256,7 @@ class Layout(d.Session):
     def leader(self, table):
         m = self.op.app.match
         g = m.game
-        centre = getattr(g, "centre", None)
+        centre = g.centre
         if m.hand.turn is not None:  # the game names the leader: his best legal lead
             p = m.hand.turn
             for t in sorted(
@@ -285,7 +285,7 @@ class Layout(d.Session):
                 if e != first:
                     continue
             o = None
-            if hasattr(g, "is_joker") and t[0] != t[1] and g.is_joker(t):
+            if t[0] != t[1] and g.is_joker(t):
                 if g.adds_up(t, lay.arms[e].open) is None:
                     o = t[self.rand.next() % 2]
             out.append((t, e, o))

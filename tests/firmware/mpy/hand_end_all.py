@@ -15,12 +15,17 @@ import app_driver as d  # noqa: E402
 import games_driver as g  # noqa: E402
 
 from domino import DominoError, registry  # noqa: E402
+from domino.tiles import full_set  # noqa: E402
 
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eve", "Fay", "Gil", "Hal", "Ivo", "Jo"]
-# Answers the rules accept, cheap to enter: the first player asked holds 0-0, 1-1 and 1-0 (3
-# pips, a double, 1 pip without doubles, 0-0), every other one 1-0. What is tested is that the
-# form asks all the core needs to score the hand, whatever the hands.
-ANSWERS = {"p": (3, 1), "d": (1, 0), "w": (1, 1), "z": (1, 0)}
+# Answers the rules accept, cheap to enter: the pips are the least the seats can hold together
+# (Match.end_bounds: the lightest tiles off the table dealt out in seat order); the first player
+# asked holds a double and 0-0, 1 pip without doubles (0 if he holds 0 pips). What is tested
+# is that the form asks all the core needs to score the hand, whatever the hands.
+ANSWERS = {"d": (1, 0), "w": (1, 1), "z": (1, 0)}
+# A known gap: Peruvian blocked with nothing laid on the record (a hand that cannot block yet is
+# undone to its deal) needs who laid the last tile, which the tally does not ask.
+GAP = "say who laid the last tile"
 
 
 def combinations(op, cls):
@@ -73,12 +78,35 @@ def lead(op, seed):
         session.opening(table)
 
 
+def least_pips(m, out):
+    """Pips per seat the core accepts for this end: each seat's share, in seat order, of the
+    lightest tiles off the table, as many as ``Match.end_bounds`` says it holds at least."""
+    hand = m.hand
+    w = sorted(t[0] + t[1] for t in full_set(m.game.top) if t not in hand.seen)
+    pips, k = [], 0
+    for lo, _hi, _least, _most in m.end_bounds(out):
+        pips.append(sum(w[k : k + lo]))
+        k += lo
+    return pips
+
+
+def claimable(op, out):
+    """Keep the lead when the core accepts this end of a hand followed tile by tile
+    (``Match.outs``, ``may_block``): else UNDO back to a hand with nothing laid, whose end is
+    the table's word."""
+    m = op.match()
+    while m.hand.played and not (m.may_block() if out is None else out in m.outs()):
+        op.tap("UNDO")
+
+
 def end_by_buttons(op, out):
     """Match menu > End the hand > Blocked or "<name> went out" > the tally > Score."""
     m = op.match()
+    claimable(op, out)
+    pips = least_pips(m, out)
     op.tap("BACK")  # the table's BACK opens the match menu
     op.choose_label("End the hand")
-    op.choose(0 if out is None else out + 1)
+    op.choose_label("Blocked" if out is None else "%s went out" % m.players[out])
     s = op.screen
     if not d.shows(s, "Tally"):
         raise d.Stuck("expected the tally, got %r (%r)" % (s, op.app.message))
@@ -88,8 +116,11 @@ def end_by_buttons(op, out):
         p, key, num = s.rows()[s.cursor]
         if first is None:
             first = p
-        if key != "n":  # the tiles left stay as the record counts them
-            op.set_number(num, ANSWERS[key][p != first])
+        if key == "p":
+            op.set_number(num, pips[p])
+        elif key != "n":  # the tiles left stay as the record counts them
+            answer = ANSWERS[key][p != first]
+            op.set_number(num, min(answer, pips[p]) if key == "w" else answer)
         op.tap("OK")
     op.tap("OK")  # Score the hand
     if len(m.records) != records + 1:
@@ -102,6 +133,7 @@ def main(storage, keys):
     done = []
     refused = []  # combinations the setup itself refuses (the core's message)
     failed = []
+    gaps = []  # hands the device cannot end yet (see GAP)
     asked = {}
     skipped = {}
     for key in keys:
@@ -124,7 +156,8 @@ def main(storage, keys):
                     asked["%s %s" % (key, " ".join(need))] = 1
                     done.append([key, opts, out])
                 except Exception as e:
-                    failed.append([key, opts, out, "%s: %s" % (type(e).__name__, e)])
+                    why = "%s: %s" % (type(e).__name__, e)
+                    (gaps if GAP in why else failed).append([key, opts, out, why])
                     op.app.errors = 0
                 mid = op.app.match_id
                 op.app.park()
@@ -136,6 +169,7 @@ def main(storage, keys):
         {
             "done": len(done),
             "failed": failed,
+            "gaps": gaps,
             "refused": refused,
             "asked": sorted(asked),
             "skipped": sorted(skipped),

@@ -12,25 +12,27 @@ Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... In 
 its bit ``1 << i`` and a hand the bits of its tiles, so whether a seat can play, and with which
 tiles, is one AND with the tiles showing either end.
 
-Written for speed on CPython and MicroPython alike: everything a hand asks of a tile is a list
-or dict lookup prepared once per set (``Tables``; the line itself is a state of a prepared
-graph, so laying a tile is one lookup), what the game's hooks answer for the whole match is
-read once (``FastMatch``), and the turn loop keeps its state in locals. A hand's randomness is
-one integer whose digits deal and choose (``FastMatch.plan_randomness``): no generator to seed
-or call.
+It runs on the host only (the device never simulates), on CPython; tests/host/test_sim_fast.py
+also checks it plays the same on MicroPython. Written for speed: everything a hand asks of a
+tile is a list or dict lookup prepared once per set (``Tables``; the line itself is a state of
+a prepared graph, so laying a tile is one lookup), what the game's hooks answer for the whole
+match is read once (``FastMatch``), and the turn loop keeps its state in locals. A hand's
+randomness is one integer whose digits deal and choose (``FastMatch.plan_randomness``): no
+generator to seed or call.
 """
 
-from .errors import DominoError
-from .game import Game
-from .layouts import Line
-from .match import HandEnd, Left
+from domino.errors import DominoError
+from domino.game import Game
+from domino.layouts import Line
+from domino.match import HandEnd, Left
 
 RANDOM = 0  # any legal move, uniformly
 HEAVY = 1  # the heaviest tile first, ties at random
 
 _BASE = (
     "joins", "opening", "check_play", "play_points", "next_turn", "check_draw", "after_draw",
-    "check_pass", "after_pass", "start_hand", "read_end", "is_over", "winners",
+    "check_pass", "after_pass", "hand_type", "open_to", "is_joker", "owing", "read_end",
+    "is_over", "winners",
 )
 _DRAWS = {"none": 0, "one": 1, "two": 2, "until": 10000}
 
@@ -90,7 +92,11 @@ class Tables:
         # the tiles that fit either end; line[l][r][bit]: (the line once that tile is laid, on
         # the left end when it fits both; the tiles that fit that line); line[l][r][-1]: (l, r).
         # A play is one lookup.
-        self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b]} for b in range(top + 1)]
+        # line[l][r][-2]: the tiles fitting both ends; line[l][r][-4]: l == r. A play's entry
+        # also says whether the tile goes on the left end and is a double (what Line.alike
+        # reads: two ends showing the same, each a double or not).
+        self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b],
+                       -2: self.masks[a] & self.masks[b], -4: a == b} for b in range(top + 1)]
                      for a in range(top + 1)]
         for a in range(top + 1):
             for b in range(top + 1):
@@ -98,11 +104,13 @@ class Tables:
                 for i in range(n):
                     if self.other[a][i] >= 0:
                         after = self.line[self.other[a][i]][b]
+                        on_left = True
                     elif self.other[b][i] >= 0:
                         after = self.line[a][self.other[b][i]]
+                        on_left = False
                     else:
                         continue
-                    state[1 << i] = (after, after[0])
+                    state[1 << i] = (after, after[0], on_left, self.double[i])
         # byte_pips[k][v]: the pips of the tiles of byte v of a bit set, its k-th byte (tiles
         # 8k to 8k + 7): a side's pips are one lookup per 8 tiles, not one per tile.
         self.byte_pips = []
@@ -185,7 +193,7 @@ class FastMatch:
         self.free_lead = type(game).check_lead is Game.check_lead  # any tile may lead
         self.k = game.deal_size(game.n)  # tiles dealt to each player
         self.limit = _DRAWS.get(game.draws, 0)  # draws a turn before passing
-        self.lowest_first = getattr(game, "lead", "highest") == "lowest"
+        self.lowest_first = game.lead == "lowest"  # Game.lead: Bergen 003 leads low
         self.lead_order = t.order_low if self.lowest_first else t.order_high
         self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
         # turns[p]: the seats in turn after p, as many turns as any hand can last (a tile laid,
@@ -243,7 +251,7 @@ class FastMatch:
         self.deal_bits = _bits(ways) + 64
         self.deal_mask = (1 << self.deal_bits) - 1
         self.pairs = (1 << t.size) - 1  # the bits for choices between two
-        self.random_bytes = (self.deal_bits + t.size + t.size * _bits(t.size) + 64 + 7) // 8
+        self.random_bytes = (self.deal_bits + t.size + t.size * _bits(2 * t.size) + 64 + 7) // 8
 
 
 def deal(fm, x):
@@ -285,8 +293,9 @@ def deal(fm, x):
 
 def play_dealt(fm, held, bone, policies, x, log=None):
     """Play one hand of ``fm`` from ``held`` (each seat's tiles, bit sets; changed in place)
-    and ``bone`` (tile bits, drawn from its end). ``policies[p]`` is RANDOM (a tile that fits,
-    uniformly; on the left end when it fits both) or HEAVY.
+    and ``bone`` (tile bits, drawn from its end). ``policies[p]`` is RANDOM (a play, uniformly,
+    as ``Match.legal_plays`` lists them: a tile fitting both ends twice unless the ends are
+    alike) or HEAVY (the same among the heaviest tiles).
 
     ``x`` drives the choices: what ``deal`` left of the hand's random integer. Each choice
     between two tiles takes the next of its low ``size`` bits, each other choice among ``c``
@@ -332,6 +341,9 @@ def play_dealt(fm, held, bone, policies, x, log=None):
     pairs = x & fm.pairs
     x >>= t.size
     heavy = HEAVY in policies
+    other = t.other
+    double = t.double
+    dl = dr = double[i]  # whether each end shows a double (a line tells such ends apart)
     last = p  # the seat that laid the last tile
     # The play: match an end, else draw as the game says, else pass. The hand is blocked when
     # the turn comes back to the seat that laid the last tile and it passes too.
@@ -359,22 +371,49 @@ def play_dealt(fm, held, bone, policies, x, log=None):
                     break  # blocked
                 continue
         last = p
+        if heavy and policies[p] == HEAVY:
+            m = _heaviest(m, pips)
+        # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
+        # both, and again on the right when that makes another line (Line.alike: ends alike
+        # when they show the same, the same way).
+        both = m & line[-2]
+        if both and dl == dr and line[-4]:
+            both = 0  # alike ends: one play
+        right = False
         b = m & (m - 1)  # the tiles that fit but the lowest
-        if b:  # two or more: choose
-            if heavy and policies[p] == HEAVY:
-                m, x = _pick(_heaviest(m, pips), x)
-            elif b & (b - 1):  # three or more: skip a random number of the lowest
-                x, c = divmod(x, _count(m))
+        if b or both:  # two or more plays: choose
+            if not both and not b & (b - 1):  # two tiles, uniformly: a bit of their own
+                m = b if pairs & 1 else m ^ b
+                pairs >>= 1
+            elif not b:  # one tile, either end: a bit too
+                right = bool(pairs & 1)
+                pairs >>= 1
+            else:  # skip a random number of the lowest plays
+                k = _count(m)
+                x, c = divmod(x, k + _count(both))
+                if c >= k:
+                    right = True
+                    m = both
+                    c -= k
                 while c:
                     m &= m - 1
                     c -= 1
                 m &= -m
-            else:  # two, uniformly: a bit of their own
-                m = b if pairs & 1 else m ^ b
-                pairs >>= 1
+        if right:
+            i = index[m]
+            dr = double[i]
+            left, r = line[-1]
+            line = t.line[left][other[r][i]]
+            ends = line[0]
+        else:
+            line, ends, on_left, dbl = line[m]
+            if on_left:
+                dl = dbl
+            else:
+                dr = dbl
+                right = True  # for the log
         if log is not None:
-            log.append(("play", p, index[m], 0 if m & t.masks[line[-1][0]] else 1))
-        line, ends = line[m]
+            log.append(("play", p, index[m], 1 if right else 0))
         m = held[p] ^ m
         held[p] = m
         if not m:

@@ -9,13 +9,14 @@ what it can: the station of each hand, the deal, the hand's end (``hand_points``
 end and winners. A test replays its moves through ``Match.apply`` and checks both agree.
 """
 
+from domino.match import Left
+
 from .fastline import HEAVY, FastEnd
-from .match import Left
 
 
 def supports(game):
     """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules)."""
-    from .mexican import MexicanTrain
+    from domino.mexican import MexicanTrain
 
     return type(game) is MexicanTrain and game.reserve == 0
 
@@ -47,13 +48,14 @@ def play_hand(fm, deal, policies, real, log=None):
     station = g.station(number)[0]
     sid = station * (station + 1) // 2 + station  # the station's tile index
     draws = passes = plays = 0
-    # Before the station: whoever holds it lays it; else each seat in turn draws (002).
+    # Before the station: whoever holds it lays it; else each seat in turn draws (002), from a
+    # seat the table picks (002 does not say; the simulator's table picks at random too).
     p = None
     for q in range(n):
         if sid in hands[q]:
             p = q
             break
-    waiting = 0
+    waiting = 0 if p is not None else int(real() * n)
     while p is None:
         q = waiting % n
         waiting += 1
@@ -110,42 +112,62 @@ def play_hand(fm, deal, policies, real, log=None):
                     due = m[0]
                     break
         rows = byp[p]
-        # the trains p can play on: those open to him where a tile of his fits
+        # the trains p can play on: those open to him where a tile of his fits (``fit``), and
+        # his tiles for each (``arr``)
         fit = []
+        arr = []
         if due >= 0:
-            if rows[opens[due]]:
+            a = rows[opens[due]]
+            if a:
                 fit.append(due)
+                arr.append(a)
         else:
             mine = own[p]
-            if (mine < 0 or turns >= n) and rows[station]:
-                fit.append(trains)  # a new train: his own, or later a Mexican train
-            if mine >= 0 and rows[opens[mine]]:
-                fit.append(mine)
+            if mine < 0 or turns >= n:
+                a = rows[station]
+                if a:
+                    fit.append(trains)  # a new train: his own, or later a Mexican train
+                    arr.append(a)
+            if mine >= 0:
+                a = rows[opens[mine]]
+                if a:
+                    fit.append(mine)
+                    arr.append(a)
             if turns >= n:
                 for e in public:
-                    if rows[opens[e]] and e != mine:
+                    a = rows[opens[e]]
+                    if a and e != mine:
                         fit.append(e)
+                        arr.append(a)
         if fit:
-            if len(fit) == 1:  # one train: its heaviest tile, or one at random
+            # A play (tile, train) uniformly, as Match.legal_plays lists them; heavy seats
+            # among the heaviest tiles (rows kept heaviest first).
+            heavy = policies[p] == HEAVY
+            if len(fit) == 1:  # one train: a tile at random (heavy: among its heaviest)
                 e = fit[0]
-                a = rows[station if e == trains else opens[e]]
-                i = a[0] if policies[p] == HEAVY or len(a) == 1 else a[int(real() * len(a))]
-            elif policies[p] == HEAVY:  # the heaviest tile that fits, ties at random
-                best = -1
-                tied = []  # the trains whose heaviest tile weighs ``best``
-                for f in fit:
-                    x = pips[rows[station if f == trains else opens[f]][0]]  # their heaviest
-                    if x > best:
-                        best = x
-                        tied = [f]
-                    elif x == best:
-                        tied.append(f)
-                e = tied[int(real() * len(tied))] if len(tied) > 1 else tied[0]
-                i = rows[station if e == trains else opens[e]][0]
-            else:  # a train at random, then a tile at random
-                e = fit[int(real() * len(fit))]
-                a = rows[station if e == trains else opens[e]]
-                i = a[int(real() * len(a))] if len(a) > 1 else a[0]
+                a = arr[0]
+                k = len(a)
+                if heavy and k > 1:
+                    best = pips[a[0]]
+                    k = 1
+                    while k < len(a) and pips[a[k]] == best:
+                        k += 1
+                i = a[int(real() * k)] if k > 1 else a[0]
+            elif not heavy:  # a (tile, train) play uniformly: trains weighed by their tiles
+                total = 0
+                for a in arr:
+                    total += len(a)
+                c = int(real() * total)
+                k = 0
+                for a in arr:
+                    if c < len(a):
+                        break
+                    c -= len(a)
+                    k += 1
+                e = fit[k]
+                i = arr[k][c]
+            else:
+                e, i = _any_play(fit, arr, pips, real)
             if e == trains:  # a new train off the station
                 trains += 1
                 opens.append(station)
@@ -276,3 +298,33 @@ def _score(fm, hands, bone, out, last, t):
     if fm.game.is_over(fm):
         fm.over = True
     return points
+
+
+def _any_play(fit, arr, pips, real):
+    """(train, tile): a play among the heaviest tiles on the trains ``fit`` uniformly; ``arr``
+    holds each train's tiles, heaviest first."""
+    best = -1
+    total = 0
+    for a in arr:
+        x = pips[a[0]]
+        if x < best:
+            continue
+        if x > best:
+            best = x
+            total = 0
+        for j in a:
+            if pips[j] != best:
+                break
+            total += 1
+    c = int(real() * total)
+    for k in range(len(arr)):
+        a = arr[k]
+        if pips[a[0]] != best:
+            continue
+        n = 1
+        while n < len(a) and pips[a[n]] == best:
+            n += 1
+        if c < n:
+            return fit[k], a[c]
+        c -= n
+    raise AssertionError("no play on trains that fit")

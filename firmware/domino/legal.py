@@ -1,0 +1,67 @@
+"""Listing the legal plays (``Match.legal_plays``): every (tile, end, o) ``apply`` would take,
+judged by the game's hooks without trying any play. Its own module so that a match folded
+without listing plays (a replay, the host's sync) never loads it."""
+
+from .errors import DominoError
+from .game import Game
+from .tiles import full_set
+
+
+def legal_plays(m, player, tiles=None):
+    """``Match.legal_plays``: see there."""
+    p = m._player({"p": player})
+    hand = m.hand
+    out = []
+    if hand is None or hand.is_over() or hand.counts[p] <= 0:
+        return out
+    if hand.turn is not None and p != hand.turn:
+        return out
+    g = m.game
+    lay = hand.layout
+    seen = hand.seen
+    if lay.is_empty():
+        for t in full_set(g.top) if tiles is None else tiles:
+            try:
+                g.check_lead(hand, p, t)
+            except DominoError:
+                continue
+            out.append((t, None, None))
+        return out
+    plain = tiles is None and type(g).joins is Game.joins  # the tiles showing the end's pip
+    cands = tiles
+    if cands is None and not plain:
+        cands = full_set(g.top)
+    ends = g.open_to(hand, p)
+    for k in range(len(ends)):
+        e = ends[k]
+        if _mirrored(lay, ends, k):
+            continue
+        arm = lay.arm_index(e)
+        for t in _matching(arm.open, g.top) if cands is None else cands:
+            if t in seen or g.joins(hand, t, arm) is None:
+                continue
+            try:
+                g.check_play(hand, p, t, e)
+            except DominoError:
+                continue
+            if t[0] != t[1] and g.is_joker(t):
+                out.append((t, e, t[0]))
+                out.append((t, e, t[1]))
+            else:
+                out.append((t, e, None))
+    return out
+
+
+def _mirrored(lay, ends, k):
+    for i in range(k):
+        if lay.alike(ends[i], ends[k]):
+            return True
+    return False
+
+
+def _matching(pip, top):
+    """The tiles showing ``pip``, in ``full_set``'s order (highest first), made one by one."""
+    for y in range(top, pip, -1):
+        yield (y, pip)
+    for y in range(pip, -1, -1):
+        yield (pip, y)
