@@ -153,11 +153,25 @@ def flash_log(m) -> FlashLog:
     return m.log
 
 
+def _buttons(board, now):
+    """The front panel: the five buttons and, when the board has one, the rotary encoder (its
+    detents are UP/DOWN taps, its switch an OK button; see docs/ui.md)."""
+    knob = getattr(board, "encoder", None)
+    if knob is None:
+        return Buttons(board.buttons, now, board.ticks_diff)
+    from scoreboard import pins
+    from scoreboard.encoder import Encoder
+
+    pin_map = dict(board.buttons)
+    pin_map[pins.ENCODER_SWITCH] = knob.switch
+    return Buttons(pin_map, now, board.ticks_diff, encoder=Encoder(knob.a, knob.b, knob.irq))
+
+
 class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
         now = board.ticks_ms()
-        self.buttons = Buttons(board.buttons, now, board.ticks_diff)
+        self.buttons = _buttons(board, now)
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
@@ -493,6 +507,8 @@ class App:
     def _key(self, name, kind):
         """Buttons to keys, per the button layout setting (see docs/ui.md)."""
         layout = self.settings["layout"]
+        if name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
+            name = "OK"
         if layout == 1 and name in ("UP", "DOWN"):
             name = "DOWN" if name == "UP" else "UP"
         if name == "UP" or name == "DOWN":

@@ -19,7 +19,7 @@ from .errors import CliError, DeviceError
 from .replay import FIRMWARE
 
 PACKAGES = ("domino", "scoreboard", "boards")
-HOST_ONLY = ("sim.py", "png.py")  # the simulated board stays on the computer
+HOST_ONLY = ("sim.py", "sim_encoder.py", "png.py")  # the simulated board stays on the computer
 # -O3: no line-number tables in the bytecode, about 4 KB less heap for the code the device keeps
 # loaded (bench/results/app-heap.txt). The app catches every error and shows its type and text,
 # never a traceback; to debug with line numbers, copy the .py sources instead.
