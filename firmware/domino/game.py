@@ -118,6 +118,16 @@ class Game:
     def check_lead(self, hand, player, t):
         """Raise DominoError if ``t`` may not open the hand."""
 
+    def open_to(self, hand, player):
+        """The ends ``player`` may lay a tile on now, in the layout's order. Mexican Train
+        narrows this to the trains open to him and adds ``len(arms)`` for a new train."""
+        return hand.layout.open_arms()
+
+    def is_joker(self, t):
+        """Whether ``t`` goes on any end, turned either way: its play event says which half
+        stays open (``o``). All Sevens' and Matador's jokers; none by default."""
+        return False
+
     def joins(self, hand, t, arm):
         """The pip left open when ``t`` is laid on ``arm``, or None. Games with other matching
         rules (All Sevens, Matador, Super Dominós) override this."""

@@ -58,6 +58,12 @@ class Layout:
     def start(self, t):
         raise NotImplementedError
 
+    def alike(self, i, j):
+        """Whether a tile laid on arm ``j`` makes the same table as on arm ``i`` (mirrored), so
+        a list of plays names only one of them (``Match.legal_plays``). Only untouched arms
+        the layout treats alike qualify; by default none."""
+        return False
+
     def extend(self, t, arm, open_pip):
         """Lay ``t`` on ``arm`` leaving ``open_pip`` showing; the caller checked that it joins."""
         a = self.arms[arm]
@@ -120,6 +126,10 @@ class Line(Layout):
             return self.first[0] * 2
         return Layout.count(self)
 
+    def alike(self, i, j):
+        """A lone double's two sides."""
+        return i < 2 and j < 2 and len(self.played) == 1 and is_double(self.first)
+
 
 class Spinner(Line):
     """A line whose first double opens four ways (booklet 000, Muggins).
@@ -155,6 +165,16 @@ class Spinner(Line):
         Line.extend(self, t, arm, open_pip)
         if self.spinner is None and is_double(t):
             self._spin(t, (arm, self.arms[arm].length))
+
+    def alike(self, i, j):
+        """A lone spinner's two sides (left, right), and its other two sides (up, down) while
+        both are empty: the count treats the pairs differently, so only within a pair."""
+        arms = self.arms
+        if i < 2 and j < 2 and self.spun_on is None:  # laid first: the sides are the lead's
+            return Line.alike(self, i, j) or (
+                self.spinner is not None and arms[0].length == 0 and arms[1].length == 0
+            )
+        return i >= 2 and j >= 2 and arms[i].length == 0 and arms[j].length == 0
 
     def sides_played(self):
         if self.spun_on is None:
@@ -211,6 +231,11 @@ class Hub(Layout):
             if empty:
                 return empty
         return list(range(len(self.arms)))
+
+    def alike(self, i, j):
+        """Two branches that are both still empty."""
+        arms = self.arms
+        return arms[i].length == 0 and arms[j].length == 0
 
     def count(self):
         return sum(a.count() for a in self.arms if a.length)

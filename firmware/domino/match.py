@@ -25,7 +25,8 @@ from array import array
 
 from . import registry
 from .errors import DominoError
-from .tiles import TileSet, name, parse
+from .game import Game
+from .tiles import TileSet, full_set, name, parse
 
 KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note")
 MAX_PLAYERS = 10
@@ -499,6 +500,70 @@ class Match:
         finally:
             lay.restore(saved)
 
+    def legal_plays(self, player, tiles=None):
+        """Every play ``player`` may make now, as ``(tile, end, o)``: ``end`` None for the
+        hand's first tile; ``o`` the half a joker leaves open (``Game.is_joker``), else None.
+        Exactly what ``apply`` would accept as a ``play`` event, judged by the game's hooks
+        (``check_lead``; ``open_to``, ``joins``, ``check_play``) without trying any play.
+
+        ``tiles``: the tiles to consider (a simulated player's hand); None for every tile off
+        the table (the device, which knows no hands). Empty when the hand is over or it is
+        someone else's turn.
+
+        A play whose table would only mirror another's is listed once, on the first end
+        (``Layout.alike``: a lone double's two sides, a spinner's two untouched sides, a hub's
+        empty branches). Order: ends as ``open_to`` lists them; on each end the tiles in the
+        order of ``tiles`` (by default highest first, as ``full_set``); a joker's ``o`` high
+        half first."""
+        p = self._player({"p": player})
+        hand = self.hand
+        out = []
+        if hand is None or hand.is_over() or hand.counts[p] <= 0:
+            return out
+        if hand.turn is not None and p != hand.turn:
+            return out
+        g = self.game
+        lay = hand.layout
+        seen = hand.seen
+        if lay.is_empty():
+            for t in full_set(g.top) if tiles is None else tiles:
+                try:
+                    g.check_lead(hand, p, t)
+                except DominoError:
+                    continue
+                out.append((t, None, None))
+            return out
+        plain = tiles is None and type(g).joins is Game.joins  # the tiles showing the end's pip
+        cands = tiles
+        if cands is None and not plain:
+            cands = full_set(g.top)
+        ends = g.open_to(hand, p)
+        for k in range(len(ends)):
+            e = ends[k]
+            if self._mirrored(lay, ends, k):
+                continue
+            arm = lay.arm_index(e)
+            for t in _matching(arm.open, g.top) if cands is None else cands:
+                if t in seen or g.joins(hand, t, arm) is None:
+                    continue
+                try:
+                    g.check_play(hand, p, t, e)
+                except DominoError:
+                    continue
+                if t[0] != t[1] and g.is_joker(t):
+                    out.append((t, e, t[0]))
+                    out.append((t, e, t[1]))
+                else:
+                    out.append((t, e, None))
+        return out
+
+    @staticmethod
+    def _mirrored(lay, ends, k):
+        for i in range(k):
+            if lay.alike(ends[i], ends[k]):
+                return True
+        return False
+
     # --- the hand's end ---------------------------------------------------------------------
 
     def _left(self, hand, entries, out):
@@ -628,3 +693,11 @@ class Match:
         from .standings import standings
 
         return standings(self)
+
+
+def _matching(pip, top):
+    """The tiles showing ``pip``, in ``full_set``'s order (highest first), made one by one."""
+    for y in range(top, pip, -1):
+        yield (y, pip)
+    for y in range(pip, -1, -1):
+        yield (pip, y)
