@@ -31,7 +31,7 @@ from scoreboard.screens import (
     match_menu,
     standings_rows,
 )
-from scoreboard.table import Leader, Table, Tiles
+from scoreboard.table import Leader, Table, Tiles, lead_screen, pick
 from scoreboard.ui import COLS, Menu, Screen, fit, row, title
 
 ITALIAN = {30: 1, 50: 2, 70: 3, 100: 4, 120: 5, 150: 6}
@@ -86,7 +86,7 @@ def ends_text(m):
         started = [str(lay.arms[e].open) for e in range(len(lay.arms)) if lay.arms[e].length]
         new = len([e for e in arms if not lay.arms[e].length])
         return "%s:%s%s" % (name(lay.first), " ".join(started), " +%dnew" % new if new else "")
-    if hasattr(g, "is_joker"):
+    if hasattr(g, "adds_up"):  # the sums games (All Sevens, Matador): every game has is_joker
         return " ".join(
             "%s%d>%s" % ("LR"[e], lay.arms[e].open, _calls(g, lay.arms[e].open)) for e in arms
         )
@@ -158,7 +158,7 @@ class GameTable(Table):
         hand = m.hand
         lay = hand.layout
         want = self.actions[self.cursor] if self.actions else None
-        sums = hasattr(g, "is_joker")
+        sums = hasattr(g, "adds_up")  # the sums games; Game.is_joker is declared on every game
         if sums:
             for e in self.ends:
                 self.ends[e] = both_ways(g, lay.arms[e], self.ends[e])
@@ -265,12 +265,12 @@ class GameTable(Table):
         elif kind == "quick":
             play(app, hand.turn, e[0], e[1], e[2] if len(e) > 2 else None)
         elif kind == "end":
-            app.push(GameTiles(app, e, self.ends[e]))
+            app.push(pick(app, e, self.ends[e], hand.turn, self.start(e), GameTiles))
         elif kind == "lead":
             if hand.turn is None:
                 app.push(GameLeader(app))
             else:
-                app.push(GameTiles(app, None, plays.lead_tiles(m, hand.turn), hand.turn))
+                app.push(lead_screen(app, hand.turn, GameTiles))
         else:
             Table.act(self, app, act)
             if kind == "pass" and app.match is m and not m.over:
@@ -294,21 +294,27 @@ class Turned:
 
 
 def both_ways(g, arm, choices):
-    """A joker that does not add up on this end may lie either way round: two choices."""
+    """A joker may lie either way round: two choices (one is the natural way when it adds
+    up on this end)."""
     out = []
     for c in choices:
         t = c.tile
-        if t[0] != t[1] and g.is_joker(t) and g.adds_up(t, arm.open) is None:
+        if t[0] == t[1] or not g.is_joker(t):
+            out.append(c)
+            continue
+        natural = g.adds_up(t, arm.open)
+        if natural is None:
             out.append(Turned(t, c.points, t[0]))
             out.append(Turned(t, c.points, t[1]))
-        else:
+        else:  # it adds up; as a joker it may still lie the other way (Match.legal_plays)
             out.append(c)
+            out.append(Turned(t, c.points, t[0] if natural == t[1] else t[1]))
     return out
 
 
 class GameLeader(Leader):
     def choose(self, app, index):
-        app.replace(GameTiles(app, None, plays.lead_tiles(app.match, index), index))
+        app.replace(lead_screen(app, index, GameTiles))
 
 
 class GameTiles(Tiles):

@@ -4,12 +4,13 @@ one action bar; tile entry, the leader, the muggins call (docs/ui.md).
 Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the hand's end.
 """
 
+from domino.tiles import name
 from scoreboard import plays
 from scoreboard.screens import attempt, match_menu, standings_rows
 from scoreboard.ui import COLS, Menu, Screen, fit, right, row, title
 
-QUICK = 12  # likeliest plays around the cursor of the table's action bar
-REST = 40
+NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
+REST = 40  # plays listed at all on the bar (the rest only in their end's list)
 
 
 def scored_text(m, player, pts, lead):
@@ -29,6 +30,7 @@ class Table(Screen):
         self.seen_log = -1
         self.note = ""
         self.ends = {}
+        self.ranked = []  # (chance, tile, end) likeliest first: where an end's list starts
         # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
         # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
         self._shown = None
@@ -39,6 +41,7 @@ class Table(Screen):
         lay = hand.layout
         self.seen_log = len(m.log)
         self.ends = {}
+        self.ranked = []
         g = m.game
         # what a player who cannot lay a tile does: ranked by the chance they cannot
         drawn_all = g.draws == "one" and hand.drawn >= 1 or g.draws == "two" and hand.drawn >= 2
@@ -55,32 +58,20 @@ class Table(Screen):
         if lay.is_empty():
             first += [("lead", None), stuck]
         else:
-            for e in plays.open_ends(m):
-                cs = plays.tiles_for_end(m, e)
-                if cs:
-                    self.ends[e] = cs
+            self.ends, order = plays.plays_by_end(m)
             likely, none = plays.likely(m, self.ends, app.voids)
-            if hand.turn is not None:  # tiles the player is known not to hold go last
-                void = plays.voids(m, hand.turn, app.voids)
-                for e in self.ends:
-                    cs = self.ends[e]
-                    self.ends[e] = [
-                        c for c in cs if c.tile[0] not in void and c.tile[1] not in void
-                    ] + [c for c in cs if c.tile[0] in void or c.tile[1] in void]
-            # the likeliest plays, each a few presses and one OK away; the stuck action
-            # among them by its own chance; then every end with all its tiles
-            by_end = {}
-            for c, t, e in likely[:QUICK]:
+            self.ranked = likely
+            # The NEAR likeliest plays around the cursor (OK lays the first), the stuck action
+            # among them by its own chance, then every end, each a list of its tiles in pip
+            # order: any play is an end and a tile away, whatever the guesses were.
+            for c, t, e in likely[:NEAR]:
                 if stuck not in first and none >= c:
                     first.append(stuck)
                 first.append(("quick", (t, e)))
-            for c, _t, e in likely:
-                by_end[e] = by_end.get(e, 0.0) + c
             if stuck not in first:
                 first.append(stuck)
-            order = sorted([(by_end[e], len(self.ends[e]), e) for e in self.ends], reverse=True)
-            first += [("end", e) for _c, _n, e in order]
-            for _c, t, e in likely[QUICK:REST]:
+            first += [("end", e) for e in order]
+            for _c, t, e in likely[NEAR:REST]:
                 first.append(("quick", (t, e)))
         for kind in ("pass", "pts", "hand", "menu"):
             if kind != stuck[0]:
@@ -90,6 +81,16 @@ class Table(Screen):
         for i, a in enumerate(acts):
             if a == keep:
                 self.cursor = i
+
+    def start(self, e):
+        """Where end e's tile list opens: on its likeliest tile (the list is in pip order)."""
+        cs = self.ends[e]
+        for _c, t, arm in self.ranked:
+            if arm == e:
+                for i in range(len(cs)):
+                    if cs[i].tile == t:
+                        return i
+        return 0
 
     def label(self, app, act):
         m = app.match
@@ -193,12 +194,12 @@ class Table(Screen):
                 )
                 app.board.beep(1760, 60)
         elif kind == "end":
-            app.push(Tiles(app, e, self.ends[e]))
+            app.push(pick(app, e, self.ends[e], m.hand.turn, self.start(e)))
         elif kind == "lead":
             if hand.turn is None:
                 app.push(Leader(app))
             else:
-                app.push(Tiles(app, None, plays.lead_tiles(m, hand.turn), hand.turn))
+                app.push(lead_screen(app, hand.turn))
         elif kind == "draw":
             p = hand.turn
             if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
@@ -234,13 +235,118 @@ class Leader(Menu):
         Menu.__init__(self, "Who leads?", list(app.match.players))
 
     def choose(self, app, index):
-        app.replace(Tiles(app, None, plays.lead_tiles(app.match, index), index))
+        app.replace(lead_screen(app, index))
+
+
+LEAD_LIST = 7  # longer lists of leads are chosen by the high half first
+
+
+def lead_screen(app, player, tiles=None):
+    """The tiles ``player`` may lead: a short list at once, a long one (any tile may open)
+    first by its high half, then the tiles with that half. Both in pip order, the cursor on
+    the likeliest lead (the highest double)."""
+    tiles = tiles or Tiles
+    cs = plays.lead_tiles(app.match, player)  # likeliest first
+    if len(cs) > LEAD_LIST:
+        return HighHalf(app, player, cs, tiles)
+    return pick(app, None, cs, player, in_pip_order(cs), tiles)
+
+
+def in_pip_order(cs):
+    """Sort choices (likeliest first) into pip order; return where the likeliest went."""
+    best = cs[0].tile if cs else None
+    cs.sort(key=plays.pip_order)
+    for i in range(len(cs)):
+        if cs[i].tile == best:
+            return i
+    return 0
+
+
+class HighHalf(Menu):
+    """The lead, step one: the high half of the tile ("5-" for 5-0 ... 5-5), in pip order; for
+    a big set (more than 2 * GROUP + 1 halves) first a group of GROUP halves ("8- .. 11-")."""
+
+    def __init__(self, app, player, choices, tiles, halves=None):
+        self.player = player
+        self.choices = choices
+        self.tiles = tiles
+        best = choices[0].tile[0]
+        if halves is None:
+            halves = sorted(set([c.tile[0] for c in choices]))
+        self.halves = halves
+        self.grouped = len(halves) > 2 * GROUP + 1
+        items = []
+        if self.grouped:
+            for i in range(0, len(halves), GROUP):
+                last = halves[min(i + GROUP, len(halves)) - 1]
+                items.append("%d- .. %d-" % (halves[i], last))
+        else:
+            for h in halves:
+                n = 0
+                for c in choices:
+                    n += c.tile[0] == h
+                items.append("%d-  (%d)" % (h, n))
+        cursor = self.index_of(best) if best in halves else 0
+        Menu.__init__(self, "lead: %s" % app.match.players[player], items, cursor)
+
+    def index_of(self, h):
+        """The item that leads to high half h."""
+        i = self.halves.index(h)
+        return i // GROUP if self.grouped else i
+
+    def choose(self, app, index):
+        if self.grouped:
+            part = self.halves[index * GROUP : index * GROUP + GROUP]
+            app.replace(HighHalf(app, self.player, self.choices, self.tiles, part))
+            return
+        h = self.halves[index]
+        cs = [c for c in self.choices if c.tile[0] == h]
+        at = in_pip_order(cs)
+        app.replace(pick(app, None, cs, self.player, at, self.tiles))
+
+
+GROUP = 4  # a list of more than 2 * GROUP + 1 tiles is chosen a group of GROUP first
+
+
+def pick(app, end, choices, player, cursor, tiles=None):
+    """The screen that picks one of ``choices`` (pip order; ``cursor`` on the likeliest): the
+    list itself, or for a long one its groups of GROUP first, so no tile is more than a few
+    presses away (a list of n costs up to n / 2 moves, groups about n / 8 + GROUP / 2 + 1)."""
+    tiles = tiles or Tiles
+    if len(choices) <= 2 * GROUP + 1:
+        return tiles(app, end, choices, player, cursor)
+    return Groups(app, end, choices, player, cursor, tiles)
+
+
+class Groups(Menu):
+    """A long list of tiles in pip order, GROUP at a time: "6-0 .. 6-3", "6-4 .. 6-6"."""
+
+    def __init__(self, app, end, choices, player, cursor, tiles):
+        self.end = end
+        self.choices = choices
+        self.player = player
+        self.best = cursor
+        self.tiles = tiles
+        items = []
+        for i in range(0, len(choices), GROUP):
+            last = choices[min(i + GROUP, len(choices)) - 1]
+            items.append("%s .. %s" % (name(choices[i].tile), name(last.tile)))
+        m = app.match
+        where = "lead" if end is None else plays.end_label(m, end)
+        Menu.__init__(self, "%s: %s" % (where, m.players[player]), items, cursor // GROUP)
+
+    def choose(self, app, index):
+        first = index * GROUP
+        part = self.choices[first : first + GROUP]
+        at = self.best - first if first <= self.best < first + GROUP else 0
+        app.replace(self.tiles(app, self.end, part, self.player, at))
 
 
 class Tiles(Menu):
-    """The tiles that fit one end, most likely first; OK lays the chosen one."""
+    """The tiles that fit one end (the lead: every tile that may open), in pip order with the
+    cursor on the likeliest; OK lays the chosen one."""
 
-    def __init__(self, app, end, choices, player=None):
+    def __init__(self, app, end, choices, player=None, cursor=0):
         m = app.match
         self.end = end
         self.choices = choices
@@ -248,7 +354,9 @@ class Tiles(Menu):
         where = (
             "lead" if end is None else "%s %d" % (plays.end_label(m, end), plays.end_open(m, end))
         )
-        Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
+        Menu.__init__(
+            self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices], cursor
+        )
 
     def choose(self, app, index):
         app.pop()
