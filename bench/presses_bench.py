@@ -37,7 +37,7 @@ def main() -> None:
         f"max <= {GOALS[2]}.",
         "",
         f"{'game':20s} {'seats':>5s} {'plays':>6s} {'median':>6s} {'p95':>4s} {'max':>4s} "
-        f"{'mean':>5s} {'bar':>4s} {'dups':>4s}  goals",
+        f"{'mean':>5s} {'bar':>4s} {'dups':>4s} {'us':>5s}  goals",
     ]
     everything = []
     for key in games:
@@ -48,7 +48,8 @@ def main() -> None:
         met = [med <= GOALS[0], p95 <= GOALS[1], top <= GOALS[2]]
         lines.append(
             f"{key:20s} {press_hands.seats(key):5d} {len(xs):6d} {med:6g} {p95:4d} {top:4d} "
-            f"{statistics.mean(xs):5.2f} {statistics.median(st['lists']):4g} {st['dups']:4d}  "
+            f"{statistics.mean(xs):5.2f} {statistics.median(st['lists']):4g} {st['dups']:4d} "
+            f"{st['refresh_us'] // max(1, len(st['lists'])):5d}  "
             + " ".join("ok" if m else "--" for m in met)
             + (f"  missing={len(st['missing'])}" if st["missing"] else "")
         )
@@ -57,7 +58,8 @@ def main() -> None:
         "",
         f"all games: {len(everything)} plays, median {med:g}, p95 {p95}, max {top}, mean "
         f"{statistics.mean(everything):.2f}",
-        "bar: median length of the table's action bar at a play. goals: median, p95, max.",
+        "bar: median length of the table's action bar at a play. us: mean Table.refresh before",
+        "a play, microseconds on the unix port (a proxy, not the Pico). goals: median, p95, max.",
         f"({time.time() - start:.0f} s)",
     ]
     text = "\n".join(lines) + "\n"

@@ -70,6 +70,18 @@ class Table(Screen):
                 first.append(("quick", (t, e)))
             if stuck not in first:
                 first.append(stuck)
+            if lay.kind == "hub" or lay.kind != "trains" and len(order) > 4:
+                # A hub's branches, or many ends: the likelier nearer, by their plays' chances.
+                # A line's or spinner's ends keep their places (L R U D), trains their order.
+                by_end = {}
+                for c, _t, e in likely:
+                    by_end[e] = by_end.get(e, 0.0) + c
+                order = [
+                    e
+                    for _c, _n, e in sorted(
+                        [(by_end.get(e, 0.0), len(self.ends[e]), e) for e in order], reverse=True
+                    )
+                ]
             first += [("end", e) for e in order]
             for _c, t, e in likely[NEAR:REST]:
                 first.append(("quick", (t, e)))
@@ -264,7 +276,7 @@ def in_pip_order(cs):
 
 class HighHalf(Menu):
     """The lead, step one: the high half of the tile ("5-" for 5-0 ... 5-5), in pip order; for
-    a big set (more than 2 * GROUP + 1 halves) first a group of GROUP halves ("8- .. 11-")."""
+    a big set (more than LONG halves) first a group of GROUP halves ("9- .. 11-")."""
 
     def __init__(self, app, player, choices, tiles, halves=None):
         self.player = player
@@ -274,7 +286,7 @@ class HighHalf(Menu):
         if halves is None:
             halves = sorted(set([c.tile[0] for c in choices]))
         self.halves = halves
-        self.grouped = len(halves) > 2 * GROUP + 1
+        self.grouped = len(halves) > LONG
         items = []
         if self.grouped:
             for i in range(0, len(halves), GROUP):
@@ -305,21 +317,22 @@ class HighHalf(Menu):
         app.replace(pick(app, None, cs, self.player, at, self.tiles))
 
 
-GROUP = 4  # a list of more than 2 * GROUP + 1 tiles is chosen a group of GROUP first
+LONG = 9  # a longer list is chosen a group first: 10+ plain costs up to 6 presses, grouped 5
+GROUP = 3  # tiles (or a lead's high halves) in a group
 
 
 def pick(app, end, choices, player, cursor, tiles=None):
     """The screen that picks one of ``choices`` (pip order; ``cursor`` on the likeliest): the
     list itself, or for a long one its groups of GROUP first, so no tile is more than a few
-    presses away (a list of n costs up to n / 2 moves, groups about n / 8 + GROUP / 2 + 1)."""
+    presses away (a list of n costs up to n / 2 moves, groups n / (2 * GROUP) + 2)."""
     tiles = tiles or Tiles
-    if len(choices) <= 2 * GROUP + 1:
+    if len(choices) <= LONG:
         return tiles(app, end, choices, player, cursor)
     return Groups(app, end, choices, player, cursor, tiles)
 
 
 class Groups(Menu):
-    """A long list of tiles in pip order, GROUP at a time: "6-0 .. 6-3", "6-4 .. 6-6"."""
+    """A long list of tiles in pip order, GROUP at a time: "9-0 .. 9-2", "9-3 .. 9-5", …"""
 
     def __init__(self, app, end, choices, player, cursor, tiles):
         self.end = end

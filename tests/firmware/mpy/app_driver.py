@@ -128,7 +128,9 @@ class Operator:
             if k is None:
                 raise Stuck("tile %r (o=%r) not offered: %r" % (t, o, s.items))
             if shows(s, "Groups"):
-                self.choose(k // 4)  # scoreboard.table.GROUP
+                from scoreboard.table import GROUP  # loaded: a table screen is on show
+
+                self.choose(k // GROUP)
                 continue
             return self.choose(k)
         raise Stuck("no tile list: %r %r" % (self.screen, getattr(self.screen, "items", None)))

@@ -12,12 +12,14 @@
 # events (draws, passes, the hand's end) are recorded as they are.
 #
 # Prints one JSON line: {"games": {key: {"presses": [...], "lists": [...], "dups": n,
-# "hands": n, "missing": [plays the screens did not offer]}}}
+# "hands": n, "missing": [plays the screens did not offer], "worst": [presses, play],
+# "refresh_us": the table's refreshes before the plays, in all}}}
 
 import gc
 import json
 import os
 import sys
+import time
 
 sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
@@ -111,7 +113,7 @@ def pick_cost(table, x, k):
     cs = table.ends[x]
     start = table.start(x)
     g = screens.GROUP
-    if len(cs) <= 2 * g + 1:
+    if len(cs) <= screens.LONG:
         return dist(k, start, len(cs)) + 1
     groups = (len(cs) + g - 1) // g
     inner = start - k // g * g if start // g == k // g else 0
@@ -144,8 +146,9 @@ def enter_play(app, ev, stats):
     e = ev.get("e")
     o = ev.get("o")
     table = app.screen
-    if table.seen_log != len(m.log):
-        table.refresh(app)
+    t0 = time.ticks_us()
+    table.refresh(app)  # what the screen does once per event (timed: a unix-port proxy)
+    stats["refresh_us"] += time.ticks_diff(time.ticks_us(), t0)
     acts = table.actions
     n = len(acts)
     stats["lists"].append(n)
@@ -269,6 +272,7 @@ def main():
                 stats = out[key] = {"presses": [], "lists": [], "dups": 0, "hands": 0}
                 stats["missing"] = []
                 stats["worst"] = [0]
+                stats["refresh_us"] = 0
             where = storage + "/h%d" % n
             clean(where)
             replay(where, hand, stats)
