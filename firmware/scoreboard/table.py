@@ -259,7 +259,10 @@ def lead_screen(app, player, tiles=None):
     the likeliest lead (the highest double)."""
     tiles = tiles or Tiles
     cs = plays.lead_tiles(app.match, player)  # likeliest first
-    if len(cs) > LEAD_LIST:
+    doubles = 0
+    for c in cs:
+        doubles += c.tile[0] == c.tile[1]
+    if len(cs) > LEAD_LIST and doubles < len(cs):  # only doubles: one tile a half, no halves
         return HighHalf(app, player, cs, tiles)
     return pick(app, None, cs, player, in_pip_order(cs), tiles)
 
@@ -291,7 +294,9 @@ class HighHalf(Menu):
         if self.grouped:
             for i in range(0, len(halves), GROUP):
                 last = halves[min(i + GROUP, len(halves)) - 1]
-                items.append("%d- .. %d-" % (halves[i], last))
+                items.append(
+                    "%d- .. %d-" % (halves[i], last) if last != halves[i] else "%d-" % last
+                )
         else:
             for h in halves:
                 n = 0
@@ -343,7 +348,12 @@ class Groups(Menu):
         items = []
         for i in range(0, len(choices), GROUP):
             last = choices[min(i + GROUP, len(choices)) - 1]
-            items.append("%s .. %s" % (name(choices[i].tile), name(last.tile)))
+            first = choices[i]
+            items.append(
+                "%s .. %s" % (name(first.tile), name(last.tile))
+                if last is not first
+                else first.label
+            )
         m = app.match
         where = "lead" if end is None else plays.end_label(m, end)
         Menu.__init__(self, "%s: %s" % (where, m.players[player]), items, cursor // GROUP)
