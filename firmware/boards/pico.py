@@ -14,18 +14,6 @@ from boards.stdio import StdioSerial
 from scoreboard import pins
 
 
-class EncoderPins:
-    """The optional rotary encoder's pins (pins.ENCODER_*), read by scoreboard.encoder."""
-
-    irq = True  # a quick turn outruns the app loop: the pins' interrupts step the decoder
-
-    def __init__(self):
-        up = machine.Pin.PULL_UP
-        self.a = machine.Pin(pins.ENCODER_A, machine.Pin.IN, up)
-        self.b = machine.Pin(pins.ENCODER_B, machine.Pin.IN, up)
-        self.switch = machine.Pin(pins.ENCODER_SW, machine.Pin.IN, up)
-
-
 class PicoBoard:
     name = "pico"
 
@@ -33,7 +21,15 @@ class PicoBoard:
         self.buttons = {}
         for name, gpio in pins.BUTTONS:
             self.buttons[name] = machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
-        self.encoder = EncoderPins() if pins.ENCODER_FITTED else None
+        self.encoder = None
+        if pins.ENCODER_FITTED:  # its switch is a button; a quick turn outruns the app loop,
+            from scoreboard.encoder import Encoder  # so the pins' interrupts step the decoder
+
+            up = machine.Pin.PULL_UP
+            a = machine.Pin(pins.ENCODER_A, machine.Pin.IN, up)
+            b = machine.Pin(pins.ENCODER_B, machine.Pin.IN, up)
+            self.buttons[pins.ENCODER_SWITCH] = machine.Pin(pins.ENCODER_SW, machine.Pin.IN, up)
+            self.encoder = Encoder(a, b, irq=True)
         self.i2c = machine.I2C(
             pins.OLED_I2C_ID,
             sda=machine.Pin(pins.OLED_SDA),

@@ -492,11 +492,15 @@ class SimBoard:
         self.buttons = {}
         for name, _gpio in pins.BUTTONS:
             self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
-        self.encoder = None  # the optional rotary encoder (see boards/__init__.py)
+        self.knob = None  # the optional rotary encoder, the part (boards/sim_encoder.py)
+        self.encoder = None  # its decoder (see boards/__init__.py)
         if pins.ENCODER_FITTED if encoder is None else encoder:
             from boards.sim_encoder import SimEncoder
+            from scoreboard.encoder import Encoder
 
-            self.encoder = SimEncoder(self.clock, self.rand, switch_bounce_us=bounce_us)
+            knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=bounce_us)
+            self.buttons[pins.ENCODER_SWITCH] = knob.switch
+            self.encoder = Encoder(knob.a, knob.b)  # no pin interrupts here: read each poll
         self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
         self.panel = Panel()
         self.i2c.attach(pins.OLED_ADDR, self.panel)
@@ -553,14 +557,14 @@ class SimBoard:
     def turn(self, detents, poll=None, ms_per_detent=40, step_ms=5.0):
         """Turn the encoder's knob by detents (negative: anticlockwise) and let it come to
         rest, polling as time passes."""
-        knob = self.encoder
+        knob = self.knob
         if knob is None:
             raise ValueError("this board has no encoder")
         self.advance(knob.turn(detents, ms_per_detent) + step_ms, poll, step_ms)
 
     def push(self, hold_ms=80, poll=None, after_ms=120, step_ms=5.0):
         """Press the encoder's switch for hold_ms, release, and wait after_ms."""
-        knob = self.encoder
+        knob = self.knob
         if knob is None:
             raise ValueError("this board has no encoder")
         knob.switch.press()

@@ -54,7 +54,9 @@ ACTIVE_MS = 2000  # after a key or a host line, the loop polls every 5 ms for th
 IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits up to 10 ms)
 CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
-PLAY_MODULES = ("match_menu", "entry", "screens_games", "hand_end", "table", "screens", "plays")
+PLAY_MODULES = (
+    "match_menu", "entry", "screens_games", "picks", "hand_end", "table", "screens", "plays"
+)  # fmt: skip
 
 
 class StorageError(Exception):
@@ -153,25 +155,12 @@ def flash_log(m) -> FlashLog:
     return m.log
 
 
-def _buttons(board, now):
-    """The front panel: the five buttons and, when the board has one, the rotary encoder (its
-    detents are UP/DOWN taps, its switch an OK button; see docs/ui.md)."""
-    knob = getattr(board, "encoder", None)
-    if knob is None:
-        return Buttons(board.buttons, now, board.ticks_diff)
-    from scoreboard import pins
-    from scoreboard.encoder import Encoder
-
-    pin_map = dict(board.buttons)
-    pin_map[pins.ENCODER_SWITCH] = knob.switch
-    return Buttons(pin_map, now, board.ticks_diff, encoder=Encoder(knob.a, knob.b, knob.irq))
-
-
 class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
         now = board.ticks_ms()
-        self.buttons = _buttons(board, now)
+        # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md)
+        self.buttons = Buttons(board.buttons, now, board.ticks_diff, encoder=board.encoder)
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
@@ -358,6 +347,8 @@ class App:
         from scoreboard import screens
 
         gone = self._unload_games(m.game.key) + unload("domino.corrections")
+        if m.game.key in screens.OWN:  # the other games' table imports it at once
+            gone += unload("scoreboard.picks")  # an end's or a lead's list is closed now
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")

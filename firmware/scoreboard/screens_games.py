@@ -26,12 +26,13 @@ tally screens with what their rules add:
 from domino.tiles import is_double, name
 from scoreboard import plays
 from scoreboard.hand_end import Result, Tally
+from scoreboard.picks import lead_screen, pick
 from scoreboard.screens import (
     attempt,
     match_menu,
     standings_rows,
 )
-from scoreboard.table import Leader, Table, Tiles, lead_screen, pick
+from scoreboard.table import Leader, Table, Tiles
 from scoreboard.ui import COLS, Menu, Screen, fit, row, title
 
 ITALIAN = {30: 1, 50: 2, 70: 3, 100: 4, 120: 5, 150: 6}

@@ -4,13 +4,13 @@ one action bar; tile entry, the leader, the muggins call (docs/ui.md).
 Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the hand's end.
 """
 
-from domino.tiles import name
 from scoreboard import plays
+from scoreboard.app import unload
 from scoreboard.screens import attempt, match_menu, standings_rows
 from scoreboard.ui import COLS, Menu, Screen, fit, right, row, title
 
 NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
-REST = 40  # plays listed at all on the bar (the rest only in their end's list)
+REST = 12  # plays listed on the bar one by one (the rest only in their end's list)
 
 
 def scored_text(m, player, pts, lead):
@@ -30,7 +30,7 @@ class Table(Screen):
         self.seen_log = -1
         self.note = ""
         self.ends = {}
-        self.ranked = []  # (chance, tile, end) likeliest first: where an end's list starts
+        self.best = {}  # end -> its likeliest tile: where the end's list opens
         # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
         # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
         self._shown = None
@@ -41,7 +41,7 @@ class Table(Screen):
         lay = hand.layout
         self.seen_log = len(m.log)
         self.ends = {}
-        self.ranked = []
+        self.best = {}
         g = m.game
         # what a player who cannot lay a tile does: ranked by the chance they cannot
         drawn_all = g.draws == "one" and hand.drawn >= 1 or g.draws == "two" and hand.drawn >= 2
@@ -60,7 +60,10 @@ class Table(Screen):
         else:
             self.ends, order = plays.plays_by_end(m)
             likely, none = plays.likely(m, self.ends, app.voids)
-            self.ranked = likely
+            best = self.best
+            for _c, t, e in likely:  # kept: an end -> one tile, not the whole ranking
+                if e not in best:
+                    best[e] = t
             # The NEAR likeliest plays around the cursor (OK lays the first), the stuck action
             # among them by its own chance, then every end, each a list of its tiles in pip
             # order: any play is an end and a tile away, whatever the guesses were.
@@ -97,11 +100,10 @@ class Table(Screen):
     def start(self, e):
         """Where end e's tile list opens: on its likeliest tile (the list is in pip order)."""
         cs = self.ends[e]
-        for _c, t, arm in self.ranked:
-            if arm == e:
-                for i in range(len(cs)):
-                    if cs[i].tile == t:
-                        return i
+        t = self.best.get(e)
+        for i in range(len(cs)):
+            if cs[i].tile == t:
+                return i
         return 0
 
     def label(self, app, act):
@@ -206,11 +208,15 @@ class Table(Screen):
                 )
                 app.board.beep(1760, 60)
         elif kind == "end":
+            from scoreboard.picks import pick
+
             app.push(pick(app, e, self.ends[e], m.hand.turn, self.start(e)))
         elif kind == "lead":
             if hand.turn is None:
                 app.push(Leader(app))
             else:
+                from scoreboard.picks import lead_screen
+
                 app.push(lead_screen(app, hand.turn))
         elif kind == "draw":
             p = hand.turn
@@ -247,122 +253,9 @@ class Leader(Menu):
         Menu.__init__(self, "Who leads?", list(app.match.players))
 
     def choose(self, app, index):
+        from scoreboard.picks import lead_screen
+
         app.replace(lead_screen(app, index))
-
-
-LEAD_LIST = 7  # longer lists of leads are chosen by the high half first
-
-
-def lead_screen(app, player, tiles=None):
-    """The tiles ``player`` may lead: a short list at once, a long one (any tile may open)
-    first by its high half, then the tiles with that half. Both in pip order, the cursor on
-    the likeliest lead (the highest double)."""
-    tiles = tiles or Tiles
-    cs = plays.lead_tiles(app.match, player)  # likeliest first
-    doubles = 0
-    for c in cs:
-        doubles += c.tile[0] == c.tile[1]
-    if len(cs) > LEAD_LIST and doubles < len(cs):  # only doubles: one tile a half, no halves
-        return HighHalf(app, player, cs, tiles)
-    return pick(app, None, cs, player, in_pip_order(cs), tiles)
-
-
-def in_pip_order(cs):
-    """Sort choices (likeliest first) into pip order; return where the likeliest went."""
-    best = cs[0].tile if cs else None
-    cs.sort(key=plays.pip_order)
-    for i in range(len(cs)):
-        if cs[i].tile == best:
-            return i
-    return 0
-
-
-class HighHalf(Menu):
-    """The lead, step one: the high half of the tile ("5-" for 5-0 ... 5-5), in pip order; for
-    a big set (more than LONG halves) first a group of GROUP halves ("9- .. 11-")."""
-
-    def __init__(self, app, player, choices, tiles, halves=None):
-        self.player = player
-        self.choices = choices
-        self.tiles = tiles
-        best = choices[0].tile[0]
-        if halves is None:
-            halves = sorted(set([c.tile[0] for c in choices]))
-        self.halves = halves
-        self.grouped = len(halves) > LONG
-        items = []
-        if self.grouped:
-            for i in range(0, len(halves), GROUP):
-                last = halves[min(i + GROUP, len(halves)) - 1]
-                items.append(
-                    "%d- .. %d-" % (halves[i], last) if last != halves[i] else "%d-" % last
-                )
-        else:
-            for h in halves:
-                n = 0
-                for c in choices:
-                    n += c.tile[0] == h
-                items.append("%d-  (%d)" % (h, n))
-        cursor = self.index_of(best) if best in halves else 0
-        Menu.__init__(self, "lead: %s" % app.match.players[player], items, cursor)
-
-    def index_of(self, h):
-        """The item that leads to high half h."""
-        i = self.halves.index(h)
-        return i // GROUP if self.grouped else i
-
-    def choose(self, app, index):
-        if self.grouped:
-            part = self.halves[index * GROUP : index * GROUP + GROUP]
-            app.replace(HighHalf(app, self.player, self.choices, self.tiles, part))
-            return
-        h = self.halves[index]
-        cs = [c for c in self.choices if c.tile[0] == h]
-        at = in_pip_order(cs)
-        app.replace(pick(app, None, cs, self.player, at, self.tiles))
-
-
-LONG = 9  # a longer list is chosen a group first: 10+ plain costs up to 6 presses, grouped 5
-GROUP = 3  # tiles (or a lead's high halves) in a group
-
-
-def pick(app, end, choices, player, cursor, tiles=None):
-    """The screen that picks one of ``choices`` (pip order; ``cursor`` on the likeliest): the
-    list itself, or for a long one its groups of GROUP first, so no tile is more than a few
-    presses away (a list of n costs up to n / 2 moves, groups n / (2 * GROUP) + 2)."""
-    tiles = tiles or Tiles
-    if len(choices) <= LONG:
-        return tiles(app, end, choices, player, cursor)
-    return Groups(app, end, choices, player, cursor, tiles)
-
-
-class Groups(Menu):
-    """A long list of tiles in pip order, GROUP at a time: "9-0 .. 9-2", "9-3 .. 9-5", …"""
-
-    def __init__(self, app, end, choices, player, cursor, tiles):
-        self.end = end
-        self.choices = choices
-        self.player = player
-        self.best = cursor
-        self.tiles = tiles
-        items = []
-        for i in range(0, len(choices), GROUP):
-            last = choices[min(i + GROUP, len(choices)) - 1]
-            first = choices[i]
-            items.append(
-                "%s .. %s" % (name(first.tile), name(last.tile))
-                if last is not first
-                else first.label
-            )
-        m = app.match
-        where = "lead" if end is None else plays.end_label(m, end)
-        Menu.__init__(self, "%s: %s" % (where, m.players[player]), items, cursor // GROUP)
-
-    def choose(self, app, index):
-        first = index * GROUP
-        part = self.choices[first : first + GROUP]
-        at = self.best - first if first <= self.best < first + GROUP else 0
-        app.replace(self.tiles(app, self.end, part, self.player, at))
 
 
 class Tiles(Menu):
@@ -383,6 +276,7 @@ class Tiles(Menu):
 
     def choose(self, app, index):
         app.pop()
+        unload("scoreboard.picks")  # the list is closed: its code leaves the heap
         play(app, self.player, self.choices[index].tile, self.end)
 
 

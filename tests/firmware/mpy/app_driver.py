@@ -128,7 +128,7 @@ class Operator:
             if k is None:
                 raise Stuck("tile %r (o=%r) not offered: %r" % (t, o, s.items))
             if shows(s, "Groups"):
-                from scoreboard.table import GROUP  # loaded: a table screen is on show
+                from scoreboard.picks import GROUP  # loaded: a list of tiles is on show
 
                 self.choose(k // GROUP)
                 continue

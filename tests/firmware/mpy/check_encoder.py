@@ -31,12 +31,10 @@ class Rig:
 
     def __init__(self, seed=1, bounce_us=1500):
         self.board = SimBoard(seed, storage_dir=_storage("rig"), encoder=True)
-        knob = self.board.encoder
+        knob = self.board.knob
         knob.a.bounce_us = knob.b.bounce_us = bounce_us
-        self.encoder = Encoder(knob.a, knob.b)
-        pin_map = dict(self.board.buttons)
-        pin_map["SW"] = knob.switch
-        self.buttons = Buttons(pin_map, self.board.ticks_ms(), self.board.ticks_diff,
+        self.encoder = self.board.encoder  # the board's decoder; its switch is a button
+        self.buttons = Buttons(self.board.buttons, self.board.ticks_ms(), self.board.ticks_diff,
                                encoder=self.encoder)  # fmt: skip
         self.net = 0  # DOWN presses less UP presses
         self.taps = 0  # presses followed at once by the same button's release
@@ -66,7 +64,7 @@ def test_the_table_counts_a_quarter_step_each_way_and_ignores_jumps():
 
 
 def test_one_detent_is_counted_at_rest_and_chatter_cancels():
-    knob = SimBoard(storage_dir=_storage("t"), encoder=True).encoder
+    knob = SimBoard(storage_dir=_storage("t"), encoder=True).knob
     enc = Encoder(knob.a, knob.b)
     for s in CLOCKWISE[:3]:
         enc.step(s)
@@ -83,7 +81,7 @@ def test_one_detent_is_counted_at_rest_and_chatter_cancels():
 
 
 def test_a_missed_reading_costs_no_detent():
-    knob = SimBoard(storage_dir=_storage("t"), encoder=True).encoder
+    knob = SimBoard(storage_dir=_storage("t"), encoder=True).knob
     enc = Encoder(knob.a, knob.b)
     for s in (1, 2, 3):  # 1 -> 2 jumps over 0: both pins changed between two reads
         enc.step(s)
@@ -93,8 +91,8 @@ def test_a_missed_reading_costs_no_detent():
 def raw_edges(seed):
     """Edges on contact A through one detent, sampled every 50 us (no decoding)."""
     board = SimBoard(seed=seed, storage_dir=_storage("t"), encoder=True)
-    pin = board.encoder.a
-    board.encoder.turn(1, 40)
+    pin = board.knob.a
+    board.knob.turn(1, 40)
     edges, last = 0, pin.value()
     for _ in range(50_000 // 50):
         board.clock.advance_ns(50_000)
@@ -126,7 +124,7 @@ def test_random_turns_give_each_detent_once_as_a_tap():
 
 def test_a_fast_spin_between_polls_is_handed_out_over_the_next_polls():
     rig = Rig(seed=3)
-    rig.board.encoder.turn(9, 24)
+    rig.board.knob.turn(9, 24)
     for _ in range(250):  # the decoder reads the pins more often than the loop takes events
         rig.board.clock.advance(1)
         rig.encoder.edge()

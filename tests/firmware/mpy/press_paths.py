@@ -25,7 +25,7 @@ sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
 from boards.sim import SimBoard  # noqa: E402
 from domino.events import loads  # noqa: E402
-from scoreboard import table as screens  # noqa: E402
+from scoreboard import picks as screens  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 from scoreboard.buttons import DOWN, SHORT  # noqa: E402
 
