@@ -24,8 +24,8 @@ PACKAGES = {
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
-    "scoreboard": "__init__ app app_matches buttons display entry font_digits font_small"
-    " hand_end journal link match_menu menus pins plays rule_words screens screens_games"
+    "scoreboard": "__init__ app app_matches buttons display encoder entry font_digits font_small"
+    " hand_end journal link match_menu menus picks pins plays rule_words screens screens_games"
     " serial_line store store_admin table text ui",
 }
 

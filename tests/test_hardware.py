@@ -38,6 +38,10 @@ def signals() -> dict[str, int]:
         wanted["Button " + name] = gpio
     if PINS.BUZZER is not None:
         wanted["Buzzer"] = PINS.BUZZER
+    if PINS.ENCODER_A is not None:
+        wanted["Encoder A"] = PINS.ENCODER_A
+        wanted["Encoder B"] = PINS.ENCODER_B
+        wanted["Encoder SW"] = PINS.ENCODER_SW
     return wanted
 
 
@@ -143,6 +147,31 @@ def test_wokwi_buzzer_wiring_matches_the_firmware() -> None:
     assert pico_pins(net_of["buzzer:1"]) <= set(WOKWI_GND) and pico_pins(net_of["buzzer:1"])
 
 
+def test_wokwi_encoder_wiring_matches_the_firmware() -> None:
+    diagram, net_of = nets()
+    parts = [p for p in diagram["parts"] if p["type"] == "wokwi-ky-040"]
+    if PINS.ENCODER_A is None:
+        assert not parts
+        return
+    assert [p["id"] for p in parts] == ["encoder"]
+    # The KY-040's CLK is the A channel, DT the B channel (clockwise: CLK falls first).
+    assert pico_pins(net_of["encoder:CLK"]) == {f"GP{PINS.ENCODER_A}"}
+    assert pico_pins(net_of["encoder:DT"]) == {f"GP{PINS.ENCODER_B}"}
+    assert pico_pins(net_of["encoder:SW"]) == {f"GP{PINS.ENCODER_SW}"}
+    assert pico_pins(net_of["encoder:VCC"]) == {"3V3"}  # its pull-ups: never 5 V on a GPIO
+    assert pico_pins(net_of["encoder:GND"]) <= set(WOKWI_GND) and pico_pins(net_of["encoder:GND"])
+
+
+def test_the_encoder_sits_beside_its_ground_pin() -> None:
+    if PINS.ENCODER_A is None:
+        return
+    header = [PINS.HEADER_PIN[g] for g in (PINS.ENCODER_A, PINS.ENCODER_B, PINS.ENCODER_SW)]
+    _, net_of = nets()
+    gnd = {WOKWI_GND[p] for p in pico_pins(net_of["encoder:GND"])}
+    assert all(abs(h - g) <= 2 for h in header for g in gnd), (header, gnd)
+    assert PINS.ENCODER_SWITCH not in dict(PINS.BUTTONS)  # its own name: OK stays a button
+
+
 def test_no_gpio_is_wired_to_two_functions_in_the_diagram() -> None:
     _, net_of = nets()
     seen = {}
@@ -157,5 +186,9 @@ def test_readme_wiring_text_names_the_same_gpios() -> None:
     text = (HARDWARE / "README.md").read_text()
     for name, gpio in PINS.BUTTONS:
         assert re.search(rf"\[{name}\s*\]─ GP{gpio} {PINS.HEADER_PIN[gpio]} ", text), name
+    if PINS.ENCODER_A is not None:
+        assert f"GP{PINS.ENCODER_A} ── encoder A (CLK)" in text
+        assert f"GP{PINS.ENCODER_B} ── encoder B (DT)" in text
+        assert f"GP{PINS.ENCODER_SW} ── encoder SW" in text
     assert f"OLED SDA ── GP{PINS.OLED_SDA} " in text
     assert f"OLED SCL ── GP{PINS.OLED_SCL} " in text

@@ -14,6 +14,10 @@ The interface (attributes and methods every board has):
     name            "pico" or "sim".
     buttons         dict: button name -> pin (names and front-panel order in
                     scoreboard/pins.py BUTTONS); pin.value() is 0 while pressed.
+    encoder         None, or the optional rotary encoder's decoder
+                    (scoreboard.encoder.Encoder on its A/B pins: the Pico's
+                    steps on the pins' interrupts); its push switch is then
+                    in ``buttons`` as pins.ENCODER_SWITCH.
     display         the ssd1306 driver instance: a framebuf.FrameBuffer
                     subclass with fill/text/rect/..., show(), contrast(n),
                     poweron(), poweroff(), invert(), and write_cmd(byte) /

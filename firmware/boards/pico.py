@@ -21,6 +21,15 @@ class PicoBoard:
         self.buttons = {}
         for name, gpio in pins.BUTTONS:
             self.buttons[name] = machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
+        self.encoder = None
+        if pins.ENCODER_FITTED:  # its switch is a button; a quick turn outruns the app loop,
+            from scoreboard.encoder import Encoder  # so the pins' interrupts step the decoder
+
+            up = machine.Pin.PULL_UP
+            a = machine.Pin(pins.ENCODER_A, machine.Pin.IN, up)
+            b = machine.Pin(pins.ENCODER_B, machine.Pin.IN, up)
+            self.buttons[pins.ENCODER_SWITCH] = machine.Pin(pins.ENCODER_SW, machine.Pin.IN, up)
+            self.encoder = Encoder(a, b, irq=True)
         self.i2c = machine.I2C(
             pins.OLED_I2C_ID,
             sda=machine.Pin(pins.OLED_SDA),

@@ -7,6 +7,8 @@ Only the physical parts are simulated, and they behave like the hardware:
 - `SimButton`: a machine.PinBase input with a pull-up. A press or release
   does not switch cleanly: the contact chatters for a few milliseconds
   (seeded pseudo-random) before it settles, like a real tactile switch.
+- `boards.sim_encoder.SimEncoder`: the optional rotary encoder, two such
+  contacts and a push switch (its own module: loaded only when fitted).
 - `SimI2C`: the machine.I2C methods the ssd1306 driver uses. It counts the
   bytes put on the bus, costs their transfer time on the clock, and hands
   them to the devices on the bus.
@@ -463,6 +465,7 @@ class SimBoard:
     serial: None for an in-memory MemorySerial, "stdio" for the process's
     stdin/stdout (the emulator runs the app on a pseudo-terminal that way), or an object
     with read1() and write().
+    encoder: fit the rotary encoder (None: as pins.ENCODER_FITTED says).
     ctrl_c: a raw 0x03 on the serial raises KeyboardInterrupt, as on the Pico. The default
     (None) does so in memory, where tests feed the bytes, but not on stdio: the emulator's
     pty carries whatever the host sends (the link fuzzer sends 0x03) and the emulator stops
@@ -482,12 +485,22 @@ class SimBoard:
         bounce_us=5000,
         oled_connected=True,
         ctrl_c=None,
+        encoder=None,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
         self.buttons = {}
         for name, _gpio in pins.BUTTONS:
             self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
+        self.knob = None  # the optional rotary encoder, the part (boards/sim_encoder.py)
+        self.encoder = None  # its decoder (see boards/__init__.py)
+        if pins.ENCODER_FITTED if encoder is None else encoder:
+            from boards.sim_encoder import SimEncoder
+            from scoreboard.encoder import Encoder
+
+            knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=bounce_us)
+            self.buttons[pins.ENCODER_SWITCH] = knob.switch
+            self.encoder = Encoder(knob.a, knob.b)  # no pin interrupts here: read each poll
         self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
         self.panel = Panel()
         self.i2c.attach(pins.OLED_ADDR, self.panel)
@@ -540,6 +553,24 @@ class SimBoard:
 
     def release(self, name):
         self.buttons[name].release()
+
+    def turn(self, detents, poll=None, ms_per_detent=40, step_ms=5.0):
+        """Turn the encoder's knob by detents (negative: anticlockwise) and let it come to
+        rest, polling as time passes."""
+        knob = self.knob
+        if knob is None:
+            raise ValueError("this board has no encoder")
+        self.advance(knob.turn(detents, ms_per_detent) + step_ms, poll, step_ms)
+
+    def push(self, hold_ms=80, poll=None, after_ms=120, step_ms=5.0):
+        """Press the encoder's switch for hold_ms, release, and wait after_ms."""
+        knob = self.knob
+        if knob is None:
+            raise ValueError("this board has no encoder")
+        knob.switch.press()
+        self.advance(hold_ms, poll, step_ms)
+        knob.switch.release()
+        self.advance(after_ms, poll, step_ms)
 
     def advance(self, ms, poll=None, step_ms=5.0):
         """Let ms of virtual time pass, calling poll(ticks_ms) every step_ms."""

@@ -54,7 +54,9 @@ ACTIVE_MS = 2000  # after a key or a host line, the loop polls every 5 ms for th
 IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits up to 10 ms)
 CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
-PLAY_MODULES = ("match_menu", "entry", "screens_games", "hand_end", "table", "screens", "plays")
+PLAY_MODULES = (
+    "match_menu", "entry", "screens_games", "picks", "hand_end", "table", "screens", "plays"
+)  # fmt: skip
 
 
 class StorageError(Exception):
@@ -157,7 +159,8 @@ class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
         now = board.ticks_ms()
-        self.buttons = Buttons(board.buttons, now, board.ticks_diff)
+        # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md)
+        self.buttons = Buttons(board.buttons, now, board.ticks_diff, encoder=board.encoder)
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
@@ -344,6 +347,8 @@ class App:
         from scoreboard import screens
 
         gone = self._unload_games(m.game.key) + unload("domino.corrections")
+        if m.game.key in screens.OWN:  # the other games' table imports it at once
+            gone += unload("scoreboard.picks")  # an end's or a lead's list is closed now
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
@@ -497,6 +502,8 @@ class App:
     def _key(self, name, kind):
         """Buttons to keys, per the button layout setting (see docs/ui.md)."""
         layout = self.settings["layout"]
+        if name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
+            name = "OK"
         if layout == 1 and name in ("UP", "DOWN"):
             name = "DOWN" if name == "UP" else "UP"
         if name == "UP" or name == "DOWN":

@@ -61,7 +61,8 @@ class Buttons:
 
     pin_map: name -> pin (pin.value() is 0 when pressed); now: the current
     ticks_ms; diff: the board's ticks_diff (the tick period differs between
-    ports, so the board's own arithmetic is the one to use).
+    ports, so the board's own arithmetic is the one to use); encoder: an
+    optional scoreboard.encoder.Encoder polled with the buttons.
     """
 
     def __init__(
@@ -75,6 +76,7 @@ class Buttons:
         repeat_delay_ms=400,
         repeat_ms=250,
         repeat_min_ms=40,
+        encoder=None,
     ):
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
@@ -87,6 +89,7 @@ class Buttons:
         self._buttons = [_Button(n, pin_map[n], n in repeat, now, debounce_ms) for n in order]
         self._events = []
         self.last_event = now
+        self.encoder = encoder  # scoreboard.encoder.Encoder: its detents are UP/DOWN taps
 
     def poll(self, now):
         """Read the pins at time now (ticks_ms); return this poll's events.
@@ -126,6 +129,8 @@ class Buttons:
             elif not b.held and diff(now, b.pressed_at) >= self.long_ms:
                 b.held = True
                 events.append(b.ev_long)
+        if self.encoder is not None:
+            self.encoder.poll(events)
         if events:
             self.last_event = now
         return events

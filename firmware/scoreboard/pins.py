@@ -17,6 +17,10 @@ Why these pins:
   they talk to the wireless chip).
 - Buzzer on GP15 (header pin 20, the end of the same run), PWM slice 7
   channel B, no other PWM user shares the slice.
+- Optional rotary encoder (EC11 / KY-040) on GP16-GP18 (header pins 21, 22,
+  24) with GND on pin 23 between them: the next run on the same edge, so the
+  knob's three wires and ground sit together. It replaces UP/DOWN/OK (turn,
+  push) and may be fitted beside the five buttons (ENCODER_FITTED below).
 """
 
 # SSD1306 128x64 OLED on I2C bus 0.
@@ -44,6 +48,17 @@ BUTTONS = (
     ("BACK", BUTTON_BACK),
     ("UNDO", BUTTON_UNDO),
 )
+
+# Optional rotary encoder: quadrature channels A and B (the KY-040's CLK and
+# DT) and its push switch, all to ground with internal pull-ups like the
+# buttons. The switch acts as OK; BACK and UNDO keep their own buttons.
+# ENCODER_FITTED: set True on a board with the knob. False (the default) leaves
+# the pins alone and keeps the decoder's code out of the heap.
+ENCODER_FITTED = False
+ENCODER_A = 16
+ENCODER_B = 17
+ENCODER_SW = 18
+ENCODER_SWITCH = "SW"  # the switch's name among the buttons (the app reads it as OK)
 
 # Optional passive piezo buzzer driven by PWM; None when not fitted.
 BUZZER = 15

@@ -1,28 +1,20 @@
-"""What the scorer can enter next, most likely first: the ends of the table and the tiles that
-fit each end. Pure reading of the match (nothing here changes it for good).
+"""What the scorer can enter next: the ends of the table and the tiles that fit each end, and
+which of those plays is likeliest. Pure reading of the match (nothing here changes it for
+good).
 
-The device does not know anyone's hand, only the tiles on the table. A tile is offered for an
-end when it is not on the table, the game says it joins that end (``game.joins``) and the game
-allows it there (``game.check_play``). Order, most likely first, from how people play: a tile
-that scores, the more the better (players hunt counts); then doubles (players get rid of
+The device does not know anyone's hand, only the tiles on the table: the plays offered are the
+core's ``Match.legal_plays`` for the player in turn over every tile off the table (each play
+once). Two orders: each end's tiles in pip order (a path the scorer can predict, docs/ui.md),
+and the likeliest first for the guesses around the table's cursor, from how people play: a
+tile that scores, the more the better (players hunt counts); then doubles (players get rid of
 them early); then the heavier tile (players shed pips that would count against them).
 """
 
 from domino import DominoError
+from domino.game import Game
 from domino.tiles import full_set, is_double, name
 
 _LINE = "LRUD"
-
-
-def open_ends(match):
-    """The ends a tile may go on now. Trains (Mexican Train) ask the game: the trains open to
-    the player in turn (their own, public ones, marked ones, or only the double to satisfy),
-    and ``len(arms)`` for a new train off the station."""
-    hand = match.hand
-    lay = hand.layout
-    if lay.kind == "trains":
-        return [] if hand.turn is None else match.game.open_to(hand, hand.turn)
-    return lay.open_arms()
 
 
 def end_open(match, i):
@@ -101,22 +93,58 @@ def _rank(c):
     return (c.points, t[0] + t[1], is_double(t), t[0])
 
 
-def tiles_for_end(match, e):
-    """Choices for arm e, most likely first."""
+def pip_order(c):
+    """The order of an end's tile list: fewest pips first (on a plain end, by the other half),
+    so the scorer knows which way a tile lies from the cursor."""
+    t = c.tile
+    return t[0] + t[1], t[0]
+
+
+def plays_by_end(match):
+    """The plays the turn's player may make, as {end: [Choice, ...]} with each end's tiles in
+    pip order, and the ends in the order the table lists them (a list: MicroPython's dicts do
+    not keep insertion order). Each play comes once (``Match.legal_plays`` collapses mirrored
+    ends); a joker that may lie either way is one choice here (the screen turns it). Points
+    are tried only in games that score during play: elsewhere a trial play per tile is 0."""
     hand = match.hand
+    p = hand.turn
+    ends = {}
+    order = []
+    if p is None:
+        return ends, order
     g = match.game
-    arm = hand.layout.arm_index(e)  # a new train's arm is made up (matching the station)
-    out = []
-    for t in full_set(g.top):
-        if t in hand.seen or g.joins(hand, t, arm) is None:
+    scores = type(g).play_points is not Game.play_points
+    for t, e, _o in match.legal_plays(p):
+        cs = ends.get(e)
+        if cs is None:
+            cs = ends[e] = []
+            order.append(e)
+        elif cs[-1].tile == t:
             continue
-        try:
-            g.check_play(hand, hand.turn, t, e)
-        except DominoError:
-            continue
-        out.append(Choice(t, preview(match, t, e) if hand.turn is not None else 0))
-    out.sort(key=_rank, reverse=True)
-    return out
+        cs.append(Choice(t, preview(match, t, e) if scores else 0))
+    for e in order:
+        ends[e].sort(key=pip_order)
+    return ends, own_first(match, order)
+
+
+def own_first(match, order):
+    """Trains (Mexican Train): the player's own train (or the new train that will be his)
+    first, then the others as the game opens them; other layouts as they are."""
+    lay = match.hand.layout
+    if lay.kind != "trains":
+        return order
+    p = match.hand.turn
+    arms = lay.arms
+    owns = False
+    for a in arms:
+        if getattr(a, "owner", None) == p:
+            owns = True
+    first = []
+    rest = []
+    for e in order:
+        mine = getattr(arms[e], "owner", None) == p if e < len(arms) else not owns
+        (first if mine else rest).append(e)
+    return first + rest
 
 
 def lead_tiles(match, player):

@@ -26,6 +26,7 @@ tally screens with what their rules add:
 from domino.tiles import is_double, name
 from scoreboard import plays
 from scoreboard.hand_end import Result, Tally
+from scoreboard.picks import lead_screen, pick
 from scoreboard.screens import (
     attempt,
     match_menu,
@@ -265,12 +266,12 @@ class GameTable(Table):
         elif kind == "quick":
             play(app, hand.turn, e[0], e[1], e[2] if len(e) > 2 else None)
         elif kind == "end":
-            app.push(GameTiles(app, e, self.ends[e]))
+            app.push(pick(app, e, self.ends[e], hand.turn, self.start(e), GameTiles))
         elif kind == "lead":
             if hand.turn is None:
                 app.push(GameLeader(app))
             else:
-                app.push(GameTiles(app, None, plays.lead_tiles(m, hand.turn), hand.turn))
+                app.push(lead_screen(app, hand.turn, GameTiles))
         else:
             Table.act(self, app, act)
             if kind == "pass" and app.match is m and not m.over:
@@ -294,21 +295,27 @@ class Turned:
 
 
 def both_ways(g, arm, choices):
-    """A joker that does not add up on this end may lie either way round: two choices."""
+    """A joker may lie either way round: two choices (one is the natural way when it adds
+    up on this end)."""
     out = []
     for c in choices:
         t = c.tile
-        if t[0] != t[1] and g.is_joker(t) and g.adds_up(t, arm.open) is None:
+        if t[0] == t[1] or not g.is_joker(t):
+            out.append(c)
+            continue
+        natural = g.adds_up(t, arm.open)
+        if natural is None:
             out.append(Turned(t, c.points, t[0]))
             out.append(Turned(t, c.points, t[1]))
-        else:
+        else:  # it adds up; as a joker it may still lie the other way (Match.legal_plays)
             out.append(c)
+            out.append(Turned(t, c.points, t[0] if natural == t[1] else t[1]))
     return out
 
 
 class GameLeader(Leader):
     def choose(self, app, index):
-        app.replace(GameTiles(app, None, plays.lead_tiles(app.match, index), index))
+        app.replace(lead_screen(app, index, GameTiles))
 
 
 class GameTiles(Tiles):

@@ -5,11 +5,12 @@ Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the h
 """
 
 from scoreboard import plays
+from scoreboard.app import unload
 from scoreboard.screens import attempt, match_menu, standings_rows
 from scoreboard.ui import COLS, Menu, Screen, center, fit, right, row, title, wrap
 
-QUICK = 12  # likeliest plays around the cursor of the table's action bar
-REST = 40
+NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
+REST = 12  # plays listed on the bar one by one (the rest only in their end's list)
 
 
 def scored_text(m, player, pts, lead):
@@ -29,6 +30,7 @@ class Table(Screen):
         self.seen_log = -1
         self.note = ""
         self.ends = {}
+        self.best = {}  # end -> its likeliest tile: where the end's list opens
         # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
         # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
         self._shown = None
@@ -39,6 +41,7 @@ class Table(Screen):
         lay = hand.layout
         self.seen_log = len(m.log)
         self.ends = {}
+        self.best = {}
         g = m.game
         # what a player who cannot lay a tile does: ranked by the chance they cannot
         drawn_all = g.draws == "one" and hand.drawn >= 1 or g.draws == "two" and hand.drawn >= 2
@@ -55,32 +58,35 @@ class Table(Screen):
         if lay.is_empty():
             first += [("lead", None), stuck]
         else:
-            for e in plays.open_ends(m):
-                cs = plays.tiles_for_end(m, e)
-                if cs:
-                    self.ends[e] = cs
+            self.ends, order = plays.plays_by_end(m)
             likely, none = plays.likely(m, self.ends, app.voids)
-            if hand.turn is not None:  # tiles the player is known not to hold go last
-                void = plays.voids(m, hand.turn, app.voids)
-                for e in self.ends:
-                    cs = self.ends[e]
-                    self.ends[e] = [
-                        c for c in cs if c.tile[0] not in void and c.tile[1] not in void
-                    ] + [c for c in cs if c.tile[0] in void or c.tile[1] in void]
-            # the likeliest plays, each a few presses and one OK away; the stuck action
-            # among them by its own chance; then every end with all its tiles
-            by_end = {}
-            for c, t, e in likely[:QUICK]:
+            best = self.best
+            for _c, t, e in likely:  # kept: an end -> one tile, not the whole ranking
+                if e not in best:
+                    best[e] = t
+            # The NEAR likeliest plays around the cursor (OK lays the first), the stuck action
+            # among them by its own chance, then every end, each a list of its tiles in pip
+            # order: any play is an end and a tile away, whatever the guesses were.
+            for c, t, e in likely[:NEAR]:
                 if stuck not in first and none >= c:
                     first.append(stuck)
                 first.append(("quick", (t, e)))
-            for c, _t, e in likely:
-                by_end[e] = by_end.get(e, 0.0) + c
             if stuck not in first:
                 first.append(stuck)
-            order = sorted([(by_end[e], len(self.ends[e]), e) for e in self.ends], reverse=True)
-            first += [("end", e) for _c, _n, e in order]
-            for _c, t, e in likely[QUICK:REST]:
+            if lay.kind == "hub" or lay.kind != "trains" and len(order) > 4:
+                # A hub's branches, or many ends: the likelier nearer, by their plays' chances.
+                # A line's or spinner's ends keep their places (L R U D), trains their order.
+                by_end = {}
+                for c, _t, e in likely:
+                    by_end[e] = by_end.get(e, 0.0) + c
+                order = [
+                    e
+                    for _c, _n, e in sorted(
+                        [(by_end.get(e, 0.0), len(self.ends[e]), e) for e in order], reverse=True
+                    )
+                ]
+            first += [("end", e) for e in order]
+            for _c, t, e in likely[NEAR:REST]:
                 first.append(("quick", (t, e)))
         for kind in ("pass", "pts", "hand", "menu"):
             if kind != stuck[0]:
@@ -90,6 +96,15 @@ class Table(Screen):
         for i, a in enumerate(acts):
             if a == keep:
                 self.cursor = i
+
+    def start(self, e):
+        """Where end e's tile list opens: on its likeliest tile (the list is in pip order)."""
+        cs = self.ends[e]
+        t = self.best.get(e)
+        for i in range(len(cs)):
+            if cs[i].tile == t:
+                return i
+        return 0
 
     def label(self, app, act):
         m = app.match
@@ -207,12 +222,16 @@ class Table(Screen):
                 )
                 app.board.beep(1760, 60)
         elif kind == "end":
-            app.push(Tiles(app, e, self.ends[e]))
+            from scoreboard.picks import pick
+
+            app.push(pick(app, e, self.ends[e], m.hand.turn, self.start(e)))
         elif kind == "lead":
             if hand.turn is None:
                 app.push(Leader(app))
             else:
-                app.push(Tiles(app, None, plays.lead_tiles(m, hand.turn), hand.turn))
+                from scoreboard.picks import lead_screen
+
+                app.push(lead_screen(app, hand.turn))
         elif kind == "draw":
             p = hand.turn
             if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
@@ -248,13 +267,16 @@ class Leader(Menu):
         Menu.__init__(self, "Who leads?", list(app.match.players))
 
     def choose(self, app, index):
-        app.replace(Tiles(app, None, plays.lead_tiles(app.match, index), index))
+        from scoreboard.picks import lead_screen
+
+        app.replace(lead_screen(app, index))
 
 
 class Tiles(Menu):
-    """The tiles that fit one end, most likely first; OK lays the chosen one."""
+    """The tiles that fit one end (the lead: every tile that may open), in pip order with the
+    cursor on the likeliest; OK lays the chosen one."""
 
-    def __init__(self, app, end, choices, player=None):
+    def __init__(self, app, end, choices, player=None, cursor=0):
         m = app.match
         self.end = end
         self.choices = choices
@@ -262,10 +284,13 @@ class Tiles(Menu):
         where = (
             "lead" if end is None else "%s %d" % (plays.end_label(m, end), plays.end_open(m, end))
         )
-        Menu.__init__(self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices])
+        Menu.__init__(
+            self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices], cursor
+        )
 
     def choose(self, app, index):
         app.pop()
+        unload("scoreboard.picks")  # the list is closed: its code leaves the heap
         play(app, self.player, self.choices[index].tile, self.end)
 
 

@@ -139,7 +139,8 @@ def test_monkey_presses_with_bounce(tmp_path: Path) -> None:
 
 def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
     """Whole Muggins matches, bots choose legal plays, presses counted per play; the figure is
-    a measurement (bench/results/presses.txt, docs/ui.md), the test checks it is measured."""
+    a measurement (bench/results/presses-bots.txt, docs/ui.md), the test checks it is measured.
+    Every tile game with random plays: bench/presses_bench.py, bench/results/presses.txt."""
     figures = {}
     for strategy in ("greedy", "random"):
         presses: list[int] = []
@@ -154,7 +155,7 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
     text = "Muggins, 2 players, 8 whole matches per bot, presses per play (claims: automatic)\n"
     for strategy, (n, med, mean) in figures.items():
         text += f"{strategy:7s} plays={n} median={med} mean={mean:.2f}\n"
-    (results / "presses.txt").write_text(text)
+    (results / "presses-bots.txt").write_text(text)
     assert all(n > 50 for n, _m, _a in figures.values())
 
 

@@ -113,6 +113,28 @@ class Operator:
         self.goto(index)
         self.tap("OK")
 
+    def pick(self, t, o=None):
+        """Choose tile t (turned to leave o open) on the screens that pick a tile: the high
+        half of a lead, the group of a long list, then the list (scoreboard.table.pick)."""
+        for _ in range(5):  # at most: a group of halves, the half, a group of tiles, the tile
+            s = self.screen
+            if shows(s, "HighHalf"):
+                self.choose(s.index_of(t[0]))
+                continue
+            k = None
+            for i, c in enumerate(s.choices):
+                if c.tile == t and getattr(c, "o", None) == o:
+                    k = i
+            if k is None:
+                raise Stuck("tile %r (o=%r) not offered: %r" % (t, o, s.items))
+            if shows(s, "Groups"):
+                from scoreboard.picks import GROUP  # loaded: a list of tiles is on show
+
+                self.choose(k // GROUP)
+                continue
+            return self.choose(k)
+        raise Stuck("no tile list: %r %r" % (self.screen, getattr(self.screen, "items", None)))
+
     def choose_label(self, prefix):
         items = self.screen.items
         for i, label in enumerate(items):
@@ -227,20 +249,11 @@ class Table:
 
 
 def legal(m, hand_tiles):
-    from scoreboard import plays  # the app's copy: it loads and drops the module with the table
-
-    hand = m.hand
-    g = m.game
-    lay = hand.layout
+    """(tile, end) the player in turn may lay from his tiles: the core's Match.legal_plays
+    (each play once: mirrored ends collapse, a joker's two ways are one here)."""
     out = []
-    for t in hand_tiles:
-        for e in plays.open_ends(m):
-            if g.joins(hand, t, lay.arm_index(e)) is None:
-                continue
-            try:
-                g.check_play(hand, hand.turn, t, e)
-            except Exception:
-                continue
+    for t, e, _o in m.legal_plays(m.hand.turn, hand_tiles):
+        if (t, e) not in out:
             out.append((t, e))
     return out
 
@@ -446,13 +459,9 @@ class Session:
 
     def pick_tile(self, t):
         op = self.op
-        s = op.screen
-        if not shows(s, "Tiles"):
-            raise Stuck("expected tiles, got %r" % s)
-        for i, c in enumerate(s.choices):
-            if c.tile == t:
-                return op.choose(i)
-        raise Stuck("tile %r not offered: %r" % (t, s.items))
+        if not shows(op.screen, "Tiles", "HighHalf", "Groups"):
+            raise Stuck("expected tiles, got %r" % op.screen)
+        op.pick(t)
 
     def after_play(self, p):
         """Muggins claims the count by default (no press): the log shows the claim."""

@@ -10,10 +10,10 @@ sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 import app_driver as d  # noqa: E402
 
 storage = sys.argv[1]
-op = d.Operator(storage, seed=5)
+op = d.Operator(storage, seed=9)
 op.new_match("muggins", 3)
-session = d.Session(op, seed=5)
-table = d.Table(op.match(), 5)
+session = d.Session(op, seed=9)
+table = d.Table(op.match(), 9)
 session.play_hand(table, None)  # one whole hand
 m = op.match()
 

@@ -189,7 +189,7 @@ class Layout(d.Session):
                 snap = first and out and not m.records  # the first hand's screens
                 if snap:
                     op.snap(out, "games-%s-table" % g.key)
-                self.enter(t, e, o, snap)
+                self.enter(t, e, o, out if snap else None)
                 self.record_play(p, t, e, o)
                 table.hands[p].remove(t)
                 self.settled(table)
@@ -346,11 +346,7 @@ class Layout(d.Session):
         op.choose(end)
         if out:
             op.snap(out, "games-%s-tiles" % op.app.match.game.key)
-        ts = op.screen
-        for i, c in enumerate(ts.choices):
-            if c.tile == t and getattr(c, "o", None) == o:
-                return op.choose(i)
-        raise Stuck("tile %r (o=%r) not offered: %r" % (t, o, ts.items))
+        op.pick(t, o)
 
     def settled(self, table):
         """Draws the device recorded by itself (owed by the rules): the table deals them."""

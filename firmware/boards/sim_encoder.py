@@ -1,0 +1,96 @@
+"""The optional rotary encoder (EC11 / KY-040) of the simulated board (boards/sim.py).
+
+Its two quadrature contacts, A and B, close and open a quarter of a detent apart as the shaft
+turns, each chattering as it changes like the buttons' contacts; its push switch is a
+SimButton. A module of its own so that a board without the knob keeps this code out of the
+heap.
+"""
+
+from boards.sim import PinBase, SimButton
+from scoreboard import pins
+
+
+class SimContact(PinBase):
+    """One encoder contact to ground with a pull-up, moved by a schedule of future changes.
+
+    change(at_ns, settled) queues a change at a given virtual time: the level chatters at
+    random 20-600 us intervals for up to bounce_us, then settles (bounce_us=0: clean)."""
+
+    def __init__(self, clock, rand, bounce_us):
+        self._clock = clock
+        self._rand = rand
+        self.bounce_us = bounce_us
+        self._level = 1
+        self._schedule = []  # (time_ns, level), ascending
+        self.settled = 1  # the level once everything queued has happened
+
+    def value(self, v=None):
+        if v is not None:
+            return None
+        now = self._clock.ns
+        sched = self._schedule
+        i = 0
+        while i < len(sched) and sched[i][0] <= now:
+            self._level = sched[i][1]
+            i += 1
+        if i:
+            del sched[:i]
+        return self._level
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def change(self, at_ns, settled):
+        self.settled = settled
+        sched = self._schedule
+        t = at_ns
+        if self.bounce_us > 0:
+            end = t + self._rand.between(self.bounce_us // 10, self.bounce_us) * 1000
+            level = settled
+            while t < end:
+                sched.append((t, level))
+                t += self._rand.between(20, 600) * 1000
+                level ^= 1
+        sched.append((t, settled))
+
+
+# (A, B) after each quarter of a detent from rest. Clockwise A closes first, then B; A opens
+# first, then B (A leads B by a quarter); anticlockwise B leads.
+_CLOCKWISE = ((0, 1), (0, 0), (1, 0), (1, 1))
+_ANTICLOCKWISE = ((1, 0), (0, 0), (0, 1), (1, 1))
+
+
+class SimEncoder:
+    """An EC11-style encoder with one quadrature cycle per detent, resting with A and B open.
+
+    turn(detents, ms_per_detent) schedules the contacts' changes from the current virtual
+    time: positive is clockwise. Each change bounces for up to bounce_us (EC11 datasheets
+    allow a few ms). ``a``, ``b`` and ``switch`` are the pins; ``irq`` is False: the unix
+    port's pins have no interrupts, the decoder reads them at every poll."""
+
+    irq = False
+
+    def __init__(self, clock, rand, bounce_us=1500, switch_bounce_us=5000):
+        self._clock = clock
+        self.a = SimContact(clock, rand, bounce_us)
+        self.b = SimContact(clock, rand, bounce_us)
+        self.switch = SimButton(pins.ENCODER_SWITCH, clock, rand, switch_bounce_us)
+        self.detents = 0  # turned so far, clockwise positive
+        self._until = 0  # when the last queued change happens
+
+    def turn(self, detents, ms_per_detent=40):
+        """Queue ``detents`` detents (negative: anticlockwise) after what is already queued;
+        return the virtual ms until the shaft is at rest again."""
+        t = max(self._clock.ns, self._until)
+        quarter = int(ms_per_detent * 1_000_000) // 4
+        steps = _CLOCKWISE if detents > 0 else _ANTICLOCKWISE
+        for _ in range(abs(detents)):
+            for a, b in steps:
+                t += quarter
+                if a != self.a.settled:
+                    self.a.change(t, a)
+                if b != self.b.settled:
+                    self.b.change(t, b)
+        self._until = t
+        self.detents += detents
+        return (t - self._clock.ns) / 1_000_000

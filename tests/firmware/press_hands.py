@@ -1,0 +1,81 @@
+"""Hands for the press measurements: every game the core follows tile by tile, played by the
+host's simulated table (``dominoboard.sim.table``) with every seat laying a uniformly random
+legal tile (not the device's own ranking), written for tests/firmware/mpy/press_paths.py, which
+replays them on the device's real screens and counts the fewest presses per play."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from domino import registry
+from domino.errors import DominoError
+from domino.events import dumps
+from dominoboard.sim.table import Setup, Table, playable
+
+ROOT = Path(__file__).resolve().parents[2]
+MPY = ROOT / "tests" / "firmware" / "mpy"
+
+
+def tile_games() -> list[str]:
+    """Every registry game whose hands are played tile by tile."""
+    return [k for k in registry.keys() if playable(registry.game_class(k))]
+
+
+def seats(key: str) -> int:
+    """A usual table: four where the game allows (Mexican Train's party), else its fewest."""
+    lo, hi = registry.game_class(key).players
+    return min(hi, 4) if key in ("mexican", "cardinal") else lo
+
+
+def hand_lines(key: str, seed: int, players: int | None = None) -> list[str]:
+    """One hand of ``key`` by random players: its setup line, then its events."""
+    n = players or seats(key)
+    try:
+        setup = Setup(key, ["random"] * n, hands=True)
+        table = Table(setup, seed)
+    except DominoError:  # a partnership game: partners sit opposite
+        setup = Setup(key, ["random"] * n, hands=True, teams=[[0, 2], [1, 3]])
+        table = Table(setup, seed)
+    table.play()
+    m = table.m
+    return [dumps(setup.match_setup())] + [dumps(m.log[i]) for i in range(len(m.log))]
+
+
+def micropython() -> str:
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.exists() else "micropython"
+
+
+def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dict:
+    """Replay ``{game: [seeds]}`` on the device's screens; per game: presses per play, the
+    action bar's length at each play, duplicate entries seen, hands replayed."""
+    path = storage / "hands.txt"
+    storage.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as f:
+        for key, seeds in hands.items():
+            for seed in seeds:
+                f.write("#\n")
+                for line in hand_lines(key, seed):
+                    f.write(line + "\n")
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap, str(MPY / "press_paths.py"), str(path),
+         str(storage / "flash")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    for line in reversed(r.stdout.splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)["games"]
+    raise AssertionError("press_paths.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+
+
+def summary(presses: list[int]) -> tuple[float, int, int]:
+    """Median, 95th percentile (nearest rank) and maximum."""
+    xs = sorted(presses)
+    p95 = xs[max(0, -(-95 * len(xs) // 100) - 1)]
+    return statistics.median(xs), p95, xs[-1]
