@@ -30,7 +30,11 @@ from bench.app_bench import (  # noqa: E402  # pyright: ignore[reportMissingImpo
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
-HEAP = "180K"
+# The device alone over a 2,000-event session on the 64-bit unix port (a proxy: the Pico is
+# judged on the emulator, bench/results/target.txt). 180K until the Latin-1 font, the legal-play
+# lists and the plain-language screens (issues 12, 13) added about 20 KB of code here: it now
+# completes at 200K, not at 192K.
+HEAP = "200K"
 
 
 def micropython() -> str:
