@@ -129,7 +129,7 @@ def test_bad_request_gets_an_error_naming_it_and_changes_nothing(device, frame, 
     before = state(port)
     reply = port.ask(frame)
     assert reply["ok"] is False and reply["proto"] == 1
-    assert reply["error"] == code
+    assert reply["error"] == code, reply
     assert words in reply["detail"]
     assert state(port) == before
     assert dev.alive()
