@@ -34,23 +34,29 @@ TAP_MS = 80  # EmulatedPico.press: down this long
 LONG_MS = 600  # scoreboard.buttons: a hold this long is LONG
 
 NEW_MATCH = ["press OK"] * 4
-LEAD = ["press OK"] * 2  # who leads, the leader: no event until the first tile
+LEAD = ["press OK"] * 3  # who leads, the lead's high half, the tile: the next OK lays it
 PLAY = "press OK"  # the likeliest move: lays it (or draws, or claims)
 CURSOR = ["press DOWN", "press UP"]
 UNDO_REDO = ["press UNDO", "press OK"]  # undo a play, lay it again
 MENU = ["hold OK 900", "press BACK"]  # the match menu and back
+# A hand's end: the core refuses tallies the record rules out (issue 12), so the hand that is
+# ended by the menu is one with nothing laid, as a points-only table scores it.
 BLOCKED = [
     "hold OK 900", "press DOWN", "press DOWN", "press DOWN", "press OK", "press OK",
     "press UP", "press UP", "press UP", "press OK", "press UP", "press UP", "press OK",
 ]  # fmt: skip
 SCORE = "press OK"  # the tally is entered: score the hand
 NEXT = "press OK"
+NEW_FROM_MENU = ["hold OK 900"] + ["press DOWN"] * 6 + ["press OK"] * 5  # menu → New match
 
 
 def session() -> list[tuple[str, str]]:
-    """(command, kind) for a session of 500+ presses."""
+    """(command, kind) for a session of 500+ presses: in each match a hand ended by the tally,
+    then a hand of plays (cursor moves, an undo, the menu), then a new match from the menu."""
     out = [(c, "menu") for c in NEW_MATCH]
     while len(out) < 520:
+        out += [(c, "list" if c.split()[1] in ("UP", "DOWN") else "menu") for c in BLOCKED]
+        out += [(SCORE, "hand end"), (NEXT, "menu")]
         out += [(c, "menu") for c in LEAD]
         for i in range(6):
             out.append((PLAY, "play"))
@@ -59,8 +65,7 @@ def session() -> list[tuple[str, str]]:
                 out += [(UNDO_REDO[0], "undo"), (UNDO_REDO[1], "play")]
             if i == 4:
                 out += [(c, "menu") for c in MENU]
-        out += [(c, "list" if c.split()[1] in ("UP", "DOWN") else "menu") for c in BLOCKED]
-        out += [(SCORE, "hand end"), (NEXT, "menu")]
+        out += [(c, "menu") for c in NEW_FROM_MENU]
     return out
 
 
