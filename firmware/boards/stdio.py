@@ -11,7 +11,10 @@ FIFO has space). A message that does not fit waits up to WAIT_MS for a host
 that is merely slower than us (a page is streamed in ~1 KB pieces); if there
 is still no room, the host has stopped reading: the message is dropped whole
 (the part of it still queued is taken back, a part already sent is ended with
-a newline so the host skips it as noise), counted, and the host asks again
+a newline so the host skips it as noise), counted, and the host asks again.
+Once one message was dropped, later ones are dropped at once, without the wait,
+until the port takes bytes again: a backlog of requests from a host that went
+away must not cost WAIT_MS each, or the buttons go unread for seconds
 (docs/serial.md). rp2's own stdout write waits up to its TX timeout for room,
 so the queue hands it at most CHUNK bytes at a time and only when there is room.
 
@@ -42,6 +45,7 @@ class StdioSerial:
         self._start = 0  # where the unfinished message begins in the queue; -1: partly sent
         self._dropping = False  # the rest of a dropped message is dropped too
         self.dropped = 0  # messages dropped because the host was not reading
+        self._stalled = False  # a message was dropped and the port has taken nothing since
 
     def read1(self):
         """One byte, or b'' if nothing is waiting. Never blocks."""
@@ -65,6 +69,7 @@ class StdioSerial:
             self._wait_for_room(len(data))
         if len(queue) + len(data) > QUEUE_BYTES:
             self.dropped += 1
+            self._stalled = True
             if self._start >= 0:
                 queue[self._start :] = b""  # not on the wire yet: take it back
             else:
@@ -78,6 +83,9 @@ class StdioSerial:
         self.flush()
 
     def _wait_for_room(self, size):
+        if self._stalled:  # the host is not reading: no wait until it takes bytes again
+            self.flush()
+            return
         deadline = time.ticks_add(time.ticks_ms(), WAIT_MS)
         while len(self._queue) + size > QUEUE_BYTES:
             self.flush()
@@ -102,5 +110,6 @@ class StdioSerial:
                 written = n
             if not written:
                 return
+            self._stalled = False
             queue[:written] = b""  # rp2's bytearray has no slice deletion (del raises)
             self._start = self._start - written if self._start >= written else -1

@@ -74,7 +74,9 @@ def test_a_host_that_stops_reading_gets_whole_messages_or_skippable_noise():
     lines, report = run_writer(messages=40, pieces=10, read_delay=None)
     dropped, ms, queued = (int(x) for x in report.split()[1::2])
     assert dropped > 0
-    assert ms < 40 * 60 + 1000  # at most WAIT_MS (50) a dropped message, never the host's pace
+    # WAIT_MS (50) once, when the host stops reading; after that a message is dropped at once
+    # until the port takes bytes again (40 waits made a backlog of requests cost 2 s of keys)
+    assert ms < 500, report
     whole = [ln for ln in lines if ln.endswith(b"end %d" % int(ln[:4]))] if lines else []
     assert len(whole) + dropped + queued == 40  # each arrived whole, was dropped, or waits
     for line in lines:  # anything else is one broken line the host skips, never a splice
