@@ -49,7 +49,7 @@ DEFAULTS = {
 }
 MESSAGE_MS = 3000
 ERROR_MS = 4000
-SERIAL_BYTES_PER_STEP = 64  # bounded work per loop pass: about one request, so a tap is never missed
+SERIAL_BYTES_PER_STEP = 64  # bounded work per loop pass (about one request): no tap missed
 ACTIVE_MS = 2000  # after a key or a host line, the loop polls every 5 ms for this long ...
 IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits up to 10 ms)
 CHECK_MS = 100  # the sleep and message timers are looked at this often
