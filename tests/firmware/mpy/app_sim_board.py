@@ -60,7 +60,7 @@ out["plain_errors"] = app.errors
 
 # Oversized and non-UTF-8 lines reach the link as the LineReader reports them.
 serial.feed(b"q" * 600 + b"\n\xff\xfe\nok\n")
-for _ in range(5):
+for _ in range(30):  # the app reads SERIAL_BYTES_PER_STEP (64) bytes a loop pass
     app.step(board.ticks_ms())
 out["odd_lines"] = [x if x is None else (x if isinstance(x, str) else "bytes") for x in link.lines]
 
