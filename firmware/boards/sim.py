@@ -81,23 +81,12 @@ class Rand:
         return lo + self.next() % (hi - lo + 1)
 
 
-class SimButton(PinBase):
-    """A push button to ground on an input with pull-up: value() is 0 when pressed.
+class ScheduledPin(PinBase):
+    """An input with a pull-up whose level follows a schedule of future changes, read at the
+    board's virtual time: the buttons' and the encoder's contacts (boards/sim_encoder.py)."""
 
-    press()/release() start a contact transition at the current virtual time:
-    the level toggles at random 20-600 us intervals for up to `bounce_us`,
-    then settles. bounce_us=0 gives an ideal switch.
-    """
-
-    def __init__(self, name, clock, rand, bounce_us=5000):
-        self.name = name
-        self._clock = clock
-        self._rand = rand
-        self.bounce_us = bounce_us
-        self._level = 1
-        self._schedule = []  # (time_ns, level), ascending
-        self.pressed = False  # where the finger is, not what the pin reads
-        self.presses = 0
+    _level = 1
+    _schedule = []  # (time_ns, level), ascending; each instance sets its own
 
     def value(self, v=None):
         if v is not None:  # writing to an input only sets the output latch
@@ -114,6 +103,25 @@ class SimButton(PinBase):
 
     def __call__(self, v=None):
         return self.value(v)
+
+
+class SimButton(ScheduledPin):
+    """A push button to ground on an input with pull-up: value() is 0 when pressed.
+
+    press()/release() start a contact transition at the current virtual time:
+    the level toggles at random 20-600 us intervals for up to `bounce_us`,
+    then settles. bounce_us=0 gives an ideal switch.
+    """
+
+    def __init__(self, name, clock, rand, bounce_us=5000):
+        self.name = name
+        self._clock = clock
+        self._rand = rand
+        self.bounce_us = bounce_us
+        self._level = 1
+        self._schedule = []  # (time_ns, level), ascending
+        self.pressed = False  # where the finger is, not what the pin reads
+        self.presses = 0
 
     def press(self):
         if not self.pressed:

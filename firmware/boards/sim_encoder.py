@@ -6,11 +6,11 @@ SimButton. A module of its own so that a board without the knob keeps this code 
 heap.
 """
 
-from boards.sim import PinBase, SimButton
+from boards.sim import ScheduledPin, SimButton
 from scoreboard import pins
 
 
-class SimContact(PinBase):
+class SimContact(ScheduledPin):
     """One encoder contact to ground with a pull-up, moved by a schedule of future changes.
 
     change(at_ns, settled) queues a change at a given virtual time: the level chatters at
@@ -23,22 +23,6 @@ class SimContact(PinBase):
         self._level = 1
         self._schedule = []  # (time_ns, level), ascending
         self.settled = 1  # the level once everything queued has happened
-
-    def value(self, v=None):
-        if v is not None:
-            return None
-        now = self._clock.ns
-        sched = self._schedule
-        i = 0
-        while i < len(sched) and sched[i][0] <= now:
-            self._level = sched[i][1]
-            i += 1
-        if i:
-            del sched[:i]
-        return self._level
-
-    def __call__(self, v=None):
-        return self.value(v)
 
     def change(self, at_ns, settled):
         self.settled = settled
