@@ -15,7 +15,12 @@ import tty
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAP = "200K"  # the whole app on the 64-bit unix port, as tests/firmware/test_app.py says
+# The whole app on the 64-bit unix port, run from source: compiling each module on import
+# costs heap that the Pico's precompiled .mpy files do not, and at 200K a lazy import could
+# fail on one machine's heap layout and not another's (CI: MemoryError validating presets).
+# The app's heap is measured compiled (tests/firmware/test_app.py) and on the Pico's firmware
+# (bench/results/target.txt); here it is the link's behaviour that is tested.
+HEAP = "256K"
 
 
 def micropython() -> str:
