@@ -42,10 +42,8 @@ class Table(Screen):
         self.seen_log = len(m.log)
         self.ends = {}
         self.best = {}
-        g = m.game
         # what a player who cannot lay a tile does: ranked by the chance they cannot
-        drawn_all = g.draws == "one" and hand.drawn >= 1 or g.draws == "two" and hand.drawn >= 2
-        can_draw = g.draws != "none" and not drawn_all and hand.boneyard - g.reserve > 0
+        can_draw = hand.turn is not None and m.may_draw(hand.turn)
         stuck = ("draw" if can_draw else "pass", None)
         first = []  # actions for the cursor's neighbourhood, likeliest first
         far = []  # the rest, on the far side of the wrapping bar
