@@ -246,6 +246,12 @@ class Game:
         reads who went out and what everyone still holds."""
         return match.standard_end(hand, ev, out)
 
+    def asks_last(self, hand, out) -> bool:
+        """Whether a hand's end must say who laid the last tile (``last`` in the ``end``
+        event) because the record cannot: ``out`` is who went out, or None for a block. The
+        device then asks it before the tally. Most games never need it."""
+        return False
+
     def tally_fields(self, hand, blocked) -> tuple:
         """What the hand's end needs to know of each seat still holding tiles, as data: the
         keys of the ``end`` event's ``{"p": ...}`` form, in the order the table is asked.

@@ -44,6 +44,10 @@ class Peruvian(Block003):
             return False
         return len(match.records) < match.rounds - 1
 
+    def asks_last(self, hand, out):
+        """A block with no play entered: only the table knows who laid the last tile."""
+        return out is None and hand.last is None
+
     def read_end(self, match, hand, ev, out=None):
         last = ev.get("last")
         if last is not None:

@@ -39,12 +39,14 @@ class Tally(Screen):
     pips, and where the scoring needs them the tiles left, "double?", the pips without doubles
     (asked only of a player holding a double), "0-0?". UP/DOWN (hold to speed up), OK next.
 
-    ``fix``: the number of an earlier hand whose tally is being corrected.
+    ``fix``: the number of an earlier hand whose tally is being corrected. ``last``: who
+    laid the last tile, where the game asks it (``Game.asks_last``) and the record cannot say.
     """
 
-    def __init__(self, app, out=None, manual=False, fix=None):
+    def __init__(self, app, out=None, manual=False, fix=None, last=None):
         m = app.match
         self.fix = fix
+        self.last = last
         if fix is not None:
             rec = m.records[fix]
             hand = rec.hand
@@ -53,6 +55,8 @@ class Tally(Screen):
                 m.log[rec.end] if isinstance(rec.end, int) else rec.end
             )  # a log index in newer cores
             old = end.get("left") if end else None
+            if end and last is None:
+                self.last = end.get("last")  # a correction keeps who laid the last tile
         else:
             hand = m.hand
             self.out = hand.out if hand.out is not None else out
@@ -101,6 +105,8 @@ class Tally(Screen):
         title(fb, head)
         if self.out is not None:
             row(fb, 1, "%s out" % m.players[self.out])
+        elif self.last is not None:
+            row(fb, 1, fit("blocked, last tile %s" % m.players[self.last]))
         else:
             row(fb, 1, "blocked")
         fields = self.rows()
@@ -166,6 +172,8 @@ class Tally(Screen):
             ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
         elif self.manual and self.out is not None:
             ev["out"] = self.out
+        if self.last is not None:
+            ev["last"] = self.last
         return ev
 
     def submit(self, app):

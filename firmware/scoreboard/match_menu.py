@@ -58,14 +58,34 @@ class EndHand(Menu):
             app.pop()  # the record allows no end yet: back to the table
             return
         out = self.outs[index]
-        if app.match.game.key in OWN:
-            from scoreboard.hand_end import Tally
-
-            app.replace(Tally(app, out=out, manual=True))
+        m = app.match
+        if m.game.asks_last(m.hand, out):
+            app.replace(LastTile(app))
             return
-        from scoreboard.screens_games import GameTally  # hidden standings stay hidden
+        app.replace(tally(app, out))
 
-        app.replace(GameTally(app, out=out, manual=True))
+
+class LastTile(Menu):
+    """A hand ended with no play entered, where the game scores who laid the last tile
+    (``Game.asks_last``: Peruvian's blocked hand): the table says who, then the tally."""
+
+    def __init__(self, app):
+        Menu.__init__(self, "Who laid the last tile?", list(app.match.players))
+
+    def choose(self, app, index):
+        app.replace(tally(app, None, index))
+
+
+def tally(app, out, last=None):
+    """The tally of a hand ended from the menu: the game's own, or the one that keeps hidden
+    standings hidden."""
+    if app.match.game.key in OWN:
+        from scoreboard.hand_end import Tally
+
+        return Tally(app, out=out, manual=True, last=last)
+    from scoreboard.screens_games import GameTally
+
+    return GameTally(app, out=out, manual=True, last=last)
 
 
 def hand_row(m, r):

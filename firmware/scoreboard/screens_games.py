@@ -381,8 +381,8 @@ def skipped(m, player, t):
 class GameTally(Tally):
     """The tally; names the barricader (``bar``) and keeps hidden standings hidden."""
 
-    def __init__(self, app, out=None, manual=False, fix=None, bar=None):
-        Tally.__init__(self, app, out, manual or bar is not None, fix)
+    def __init__(self, app, out=None, manual=False, fix=None, bar=None, last=None):
+        Tally.__init__(self, app, out, manual or bar is not None, fix, last)
         self.bar = bar
 
     def draw(self, app, fb):
