@@ -60,13 +60,55 @@ def test_a_burst_is_presses_not_a_hold() -> None:
 def test_auto_repeat_is_a_real_hold_until_the_repeats_stop() -> None:
     k = KeyInput(repeat_ms=110)
     assert k.feed(b"k", 0) == ["press UP"]  # the key goes down: a press at once
-    # the terminal's first repeat comes after its delay: as late as a second tap, and taken so
-    assert k.feed(b"k", 500) == ["press UP"]
-    assert k.feed(b"k", 540) == ["down UP"]  # repeats: the button is held ...
-    assert k.feed(b"k", 580) == [] and k.feed(b"kk", 620) == []
-    assert k.idle(700) == []
-    assert k.idle(731) == ["up UP"]  # ... until they stop
-    assert k.feed(b"j", 800) == ["press DOWN"]
+    assert k.feed(b"k", 50) == ["down UP"]  # a repeat this soon: the button is held ...
+    assert k.feed(b"k", 90) == [] and k.feed(b"kk", 130) == []
+    assert k.idle(200) == []
+    assert k.idle(241) == ["up UP"]  # ... until the repeats stop
+    assert k.feed(b"j", 300) == ["press DOWN"]
+
+
+def terminal_hold(k: KeyInput, key: bytes, delay_ms: int, rate_ms: int, repeats: int) -> list:
+    """What a terminal sends while a key is held: the key, its repeat delay, then repeats at
+    its rate; then nothing. The commands KeyInput makes of it, idle() polled every 20 ms as
+    `dominoboard emulate` does."""
+    sent = [0] + [delay_ms + i * rate_ms for i in range(repeats)]
+    polls = range(0, sent[-1] + 500, 20)
+    out = []
+    for t, what in sorted([(t, "idle") for t in polls] + [(t, "key") for t in sent]):
+        out += k.feed(key, t) if what == "key" else k.idle(t)
+    return out
+
+
+@pytest.mark.parametrize("delay_ms", [250, 500, 660])
+def test_the_first_repeat_after_the_terminals_delay_starts_the_hold(delay_ms: int) -> None:
+    # A held key is one press and then one hold: the first repeat, as late as a second tap,
+    # waits for the next one, which says the key is held. It used to be a second tap.
+    got = terminal_hold(KeyInput(), b"\x1b[A", delay_ms, 33, 20)
+    assert got == ["press UP", "down UP", "up UP"]
+
+
+def test_two_deliberate_taps_stay_two_taps() -> None:
+    k = KeyInput()
+    assert k.feed(b"k", 0) == ["press UP"]
+    assert k.feed(b"k", 300) == []  # a second tap, or the terminal's first repeat?
+    assert k.idle(400) == []
+    assert k.idle(420) == ["press UP"]  # no repeat followed: a tap, 110 ms late
+    assert k.feed(b"k", 1200) == ["press UP"]  # later than any repeat delay: a tap at once
+    k.feed(b"k", 1400)
+    assert k.feed(b"j", 1420) == ["press UP", "press DOWN"]  # another key: in order
+    k.feed(b"j", 1600)
+    assert k.feed(b"j", 1900) == ["press DOWN"]  # too late for a repeat of the waiting one
+    assert k.idle(2100) == ["press DOWN"]
+    assert terminal_hold(KeyInput(), b"\r", 400, 33, 0) == ["press OK"]
+
+
+def test_the_repeat_delay_is_configurable() -> None:
+    assert terminal_hold(KeyInput(delay_ms=300), b"k", 500, 33, 10) == [
+        "press UP",
+        "press UP",  # the first repeat came later than the delay given: a tap
+        "down UP",
+        "up UP",
+    ]
 
 
 def test_another_key_releases_the_held_one_first() -> None:
