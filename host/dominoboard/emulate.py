@@ -6,10 +6,13 @@ it without --port). The OLED is drawn in this terminal; keys press the buttons:
 
     Up/Down or k/j  UP/DOWN    Enter or Space  OK    Backspace or Esc  BACK    u  UNDO
     Shift+Enter is not a terminal key: hold a button with H then the key (900 ms)    q  quit
+    with --knob: , or <  the knob a detent anticlockwise (UP)   . or >  clockwise (DOWN)
 
 Every key of a burst counts, in order. A key held down (the terminal's auto-repeat) holds the
 button until the repeats stop (KeyInput). The panel is shown as it is: blank while the screen
-sleeps, and the line below it says that the next key only wakes it, as on the device.
+sleeps, and the line below it says that the next key only wakes it, as on the device. Both
+targets (the unix port, `--target rp2`) take the same commands from KeyInput: press, down, up,
+hold and turn.
 """
 
 import argparse
@@ -49,7 +52,12 @@ KEYS = {
     b"u": "UNDO",
     b"q": "quit",
     b"H": "hold",
+    b",": "KNOB-",  # the knob a detent anticlockwise: UP (with --knob)
+    b"<": "KNOB-",
+    b".": "KNOB+",  # clockwise: DOWN
+    b">": "KNOB+",
 }
+KNOB = {"KNOB-": -1, "KNOB+": 1}
 REPEAT_MS = 110  # the same key again this soon, in a later read: the terminal's auto-repeat
 # A terminal's first repeat comes after its repeat delay (X11 660 ms, GNOME and most others
 # 250-600 ms), later than a quick second tap: the same key again this soon waits for one more
@@ -95,17 +103,21 @@ class KeyInput:
 
     The first key is a press at once: whether it will repeat cannot be known yet, and a tap
     must not wait for the terminal's delay. H then a key holds it ``hold_ms``. ``repeat_ms``
-    0: no holds from auto-repeat."""
+    0: no holds from auto-repeat. ``knob``: the knob keys turn the rotary encoder (``turn
+    1`` clockwise, ``turn -1`` anticlockwise: one command a key, auto-repeat a spin); else
+    they are no keys."""
 
     def __init__(
         self,
         repeat_ms: int = REPEAT_MS,
         hold_ms: int = HOLD_MS,
         delay_ms: int = DELAY_MS,
+        knob: bool = False,
     ):
         self.repeat_ms = repeat_ms
         self.hold_ms = hold_ms
         self.delay_ms = delay_ms
+        self.knob = knob
         self.held: str | None = None  # the button held down by auto-repeat
         self.last: tuple[str, float] | None = None  # the last key and when its read came
         self.waiting: tuple[str, float] | None = None  # a first repeat, or a second tap?
@@ -123,6 +135,10 @@ class KeyInput:
                 break
             if key == "hold":
                 self.hold_next = True
+                continue
+            if key in KNOB:
+                if self.knob:
+                    out += self._flush() + self.release() + [f"turn {KNOB[key]}"]
                 continue
             gap = None
             if n == 0 and self.repeat_ms and self.last is not None and self.last[0] == key:
@@ -178,7 +194,9 @@ class KeyInput:
 class Emulator:
     """The emulated scoreboard process with its serial pty and control/screen channels."""
 
-    def __init__(self, storage: str, realtime: bool = True, heap: str | None = None):
+    def __init__(
+        self, storage: str, realtime: bool = True, heap: str | None = None, knob: bool = False
+    ):
         self.flash_lock = emulators.FlashLock(storage)  # before anything starts: may refuse
         self.dir = tempfile.mkdtemp(prefix="dominoboard-emu-")
         self.control_path = os.path.join(self.dir, "control")
@@ -204,6 +222,8 @@ class Emulator:
         ]
         if realtime:
             cmd.append("--realtime")
+        if knob:
+            cmd.append("--encoder")
         self.screen = os.open(self.screen_path, os.O_RDONLY)
         self.log_path = os.path.join(self.dir, "stderr.log")
         with open(self.log_path, "wb") as log:
@@ -309,6 +329,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="how long H then a key holds the button (default %(default)s)",
     )
     p.add_argument(
+        "--knob",
+        action="store_true",
+        help="fit the optional rotary encoder (pins.ENCODER_FITTED): , or < turns it a "
+        "detent anticlockwise (UP), . or > clockwise (DOWN); with --target rp2 a new flash "
+        "image is deployed with the encoder fitted",
+    )
+    p.add_argument(
         "--headless",
         action="store_true",
         help="no screen or keys: serve the serial port until interrupted",
@@ -348,11 +375,11 @@ def run(args: argparse.Namespace) -> int:
         from .rp2 import TargetMissing, TargetSession
 
         try:
-            emu = TargetSession(args.storage)
+            emu = TargetSession(args.storage, knob=args.knob)
         except TargetMissing as e:
             raise CliError(str(e)) from e
     else:
-        emu = Emulator(args.storage, heap=args.heap)
+        emu = Emulator(args.storage, heap=args.heap, knob=args.knob)
     marker = None
     try:  # from here a Ctrl-C (SIGINT) is a clean stop, even one that comes with the port line
         marker = emulators.mark(emu.port)
@@ -363,9 +390,8 @@ def run(args: argparse.Namespace) -> int:
         if args.headless or not sys.stdin.isatty():
             emu.proc.wait()
         else:
-            # the RP2040 session takes press and hold only: no key-down/up from auto-repeat
-            repeat = 0 if args.target == "rp2" else args.key_repeat_ms
-            _interactive(emu, KeyInput(repeat, args.hold_ms, args.key_delay_ms))
+            keys = KeyInput(args.key_repeat_ms, args.hold_ms, args.key_delay_ms, args.knob)
+            _interactive(emu, keys)  # the same commands for both targets
     except KeyboardInterrupt:
         pass
     finally:

@@ -187,3 +187,88 @@ def test_asleep_the_panel_is_blank_and_the_waking_key_does_nothing_else(emu: Emu
     assert not woken and rows == frame_parts(awake)[1]  # ... and the cursor did not move
     compare_golden("emulator-asleep", terminal(sleeping))
     compare_golden("emulator-woke", terminal(woke, woke=True))
+
+
+# --- the knob, and the same commands on both targets -----------------------------------------
+
+
+def test_knob_keys_turn_the_encoder_one_detent_a_key() -> None:
+    k = KeyInput(knob=True)
+    assert k.feed(b"..,", 0) == ["turn 1", "turn 1", "turn -1"]
+    assert k.feed(b">", 500) == ["turn 1"] and k.feed(b">", 540) == ["turn 1"]  # a spin
+    assert k.feed(b"<", 600) == ["turn -1"]
+    k.feed(b"k", 700)
+    assert k.feed(b"k", 740) == ["down UP"]
+    assert k.feed(b".", 760) == ["up UP", "turn 1"]  # a turn lets go of the held button
+    assert KeyInput().feed(b".,<>", 0) == []  # no knob fitted: no keys
+
+
+@pytest.mark.parametrize("detents", [1, 3, -1, -2])
+def test_the_rp2_knob_pins_step_the_firmwares_decoder(detents: int) -> None:
+    # The phase sequence the emulated Pico's quadrature pins are driven with (pico.cjs "pins"),
+    # fed edge by edge to the firmware's own decoder on the simulated board's contacts, as the
+    # Pico's pin interrupts would. (No rp2 run: the UF2 and boot ROM are not on every machine.)
+    from dominoboard.rp2 import knob_changes
+    from dominoboard.sources import firmware_module
+
+    sim = firmware_module("boards.sim_encoder")
+    pins = firmware_module("scoreboard.pins")
+    encoder = firmware_module("scoreboard.encoder")
+    clock = firmware_module("boards.sim").Clock()
+    rand = firmware_module("boards.sim").Rand(1)
+    a, b = sim.SimContact(clock, rand, 0), sim.SimContact(clock, rand, 0)
+    contact = {pins.ENCODER_A: a, pins.ENCODER_B: b}
+    dec = encoder.Encoder(a, b)
+    changes = knob_changes(detents, ms_per_detent=40)
+    assert len(changes) == 4 * abs(detents)  # one contact at a time, a quarter apart
+    assert [t for t, _, _ in changes] == [10.0 * (i + 1) for i in range(len(changes))]
+    for t, gpio, level in changes:
+        contact[gpio].change(int(t * 1e6), level)
+        clock.ns = int(t * 1e6)
+        dec.edge()
+    assert (a.value(), b.value()) == (1, 1)  # at rest between detents
+    events: list = []
+    dec.poll(events)
+    dec.poll(events)
+    key = "DOWN" if detents > 0 else "UP"  # clockwise: down a list
+    assert [name for name, _ in events] == [key] * 2 * abs(detents)
+
+
+def test_knob_turns_in_the_unix_emulator_move_the_cursor_like_taps(tmp_path) -> None:
+    knob = Emulator(str(tmp_path / "knob"), realtime=False, knob=True)
+    try:
+        start = frame(knob)
+        for command in KeyInput(knob=True).feed(b"...,", 0):
+            knob.send(command)
+        turned = frame(knob)
+    finally:
+        knob.stop()
+    taps = Emulator(str(tmp_path / "taps"), realtime=False)
+    try:
+        for button in ("DOWN", "DOWN", "DOWN", "UP"):
+            taps.send(f"press {button}")
+        tapped = frame(taps)
+    finally:
+        taps.stop()
+    assert frame_parts(turned)[1] == frame_parts(tapped)[1] != frame_parts(start)[1]
+
+
+def test_both_targets_take_every_command_keyinput_makes(tmp_path) -> None:
+    # The rp2 session runs each command through EmulatedPico.do; it once knew press and hold
+    # only, so --target rp2 had no holds from auto-repeat and no knob. A board not powered on
+    # refuses a command it knows with RuntimeError (no chip to send it to), one it does not
+    # know with ValueError.
+    from dominoboard.rp2 import EmulatedPico
+
+    made = []
+    k = KeyInput(knob=True)
+    for t, data in enumerate([b"k", b"k", b"H\r", b".", b"k"]):
+        made += k.feed(data, t * 50)
+    made += k.idle(1000)
+    assert {c.split()[0] for c in made} == {"press", "down", "up", "hold", "turn"}
+    with EmulatedPico(tmp_path / "flash.img") as pico:
+        for command in made:
+            with pytest.raises(RuntimeError, match="not running"):
+                pico.do(command)
+        with pytest.raises(ValueError, match="unknown command"):
+            pico.do("spin 3")
