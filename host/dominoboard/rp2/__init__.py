@@ -45,6 +45,37 @@ HOW_TO_GET = (
 )
 
 
+# The knob's contacts (A, B) after each quarter of a detent from rest, both open (1, pulled up).
+# Clockwise A closes first, then B; A opens first, then B: A leads by a quarter, the states
+# 3 -> 1 -> 0 -> 2 -> 3 that scoreboard.encoder counts as clockwise. Anticlockwise B leads.
+CLOCKWISE = ((0, 1), (0, 0), (1, 0), (1, 1))
+ANTICLOCKWISE = ((1, 0), (0, 0), (0, 1), (1, 1))
+
+
+def knob_changes(
+    detents: int, ms_per_detent: float = 40, a: int | None = None, b: int | None = None
+) -> list[tuple[float, int, int]]:
+    """The knob turned ``detents`` detents (negative: anticlockwise) from rest, as the changes
+    of its quadrature pins: (ms from now, GPIO, level), in time order, one contact changing
+    at a time, a quarter of ``ms_per_detent`` apart. Pins: pins.ENCODER_A and _B by default."""
+    if a is None or b is None:
+        pins = firmware_module("scoreboard.pins")
+        a, b = pins.ENCODER_A, pins.ENCODER_B
+    quarter = ms_per_detent / 4
+    steps = CLOCKWISE if detents > 0 else ANTICLOCKWISE
+    level = {a: 1, b: 1}
+    out = []
+    t = 0.0
+    for _ in range(abs(detents)):
+        for levels in steps:
+            t += quarter
+            for gpio, want in zip((a, b), levels, strict=True):
+                if level[gpio] != want:
+                    level[gpio] = want
+                    out.append((t, gpio, want))
+    return out
+
+
 class TargetMissing(Exception):
     """The firmware, the boot ROM, Node or rp2040js is not on this machine; says how to get it."""
 
@@ -151,7 +182,9 @@ class EmulatedPico:
             "flash": str(self.flash),
             "uid": self.uid,
             "speed": self.speed,
-            "buttons": dict(pins.BUTTONS),
+            # the knob's push switch too: held high (open) like the buttons, fitted or not
+            "buttons": dict(pins.BUTTONS, **{pins.ENCODER_SWITCH: pins.ENCODER_SW}),
+            "encoder": [pins.ENCODER_A, pins.ENCODER_B],  # held high: the knob at rest
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
         }
@@ -211,6 +244,22 @@ class EmulatedPico:
         msg = {"op": "press", "button": button, "hold_ms": hold_ms, "gap_ms": gap_ms}
         return self._send(msg, reply=wait)
 
+    def down(self, button: str) -> dict:
+        """Press a button and keep it down (until `up`), from now in emulated time."""
+        return self._send({"op": "down", "button": button})
+
+    def up(self, button: str) -> dict:
+        return self._send({"op": "up", "button": button})
+
+    def turn(self, detents: int, ms_per_detent: float = 40, gap_ms: float = 120) -> dict:
+        """Turn the rotary encoder's knob (negative: anticlockwise) on its quadrature pins,
+        in emulated time; replies gap_ms after it comes to rest. The firmware reads the pins
+        only if it was deployed with pins.ENCODER_FITTED (`deploy --encoder`)."""
+        changes = knob_changes(detents, ms_per_detent)
+        end = changes[-1][0] if changes else 0
+        msg = {"op": "pins", "changes": [list(c) for c in changes], "after_ms": end + gap_ms}
+        return self._send(msg)
+
     def wait_ms(self, ms: float) -> dict:
         return self._send({"op": "wait", "ms": ms})
 
@@ -244,16 +293,27 @@ class EmulatedPico:
         return self.settle(quiet_ms)
 
     def do(self, command: str) -> dict:
-        """One emulator-style command ("press OK", "hold OK 900", "tick 50"), as
-        `dominoboard emulate` and the unix-port tests spell them."""
+        """One emulator-style command ("press OK", "hold OK 900", "down UP", "up UP",
+        "turn -1", "tick 50"), as `dominoboard emulate` (its KeyInput) and the unix-port
+        tests spell them (firmware/sim_main.py)."""
         words = command.split()
         if words[0] == "press":
             return self.press(words[1])
         if words[0] == "hold":
             return self.press(words[1], hold_ms=float(words[2]) if len(words) > 2 else 900)
+        if words[0] == "down":
+            return self.down(words[1])
+        if words[0] == "up":
+            return self.up(words[1])
+        if words[0] == "turn":
+            detents = int(words[1]) if len(words) > 1 else 1
+            return self.turn(detents, float(words[2]) if len(words) > 2 else 40)
         if words[0] == "tick":
             return self.wait_ms(float(words[1]) if len(words) > 1 else 5)
-        raise ValueError(f"unknown command {command!r}: press B, hold B [ms], tick [ms]")
+        raise ValueError(
+            f"unknown command {command!r}: press B, hold B [ms], down B, up B, turn N [ms], "
+            "tick [ms]"
+        )
 
     def last_display_ns(self) -> int:
         with self.lock:
@@ -373,23 +433,32 @@ class EmulatedPico:
 class TargetSession:
     """`dominoboard emulate --target rp2`: the emulated Pico behind the interface the terminal
     front end drives (send a command, collect frames). The first run flashes MicroPython and
-    deploys the scoreboard onto a new flash image, as a maker would with a new Pico."""
+    deploys the scoreboard onto a new flash image, as a maker would with a new Pico. ``knob``:
+    the board has the rotary encoder; an image deployed without it (or with it, when not
+    asked for) gets the scoreboard deployed again as asked (its matches stay on flash)."""
 
-    def __init__(self, storage: str, speed: float = 1.0):
+    def __init__(self, storage: str, speed: float = 1.0, knob: bool = False):
         folder = Path(storage)
         folder.mkdir(parents=True, exist_ok=True)
         image = folder / "pico-flash.img"
+        marker = folder / "pico-flash.knob"  # there: deployed with pins.ENCODER_FITTED
         fresh = not image.exists()
         self.pico = EmulatedPico(image, speed=speed)
         self.port = self.pico.port
         self.pico.boot(firmware=fresh)
-        if fresh:
+        if fresh or knob != marker.exists():
             from .. import deploy
 
             self.pico.wait_event("usb")
-            print("new flash image: deploying the scoreboard onto it", flush=True)
-            deploy.run(argparse.Namespace(port=self.port, dry_run=False, mip=False))
+            what = "new flash image" if fresh else "the knob " + ("fitted" if knob else "removed")
+            print(f"{what}: deploying the scoreboard onto it", flush=True)
+            args = argparse.Namespace(port=self.port, dry_run=False, mip=False, encoder=knob)
+            deploy.run(args)
             self.pico.wait_event("reset")
+            if knob:
+                marker.touch()
+            else:
+                marker.unlink(missing_ok=True)
         self._commands: queue.Queue[str] = queue.Queue()
         self._seen = -1
         threading.Thread(target=self._work, daemon=True).start()
@@ -400,7 +469,8 @@ class TargetSession:
         return self.pico.proc
 
     def send(self, command: str) -> None:
-        """Queue a command ("press OK", "hold OK 900", "frame"); they run in order."""
+        """Queue a command ("press OK", "hold OK 900", "down UP", "turn 1", "frame"); they
+        run in order."""
         self._commands.put(command)
 
     def frames(self) -> list[str]:

@@ -35,6 +35,8 @@ const ERASE_NS_PER_SECTOR = 45 * NS_PER_MS;
 const PROGRAM_NS_PER_PAGE = 0.4 * NS_PER_MS;
 const HOST_BUFFER = 4096; // bytes a host may hold unread before it stops taking IN packets
 const BUTTONS = config.buttons; // {name: gpio}
+const ENCODER = config.encoder || []; // the knob's quadrature pins, A and B
+const levels = {}; // the knob's pin levels as the host last set them (kept across a reset)
 const I2C_ADDR = config.i2c_addr;
 
 // --- control channel -------------------------------------------------------------------------
@@ -294,6 +296,7 @@ function boot() {
   attachUniqueId(mcu);
   attachPanel(mcu);
   for (const gpio of Object.values(BUTTONS)) mcu.gpio[gpio].setInputValue(!pressed.has(gpio));
+  for (const gpio of ENCODER) mcu.gpio[gpio].setInputValue(levels[gpio] !== 0); // pulled up
   cdc = new HostCDC(mcu.usbCtrl);
   inHeld = [];
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now() });
@@ -418,6 +421,21 @@ function command(msg) {
         mcu.gpio[gpio].setInputValue(true);
       });
       return at(t0 + (msg.hold_ms + msg.gap_ms) * NS_PER_MS, () => reply({ down: t0 }));
+    }
+    case 'pins': {
+      // The knob: [ms from now, gpio, level] changes of its quadrature pins (the host side
+      // makes the phase sequence), in emulated time; reply after_ms from now.
+      const t0 = now();
+      for (const [ms, gpio, level] of msg.changes) {
+        if (!ENCODER.includes(gpio)) return reply({ error: `GP${gpio} is not a knob pin` });
+      }
+      for (const [ms, gpio, level] of msg.changes) {
+        at(t0 + ms * NS_PER_MS, () => {
+          levels[gpio] = level;
+          mcu.gpio[gpio].setInputValue(level !== 0);
+        });
+      }
+      return at(t0 + msg.after_ms * NS_PER_MS, () => reply({ down: t0 }));
     }
     case 'wait': // reply once emulated time has moved on by ms
       return at(now() + msg.ms * NS_PER_MS, () => reply({}));
