@@ -24,6 +24,10 @@ SEEDS = list(range(1, 21))  # hands per game
 GOALS = (2, 6, 10)
 
 
+def share(presses: list[int], most: int) -> float:
+    return sum(1 for x in presses if x <= most) / len(presses)
+
+
 def main() -> None:
     games = press_hands.tile_games()
     start = time.time()
@@ -37,7 +41,8 @@ def main() -> None:
         f"max <= {GOALS[2]}.",
         "",
         f"{'game':20s} {'seats':>5s} {'plays':>6s} {'median':>6s} {'p95':>4s} {'max':>4s} "
-        f"{'mean':>5s} {'bar':>4s} {'dups':>4s} {'us':>5s}  goals",
+        f"{'mean':>5s} {'bar':>4s} {'dups':>4s} {'us':>5s} {'offer':>5s} {'<=2':>4s} "
+        f"{'list':>4s} {'any':>4s}  goals",
     ]
     everything = []
     for key in games:
@@ -49,7 +54,10 @@ def main() -> None:
         lines.append(
             f"{key:20s} {press_hands.seats(key):5d} {len(xs):6d} {med:6g} {p95:4d} {top:4d} "
             f"{statistics.mean(xs):5.2f} {statistics.median(st['lists']):4g} {st['dups']:4d} "
-            f"{st['refresh_us'] // max(1, len(st['lists'])):5d}  "
+            f"{st['refresh_us'] // max(1, len(st['lists'])):5d} "
+            f"{statistics.median(st['choices']):5g} {share(xs, 2):4.0%} "
+            f"{press_hands.best_share(st['choices'], 2, 2):4.0%} "
+            f"{press_hands.best_share(st['choices'], 4, 2):4.0%}  "
             + " ".join("ok" if m else "--" for m in met)
             + (f"  missing={len(st['missing'])}" if st["missing"] else "")
         )
@@ -60,6 +68,11 @@ def main() -> None:
         f"{statistics.mean(everything):.2f}",
         "bar: median length of the table's action bar at a play. us: mean Table.refresh before",
         "a play, microseconds on the unix port (a proxy, not the Pico). goals: median, p95, max.",
+        "offer: median number of plays the device could be told at a play (Match.legal_plays,",
+        "no hands known). <=2: share of plays entered in at most 2 presses. The most any",
+        "interface could enter in 2 presses were the plays on offer equally likely (the device",
+        "sees no hands): list, with UP and DOWN before the OK (3 plays); any, with all four other",
+        "keys as choices (5 plays). A median <= 2 needs 50%: out of reach where 'any' is below.",
         f"({time.time() - start:.0f} s)",
     ]
     text = "\n".join(lines) + "\n"

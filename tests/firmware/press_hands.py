@@ -46,6 +46,30 @@ def hand_lines(key: str, seed: int, players: int | None = None) -> list[str]:
     return [dumps(setup.match_setup())] + [dumps(m.log[i]) for i in range(len(m.log))]
 
 
+def choices(lines: list[str]) -> list[int]:
+    """For each play of a hand (``hand_lines``): how many plays the device could offer then,
+    knowing no hands (``Match.legal_plays`` over every tile off the table)."""
+    from domino.events import loads
+    from domino.match import Match
+
+    m = Match(loads(lines[0]))
+    out = []
+    for line in lines[1:]:
+        ev = loads(line)
+        if ev.get("k") == "play":
+            out.append(len(m.legal_plays(ev["p"])))
+        m.apply(ev)
+    return out
+
+
+def best_share(counts: list[int], keys: int, presses: int) -> float:
+    """The largest share of plays any interface could enter in at most ``presses`` presses
+    (the last an OK), were the ``counts[i]`` plays on offer at play i equally likely: with
+    ``keys`` keys besides OK, j presses before the OK reach at most keys**j more plays."""
+    reach = sum(keys**j for j in range(presses))
+    return sum(min(1.0, reach / n) for n in counts) / len(counts) if counts else 1.0
+
+
 def micropython() -> str:
     beside = Path(sys.executable).parent / "micropython"
     return str(beside) if beside.exists() else "micropython"
@@ -53,14 +77,18 @@ def micropython() -> str:
 
 def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dict:
     """Replay ``{game: [seeds]}`` on the device's screens; per game: presses per play, the
-    action bar's length at each play, duplicate entries seen, hands replayed."""
+    action bar's length at each play, duplicate entries seen, hands replayed, and the plays
+    on offer at each play (``choices``)."""
     path = storage / "hands.txt"
     storage.mkdir(parents=True, exist_ok=True)
+    offered: dict[str, list[int]] = {}
     with path.open("w") as f:
         for key, seeds in hands.items():
             for seed in seeds:
                 f.write("#\n")
-                for line in hand_lines(key, seed):
+                lines = hand_lines(key, seed)
+                offered.setdefault(key, []).extend(choices(lines))
+                for line in lines:
                     f.write(line + "\n")
     env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
     r = subprocess.run(
@@ -70,7 +98,10 @@ def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dic
     )  # fmt: skip
     for line in reversed(r.stdout.splitlines()):
         if line.startswith("{"):
-            return json.loads(line)["games"]
+            games = json.loads(line)["games"]
+            for key, counts in offered.items():
+                games[key]["choices"] = counts
+            return games
     raise AssertionError("press_paths.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
 
 
