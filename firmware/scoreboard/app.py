@@ -402,9 +402,17 @@ class App:
             return
         ev = result.get("undone") or result.get("redone") or {}
         self.home()
-        refill = getattr(self.screen, "refill", None)
-        if kind == "undo" and ev.get("k") == "end" and ev.get("left") and refill is not None:
-            refill(ev["left"])  # the tally comes back as it was entered, to correct one value
+        if kind == "undo" and ev.get("k") == "end" and ev.get("left") and self.match.game.entry is None:
+            # the tally comes back as it was entered, to correct one value: a hand that ended
+            # by itself shows it at home; one ended from the menu or by a barricade, on top
+            refill = getattr(self.screen, "refill", None)
+            if refill is None:
+                from scoreboard.match_menu import tally
+
+                self.push(tally(self, ev.get("out"), ev.get("last"), ev.get("bar")))
+                refill = getattr(self.screen, "refill", None)
+            if refill is not None:
+                refill(ev["left"])
         self.flash("%s: %s" % ("Undone" if kind == "undo" else "Redone", self.event_text(ev)))
 
     def event_text(self, ev):

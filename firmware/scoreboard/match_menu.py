@@ -76,16 +76,16 @@ class LastTile(Menu):
         app.replace(tally(app, None, index))
 
 
-def tally(app, out, last=None):
-    """The tally of a hand ended from the menu: the game's own, or the one that keeps hidden
-    standings hidden."""
-    if app.match.game.key in OWN:
+def tally(app, out, last=None, bar=None):
+    """The tally of a hand ended from the menu (or by a barricade, ``bar``): the game's own,
+    or the one that keeps hidden standings hidden and names the barricader."""
+    if app.match.game.key in OWN and bar is None:
         from scoreboard.hand_end import Tally
 
         return Tally(app, out=out, manual=True, last=last)
     from scoreboard.screens_games import GameTally
 
-    return GameTally(app, out=out, manual=True, last=last)
+    return GameTally(app, out=out, manual=True, bar=bar, last=last)
 
 
 def hand_row(m, r):

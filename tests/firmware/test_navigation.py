@@ -86,6 +86,28 @@ def test_undo_of_a_hand_end_refills_every_outcome_games_entry(undo_entry) -> Non
     compare_text(out, ["games-entry-texas-undone"])
 
 
+def test_undo_of_an_end_from_the_menu_or_a_barricade_brings_its_tally_back(tmp_path) -> None:
+    # Before: UNDO left these at the table, the values gone (only a hand that ended by itself
+    # showed its tally again); now the tally it was entered with, refilled, and OK through it
+    # scores the same end again.
+    r = run("app_undo_menu_end.py", str(tmp_path / "store"))
+    assert r["errors"] == 0
+    cases = {
+        "muggins_out": ("Tally", {"out": 1}),  # "Ben went out", nothing laid
+        "peruvian_blocked": ("GameTally", {"last": 2}),  # Blocked, Cai laid the last tile
+        "barricade": ("GameTally", {"bar": 0}),  # Ana barricaded with 6-6
+    }
+    for name, (screen, said) in cases.items():
+        got = r[name]
+        end = got["end"]
+        assert end["k"] == "end" and got["scored"] == 1 and got["records"] == 0, name
+        assert got["screen"] == screen, name
+        for key, value in said.items():
+            assert end[key] == value and got[key] == value, name
+        assert got["values"] and all(end["left"][p] == v for p, v in got["values"]), name
+        assert got["again"], name
+
+
 def test_a_finished_match_shows_its_history_from_the_result(walk) -> None:
     r, _ = walk
     assert r["over"] == "Winner"
