@@ -223,6 +223,33 @@ def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(deployed, 
         session.stop()
 
 
+def test_the_knob_on_the_emulated_pico_moves_like_the_down_and_up_buttons(deployed, tmp_path):
+    """`emulate --target rp2 --knob`: a Pico deployed without the encoder is deployed again
+    with it (pins.ENCODER_FITTED), and a detent clockwise, driven through the quadrature pins
+    GP16/17 in emulated time, moves the cursor as DOWN does on the unix port; one back, as UP."""
+    from dominoboard.rp2 import TargetSession
+
+    reference = unix_port_screens(tmp_path, ["press DOWN", "press UP"])
+    storage = tmp_path / "storage"
+    storage.mkdir()
+    shutil.copy(deployed[0], storage / "pico-flash.img")  # deployed without the knob
+    session = TargetSession(str(storage), speed=8, knob=True)
+    try:
+        assert (storage / "pico-flash.knob").exists()
+        session.pico.wait_drawn()
+        for command, want in (("turn 1", reference[1]), ("turn -1", reference[2])):
+            session.frames()
+            drawn = len(session.pico.i2c)
+            session.send(command)
+            wait_for(lambda drawn=drawn: len(session.pico.i2c) > drawn, timeout=60)
+            session.pico.settle()
+            (frame,) = session.frames()
+            # the session's frames drop the panel's blank bottom rows
+            assert frame.split("\n", 1)[1].rstrip("\n") == want.rstrip("\n"), command
+    finally:
+        session.stop()
+
+
 def test_each_board_has_its_own_unique_id_kept_across_reboots(power_on):
     first, second = power_on(), power_on()
     with DeviceLink(first.port, timeout=60) as link:
