@@ -258,13 +258,6 @@ def legal(m, hand_tiles):
     return out
 
 
-def may_draw(g, hand):
-    """Another draw this turn: "until" able, or one ("one") or two ("two") a turn."""
-    if g.draws == "until":
-        return True
-    return hand.drawn < {"one": 1, "two": 2}.get(g.draws, 0)
-
-
 def greedy(m, moves, rand):
     """Score the most, else the heaviest tile: how most club players play."""
     from scoreboard import plays
@@ -387,7 +380,7 @@ class Session:
                 self.after_play(p)
                 first = False
                 self.play_presses.append(op.presses - before)
-            elif len(table.boneyard) > g.reserve and may_draw(g, hand):
+            elif m.may_draw(p):  # the core's drawing rule; the table's boneyard agrees
                 self.table_action("draw")
                 table.hands[p].append(table.boneyard.pop())
                 self.intended.append({"k": "draw", "n": 1, "p": p})
