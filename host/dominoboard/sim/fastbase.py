@@ -148,10 +148,10 @@ class Tables:
         lookup. A state is the two open numbers and whether each shows a double (what
         ``Line.alike`` reads: ends alike when they show the same, the same way), as a dict:
         [FITS]: the tiles that fit either end; [BOTH]: those that fit both ends and make two
-        plays (none when the ends are alike); [bit]: (the state after, its [FITS], bit) with
-        the tile on the left end when it fits there; [bit << size]: the same on the right end
-        (tiles of [BOTH]); [OPEN]: the open numbers (for logs). Returns, by the lead tile's
-        bit, the line it starts."""
+        plays (none when the ends are alike); [bit]: (the state after, its [FITS] and [BOTH],
+        bit) with the tile on the left end when it fits there; [bit << size]: the same on the
+        right end (tiles of [BOTH]); [OPEN]: the open numbers (for logs). Returns, by the lead
+        tile's bit, the line it starts."""
         if self._start is None:
             top = self.top
             n = self.size
@@ -171,10 +171,11 @@ class Tables:
                     right = self.other[b][i]
                     if right >= 0:
                         after = states[a, right, da, double[i]]
-                        state[1 << i if left < 0 else 1 << (i + n)] = (after, after[FITS], 1 << i)
+                        state[1 << i if left < 0 else 1 << (i + n)] = (after, after[FITS],
+                                                                       after[BOTH], 1 << i)
                     if left >= 0:
                         after = states[left, b, double[i], db]
-                        state[1 << i] = (after, after[FITS], 1 << i)
+                        state[1 << i] = (after, after[FITS], after[BOTH], 1 << i)
             self._start = {1 << i: states[self.hi[i], self.lo[i], double[i], double[i]]
                            for i in range(n)}
         return self._start
@@ -225,6 +226,10 @@ def bits(v):
     while v >> n:
         n += 1
     return n
+
+
+# How many bits ``v`` takes: int.bit_length where there is one.
+top_bit = getattr(int, "bit_length", bits)
 
 
 

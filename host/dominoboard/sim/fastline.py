@@ -22,7 +22,7 @@ from domino.game import Game
 from domino.layouts import Line
 from domino.match import HandEnd, Left
 
-from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, bits, count
+from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, bits, count, top_bit
 
 _BASE = (
     "joins", "opening", "check_play", "play_points", "next_turn", "check_draw", "after_draw",
@@ -126,6 +126,7 @@ def deal(fm, x):
     is left; the boneyard is shuffled (Fisher-Yates) only when somebody may draw from it."""
     t = fm.t
     pool = t.bit[:]
+    pop = pool.pop
     held = []
     dealt = 0
     more = x >> fm.deal_bits
@@ -135,10 +136,10 @@ def deal(fm, x):
         for base, split in seat:
             x, j = divmod(x, base)
             if split is None:
-                m |= pool.pop(j)
+                m |= pop(j)
             else:
                 j, i = split[j]
-                m |= pool.pop(j) | pool.pop(i)
+                m |= pop(j) | pop(i)
         held.append(m)
         dealt |= m
     if len(held) < fm.game.n:  # the last hand takes what is left
@@ -181,10 +182,12 @@ def play_dealt(fm, held, bone, x, log=None):
         if not m:  # blocked before a tile was laid
             return _score_held(fm, held, None, None, None, draws, passes)
         spare -= draws
-    if log is not None:
+    logging = log is not None
+    if logging:
         log.append(("play", p, t.index[m], None))
     line = fm.start[m]
     ends = line[FITS]
+    fits_both = line[BOTH]
     m = held[p] ^ m
     held[p] = m
     lead = last = p  # last: the seat that laid the last tile
@@ -208,7 +211,7 @@ def play_dealt(fm, held, bone, x, log=None):
                     held[p] |= b
                     spare -= 1
                     drawn += 1
-                    if log is not None:
+                    if logging:
                         log.append(("draw", p))
                     if b & ends:
                         m = b
@@ -216,7 +219,7 @@ def play_dealt(fm, held, bone, x, log=None):
                 draws += drawn
             if not m:
                 passes += 1
-                if log is not None:
+                if logging:
                     log.append(("pass", p))
                 if p == last:
                     break  # blocked
@@ -227,7 +230,7 @@ def play_dealt(fm, held, bone, x, log=None):
         # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
         # there, and the tiles of line[BOTH] again on the right (key: their bit << size).
         b = m & (m - 1)  # the tiles that fit but the lowest
-        both = m & line[BOTH]
+        both = m & fits_both
         if both:
             if not b:  # one tile, either end: a bit of its own
                 if pairs & 1:
@@ -256,10 +259,10 @@ def play_dealt(fm, held, bone, x, log=None):
                     m &= m - 1
                     c -= 1
                 m &= -m
-        if log is not None:
-            i = t.index[line[m][2]]
+        if logging:
+            i = t.index[line[m][3]]
             log.append(("play", p, i, 0 if m == 1 << i and t.other[line[OPEN][0]][i] >= 0 else 1))
-        line, ends, b = line[m]
+        line, ends, fits_both, b = line[m]
         m = held[p] ^ b
         held[p] = m
         if not m:
@@ -359,11 +362,9 @@ def _seat_lead(fm, m, policy, x):
     where the game leads low), else a tile its policy picks; 0 if ``m`` is empty. Returns the
     tile's bit and what is left of ``x``."""
     t = fm.t
-    if m & t.doubles:
-        bit = t.bit
-        for i in fm.lead_order:  # every double first, best first
-            if m & bit[i]:
-                return bit[i], x
+    d = m & t.doubles
+    if d:  # the higher a double, the higher its bit
+        return (d & -d if fm.lowest_first else 1 << (top_bit(d) - 1)), x
     if policy == HEAVY:
         m = _heaviest(m, t.pips_of)
     return _pick(m, x)
