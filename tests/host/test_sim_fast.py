@@ -245,7 +245,7 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
             out = rng.choice([None] + list(range(len(sides))))
             last = rng.randrange(n)
             core = HandEnd(left, out, last, sides, None)
-            end = fastline.HeldEnd(t, held, out, last, sides)
+            end = fastline.HeldEnd(t, sides).fill(held, out, last)
             for field in ("out", "blocked", "last", "hand", "sides", "pips", "counts",
                           "doubles"):
                 assert getattr(end, field) == getattr(core, field), field

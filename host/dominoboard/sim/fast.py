@@ -51,22 +51,27 @@ class Prepared:
             raise ValueError(f"no fast engine plays {setup.game} with these options")
         self.fm = engine(m.game, m.sides, m.target, m.rounds,
                          [POLICIES[s] for s in setup.strategies])
-        self.block = -1  # the key of the block of first hands last read (``first_hand``)
-        self.firsts = b""  # and its bytes
+        self.block = -1  # the key of the block of first hands last read (``firsts``)
+        self.bytes = b""  # and its bytes
 
     def first_hand(self, seed, index: int) -> int:
         """Game ``index``'s first hand's random integer (``FastMatch.play_hand``): the integer
-        of bytes k * size .. (k + 1) * size - 1 (little endian) of the SHAKE-128 stream keyed
-        "first <unit_seed(seed, index // FIRSTS)>", k = index % FIRSTS. The games of a block
-        share one hash call; their later hands read streams of their own (``play_fast``)."""
+        of bytes k * size .. (k + 1) * size - 1 (little endian) of ``firsts(seed, index //
+        FIRSTS)``, k = index % FIRSTS."""
         size = self.fm.random_bytes
         block, k = divmod(index, FIRSTS)
+        k *= size
+        return int.from_bytes(self.firsts(seed, block)[k:k + size], "little")
+
+    def firsts(self, seed, block: int) -> bytes:
+        """The first hands' bytes of the games of ``block``: the SHAKE-128 stream keyed
+        "first <unit_seed(seed, block)>". The games of a block share one hash call; their
+        later hands read streams of their own (``_randoms``)."""
         key = unit_seed(seed, block)
         if key != self.block:
-            self.firsts = shake_128(b"first %d" % key).digest(size * FIRSTS)
+            self.bytes = shake_128(b"first %d" % key).digest(self.fm.random_bytes * FIRSTS)
             self.block = key
-        k *= size
-        return int.from_bytes(self.firsts[k:k + size], "little")
+        return self.bytes
 
 
 # By thread, then by id(setup): a Prepared's FastMatch (and its generator) serves one game at
@@ -113,21 +118,26 @@ def _hands_packed(got: Prepared, seed, start: int, stop: int) -> array:
     fm = got.fm
     sides = len(fm.sides)
     lowest = fm.game.lowest_wins
-    first_hand = got.first_hand
     play = fm.play_hand
+    size = fm.random_bytes
     row = []
-    for i in range(start, stop):
-        fm.reset()
-        points, out, lead, plays, draws, passes = play(first_hand(seed, i))
-        if fm.over:
-            totals = fm.totals
-            winners = _winners(fm.winners(), sides)
-        else:
-            totals = points
-            winners = _best(points, lowest, sides)
-        row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
-                NONE if lead is None else lead, plays, draws, passes,
-                NONE if out is None else out, 1 if out is None else 0, *points)
+    for block in range(start // FIRSTS, (stop - 1) // FIRSTS + 1):
+        firsts = got.firsts(seed, block)
+        first = block * FIRSTS
+        for k in range(max(start, first) - first, min(stop, first + FIRSTS) - first):
+            fm.reset()
+            at = k * size
+            points, out, lead, plays, draws, passes = play(
+                int.from_bytes(firsts[at:at + size], "little"))
+            if fm.over:
+                totals = fm.totals
+                winners = _winners(fm.winners(), sides)
+            else:
+                totals = points
+                winners = _best(points, lowest, sides)
+            row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
+                    NONE if lead is None else lead, plays, draws, passes,
+                    NONE if out is None else out, 1 if out is None else 0, *points)
     packed = new_chunk()
     packed.extend(row)
     return packed
@@ -169,7 +179,7 @@ def _best(points: list[int], lowest: bool, sides: int) -> list[int]:
     """The sides with the hand's best points (an experiment of single hands)."""
     best = min(points) if lowest else max(points)
     if points.count(best) == 1:
-        return _winners([points.index(best)], sides)
+        return [points.index(best)] if sides > 1 else []
     return _winners([s for s, x in enumerate(points) if x == best], sides)
 
 

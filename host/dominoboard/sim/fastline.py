@@ -59,6 +59,7 @@ class LineMatch(FastMatch):
         self.lowest_first = game.lead == "lowest"  # Game.lead: Bergen 003 leads low
         self.lead_order = t.order_low if self.lowest_first else t.order_high
         self.heavy = HEAVY in self.policies
+        self.end = HeldEnd(t, sides)
         # turns[p]: the seats in turn after p, as many turns as any hand can last (a tile laid,
         # drawn or not, at least every n turns, or the hand is blocked).
         n = game.n
@@ -174,7 +175,11 @@ def play_dealt(fm, held, bone, x, log=None):
     draws = passes = 0
     if fm.free_lead and turn is not None:  # the seat in turn leads at once
         p = turn
-        m, x = _seat_lead(fm, held[p], policies[p], x)
+        m = held[p] & t.doubles
+        if m and not fm.lowest_first:  # its highest double (``_seat_lead``, inlined)
+            m = 1 << (top_bit(m) - 1)
+        else:
+            m, x = _seat_lead(fm, held[p], policies[p], x)
     elif fm.free_lead:  # the best lead dealt
         p, m = _best_lead(fm, held)
     else:
@@ -396,23 +401,28 @@ def _may_lead(fm, p, i):
 class HeldEnd(HandEnd):
     """``HandEnd`` from the hands as bit sets (``held``): each side's pips summed straight from
     its tiles; its counts and doubles, and each player's ``Left``, only when a game reads them
-    (Draw and Block read the pips alone). Same fields as ``HandEnd`` (a test compares them)."""
+    (Draw and Block read the pips alone). Same fields as ``HandEnd`` (a test compares them).
+    One per match, refilled at every hand's end (``fill``): cheaper than a new one."""
 
     hand = None
 
-    def __init__(self, t, held, out, last, sides):
+    def __init__(self, t, sides):
         self._t = t
+        self.sides = sides
+
+    def fill(self, held, out, last):
         self._held = held
         self.out = out
         self.blocked = out is None
         self.last = last
-        self.sides = sides
         self.pips = pips = []
-        byte_pips = t.byte_pips
-        for members in sides:
+        byte_pips = self._t.byte_pips
+        rest = 0
+        for members in self.sides:
             m = 0
             for p in members:
                 m |= held[p]
+            rest |= m
             x = 0
             for row in byte_pips:
                 x += row[m & 255]
@@ -420,6 +430,8 @@ class HeldEnd(HandEnd):
                 if not m:
                     break
             pips.append(x)
+        self.rest = rest  # every tile still held
+        return self
 
     def _side(self, members):
         m = 0
@@ -450,11 +462,8 @@ class HeldEnd(HandEnd):
 def _score_held(fm, held, out, last, lead, draws, passes):
     """The hand's end: the game's own ``hand_points`` on what each player (``held``, bit sets)
     still holds, the points added to the match; ``play_hand``'s result."""
-    ctx = HeldEnd(fm.t, held, None if out is None else fm.side_of[out], last, fm.sides)
+    ctx = fm.end.fill(held, None if out is None else fm.side_of[out], last)
     points = fm.game.hand_points(ctx)
     fm.scored(points)
-    rest = 0
-    for m in held:
-        rest |= m
-    plays = 0 if lead is None else fm.game.n * fm.k + draws - count(rest)
+    plays = 0 if lead is None else fm.game.n * fm.k + draws - count(ctx.rest)
     return points, out, lead, plays, draws, passes
