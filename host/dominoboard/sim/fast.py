@@ -132,9 +132,13 @@ def _hands_packed(got: Prepared, seed, start: int, stop: int) -> array:
             if fm.over:
                 totals = fm.totals
                 winners = _winners(fm.winners(), sides)
-            else:
+            else:  # _best, inlined
                 totals = points
-                winners = _best(points, lowest, sides)
+                best = min(points) if lowest else max(points)
+                if points.count(best) == 1 and sides > 1:
+                    winners = (points.index(best),)
+                else:
+                    winners = _best(points, lowest, sides)
             row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
                     NONE if lead is None else lead, plays, draws, passes,
                     NONE if out is None else out, 1 if out is None else 0, *points)

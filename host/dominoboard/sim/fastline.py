@@ -207,13 +207,15 @@ def play_dealt(fm, held, bone, x, log=None):
     # The play: match an end, else draw as the game says, else pass. The hand is blocked when
     # the turn comes back to the seat that laid the last tile and it passes too.
     for p in fm.turns[lead]:
-        m = held[p] & ends
+        h = held[p]
+        m = h & ends
         if not m:
             if spare > 0:
                 drawn = 0
                 while spare > 0 and drawn < limit:
                     b = bone.pop()
-                    held[p] |= b
+                    h |= b
+                    held[p] = h
                     spare -= 1
                     drawn += 1
                     if logging:
@@ -235,8 +237,8 @@ def play_dealt(fm, held, bone, x, log=None):
         # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
         # there, and the tiles of line[BOTH] again on the right (key: their bit << size).
         b = m & (m - 1)  # the tiles that fit but the lowest
-        both = m & fits_both
-        if both:
+        if m & fits_both:
+            both = m & fits_both
             if not b:  # one tile, either end: a bit of its own
                 if pairs & 1:
                     m <<= size
@@ -268,9 +270,9 @@ def play_dealt(fm, held, bone, x, log=None):
             i = t.index[line[m][3]]
             log.append(("play", p, i, 0 if m == 1 << i and t.other[line[OPEN][0]][i] >= 0 else 1))
         line, ends, fits_both, b = line[m]
-        m = held[p] ^ b
-        held[p] = m
-        if not m:
+        h ^= b
+        held[p] = h
+        if not h:
             out = p
             break
     else:  # cannot happen: a tile is laid at least every n turns, or the hand is blocked
@@ -463,7 +465,13 @@ def _score_held(fm, held, out, last, lead, draws, passes):
     """The hand's end: the game's own ``hand_points`` on what each player (``held``, bit sets)
     still holds, the points added to the match; ``play_hand``'s result."""
     ctx = fm.end.fill(held, None if out is None else fm.side_of[out], last)
-    points = fm.game.hand_points(ctx)
-    fm.scored(points)
-    plays = 0 if lead is None else fm.game.n * fm.k + draws - count(ctx.rest)
+    g = fm.game
+    points = g.hand_points(ctx)
+    totals = fm.totals  # FastMatch.scored, inlined: once a hand
+    for s in range(len(points)):
+        totals[s] += points[s]
+    fm.records.append(points)
+    if g.is_over(fm):
+        fm.over = True
+    plays = 0 if lead is None else g.n * fm.k + draws - count(ctx.rest)
     return points, out, lead, plays, draws, passes
