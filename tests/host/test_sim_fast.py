@@ -1,6 +1,7 @@
-"""The fast engine (dominoboard.sim.fastline) agrees with the event fold (Match.apply): every
-move it makes is replayed as an event, every hand's points, who went out and whether it was
-blocked must come out the same, and so must the match's totals and winners."""
+"""The fast engines (dominoboard.sim.fastline, fasttrains) agree with the event fold
+(Match.apply): every move they make is replayed as an event, every hand's points, who went out
+and whether it was blocked must come out the same, and so must the match's totals and
+winners."""
 
 import os
 import random
@@ -9,8 +10,10 @@ import pytest
 
 from domino.match import HandEnd, Left
 from domino.registry import create
-from dominoboard.sim import fastline, fasttrains
+from dominoboard.sim import fastbase, fastline
 from dominoboard.sim.fast import fast_ok, play_fast_unit
+from dominoboard.sim.fastline import LineMatch
+from dominoboard.sim.fasttrains import TrainsMatch
 from dominoboard.sim.table import Setup, Table
 
 # Hands per game and strategy (whole matches: a tenth); SIM_FAST_HANDS=5000 for a longer soak.
@@ -33,7 +36,7 @@ GAMES = [
 
 
 def tiles_of(top):
-    t = fastline.tables(top)
+    t = fastbase.tables(top)
     return [(t.hi[i], t.lo[i]) for i in range(t.size)]
 
 
@@ -183,8 +186,8 @@ def test_a_deal_is_every_way_of_dealing_equally_often():
     are sets, so each deal 2! * 2! times), the boneyard shuffled only when it is drawn from."""
     from collections import Counter
 
-    fm = fastline.FastMatch(create("draw", None, 2), [[0], [1]], 100, None)
-    fm.t = fastline.tables(2)  # 0-0 1-0 1-1 2-0 2-1 2-2
+    fm = LineMatch(create("draw", None, 2), [[0], [1]], 100, None, [0, 0])
+    fm.t = fastbase.tables(2)  # 0-0 1-0 1-1 2-0 2-1 2-2
     fm.k = 2
     for draws_from, ways in ((True, 720), (False, 360)):
         fm.draws_from = draws_from
@@ -225,10 +228,10 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
                     for _ in range(n)]
             out = rng.choice([None] + list(range(len(sides))))
             last = rng.randrange(n)
-            fast = vars(fastline.FastEnd(left, out, last, sides, None))
+            fast = vars(fastbase.FastEnd(left, out, last, sides, None))
             assert fast == vars(HandEnd(left, out, last, sides, None))
     # From the hands as bit sets: the same fields, the players' read only when asked.
-    t = fastline.tables(6)
+    t = fastbase.tables(6)
     for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[1], [0]]):
         n = sum(len(s) for s in sides)
         for _ in range(50):
@@ -242,7 +245,7 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
             out = rng.choice([None] + list(range(len(sides))))
             last = rng.randrange(n)
             core = HandEnd(left, out, last, sides, None)
-            end = fastline.HeldEnd(t, held, out, last, sides)
+            end = fastline.HeldEnd(t, sides).fill(held, out, last)
             for field in ("out", "blocked", "last", "hand", "sides", "pips", "counts",
                           "doubles"):
                 assert getattr(end, field) == getattr(core, field), field
@@ -254,63 +257,65 @@ def vars_of(left):
 
 
 def test_fast_engine_takes_only_games_of_the_base_flow():
-    assert fastline.supports(create("block", None, 4))
-    assert fastline.supports(create("doble12", None, 5))
-    assert not fastline.supports(create("draw", {"spinner": True}, 2))  # four ways: no line
-    assert not fastline.supports(create("muggins", None, 2))  # counts during play
-    assert not fastline.supports(create("bergen", None, 2))
-    assert not fastline.supports(create("mexican", None, 4))
-    assert fasttrains.supports(create("mexican", None, 4))
-    assert not fasttrains.supports(create("cardinal", None, 4))  # 000's rules differ
+    assert LineMatch.supports(create("block", None, 4))
+    assert LineMatch.supports(create("doble12", None, 5))
+    assert not LineMatch.supports(create("draw", {"spinner": True}, 2))  # four ways: no line
+    assert not LineMatch.supports(create("muggins", None, 2))  # counts during play
+    assert not LineMatch.supports(create("bergen", None, 2))
+    assert not LineMatch.supports(create("mexican", None, 4))
+    assert TrainsMatch.supports(create("mexican", None, 4))
+    assert not TrainsMatch.supports(create("cardinal", None, 4))  # 000's rules differ
     assert not fast_ok(Setup("block", ["counter"] * 2))  # that bot needs the event stream
 
 
 MPY_SCRIPT = r'''
 import sys
 sys.path[:0] = ["firmware", "host"]  # the engines run on CPython; checked on MicroPython too
-from dominoboard.sim import fastline, fasttrains
+from dominoboard.sim.fastline import LineMatch
+from dominoboard.sim.fasttrains import TrainsMatch
 from domino.registry import create
 
-state = [12345]
+
+class Lcg:  # one generator on both interpreters, so both make the same choices
+    def __init__(self):
+        self.state = 12345
+
+    def seed(self, x):
+        self.state = x % 2147483648
+
+    def random(self):
+        self.state = (self.state * 1103515245 + 12345) % 2147483648
+        return self.state / 2147483648
 
 
-def real():  # one LCG on both interpreters, so both make the same choices
-    state[0] = (state[0] * 1103515245 + 12345) % 2147483648
-    return state[0] / 2147483648
+lcg = Lcg()
 
 
 def hand_random(fm):  # a hand's random integer (the host hashes instead), bytes from the LCG
     x = 0
     for _ in range(fm.random_bytes):
-        x = (x << 8) | int(real() * 256)
+        x = (x << 8) | int(lcg.random() * 256)
     return x
 
 
-def run(key, n, sides):
+def run(engine, key, n, sides):
     g = create(key, None, n)
-    fm = fastline.FastMatch(g, sides, g.default_target(), g.rounds)
     policies = [0, 1] * (n // 2) + [0] * (n % 2)
+    if engine is TrainsMatch:
+        fm = engine(g, sides, g.default_target(), g.rounds, policies, Lcg())
+    else:
+        fm = engine(g, sides, g.default_target(), g.rounds, policies)
     moves = 0
     while not fm.over:
-        if engine is fastline:
-            held, bone, x = fastline.deal(fm, hand_random(fm))
-            got = fastline.play_dealt(fm, held, bone, policies, x)
-        else:
-            deal = list(range(fm.t.size))
-            for i in range(fm.t.size - 1, 0, -1):
-                j = int(real() * (i + 1))
-                deal[i], deal[j] = deal[j], deal[i]
-            got = fasttrains.play_hand(fm, deal, policies, real)
+        got = fm.play_hand(hand_random(fm))
         moves += got[3] + got[4] + got[5]
     return [fm.totals, fm.winners(), len(fm.records), moves]
 
 
-engine = fastline
-print(run("block", 4, [[0, 2], [1, 3]]))
-print(run("draw", 2, [[0], [1]]))
-print(run("doble12", 3, [[0], [1], [2]]))
-engine = fasttrains
-print(run("mexican", 4, [[0], [1], [2], [3]]))
+print(run(LineMatch, "block", 4, [[0, 2], [1, 3]]))
+print(run(LineMatch, "draw", 2, [[0], [1]]))
+print(run(LineMatch, "doble12", 3, [[0], [1], [2]]))
+print(run(TrainsMatch, "mexican", 4, [[0], [1], [2], [3]]))
 '''
 
 
@@ -323,7 +328,7 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
     script = tmp_path / "fast_mpy.py"
     script.write_text(MPY_SCRIPT)
     micropython = Path(sys.executable).parent / "micropython"
-    mpy = subprocess.run([str(micropython), "-X", "heapsize=1M", str(script)], cwd=root,
+    mpy = subprocess.run([str(micropython), "-X", "heapsize=8M", str(script)], cwd=root,
                          capture_output=True, text=True, timeout=120)
     assert mpy.returncode == 0, mpy.stderr
     cpy = subprocess.run([sys.executable, str(script)], cwd=root, capture_output=True, text=True,
@@ -334,7 +339,7 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
 
 
 def test_deals_are_permutations_and_the_dealt_places_uniform():
-    from dominoboard.sim.fast import shuffled
+    from dominoboard.sim.fasttrains import shuffled
 
     rng = random.Random(5)
     for places in (None, 3):

@@ -1,17 +1,18 @@
-"""Runs the fast engines (``fastline`` for line games scored at the hand's end, ``fasttrains``
-for Mexican Train): same records as ``table``, for the games and strategies they play."""
+"""Runs the fast engines (``fastline.LineMatch`` for line games scored at the hand's end,
+``fasttrains.TrainsMatch`` for Mexican Train) through their one interface (``fastbase.FastMatch``):
+same records as ``table``, for the games and strategies they play."""
 
 from __future__ import annotations
 
-import random
 import threading
 from array import array
 from hashlib import shake_128
-from typing import Any
 
 from domino.match import Match
 
-from . import fastline, fasttrains
+from .fastbase import HEAVY, RANDOM
+from .fastline import LineMatch
+from .fasttrains import TrainsMatch
 from .records import NONE, new_chunk, pack_game
 from .table import Setup, unit_seed
 
@@ -19,14 +20,15 @@ AHEAD = 12  # hands of a match's random stream read at once (a match to 100 has 
 FIRSTS = 64  # games whose first hands one hash call serves (an experiment of hands: 64 hands)
 
 # Games without counts during play: greedy's score is always 0, so it is heavy.
-POLICIES = {"random": fastline.RANDOM, "heavy": fastline.HEAVY, "greedy": fastline.HEAVY}
+POLICIES = {"random": RANDOM, "heavy": HEAVY, "greedy": HEAVY}
+ENGINES = (LineMatch, TrainsMatch)
 
 
 def engine_for(game):
-    """The core's fast engine module for ``game``, or None."""
-    for module in (fastline, fasttrains):
-        if module.supports(game):
-            return module
+    """The fast engine (a ``FastMatch`` class) that plays ``game``, or None."""
+    for engine in ENGINES:
+        if engine.supports(game):
+            return engine
     return None
 
 
@@ -44,39 +46,36 @@ class Prepared:
     def __init__(self, setup: Setup):
         m = Match(setup.match_setup())
         self.setup = setup
-        self.game = m.game
-        self.sides = m.sides
-        self.target = m.target
-        self.rounds = m.rounds
         engine = engine_for(m.game)
         if engine is None:
             raise ValueError(f"no fast engine plays {setup.game} with these options")
-        self.engine = engine
-        self.fm = fastline.FastMatch(m.game, m.sides, m.target, m.rounds)
-        self.policies = [POLICIES[s] for s in setup.strategies]
-        # Mexican Train's engine takes a shuffled set and a generator, reseeded for every game
-        # (cheaper than a new one each time).
-        self.rng = random.Random()
-        self.block = -1  # the key of the block of first hands last read (``first_hand``)
-        self.firsts = b""  # and its bytes
+        self.fm = engine(m.game, m.sides, m.target, m.rounds,
+                         [POLICIES[s] for s in setup.strategies])
+        self.block = -1  # the key of the block of first hands last read (``firsts``)
+        self.bytes = b""  # and its bytes
 
     def first_hand(self, seed, index: int) -> int:
-        """Game ``index``'s first hand's random integer (``fastline.FastMatch``): the integer
-        of bytes k * size .. (k + 1) * size - 1 (little endian) of the SHAKE-128 stream keyed
-        "first <unit_seed(seed, index // FIRSTS)>", k = index % FIRSTS. The games of a block
-        share one hash call; their later hands read streams of their own (``play_fast``)."""
+        """Game ``index``'s first hand's random integer (``FastMatch.play_hand``): the integer
+        of bytes k * size .. (k + 1) * size - 1 (little endian) of ``firsts(seed, index //
+        FIRSTS)``, k = index % FIRSTS."""
         size = self.fm.random_bytes
         block, k = divmod(index, FIRSTS)
+        k *= size
+        return int.from_bytes(self.firsts(seed, block)[k:k + size], "little")
+
+    def firsts(self, seed, block: int) -> bytes:
+        """The first hands' bytes of the games of ``block``: the SHAKE-128 stream keyed
+        "first <unit_seed(seed, block)>". The games of a block share one hash call; their
+        later hands read streams of their own (``_randoms``)."""
         key = unit_seed(seed, block)
         if key != self.block:
-            self.firsts = shake_128(b"first %d" % key).digest(size * FIRSTS)
+            self.bytes = shake_128(b"first %d" % key).digest(self.fm.random_bytes * FIRSTS)
             self.block = key
-        k *= size
-        return int.from_bytes(self.firsts[k:k + size], "little")
+        return self.bytes
 
 
-# By thread, then by id(setup): a Prepared's FastMatch and generator serve one game at a time,
-# and a Dask worker may run tasks in several threads.
+# By thread, then by id(setup): a Prepared's FastMatch (and its generator) serves one game at
+# a time, and a Dask worker may run tasks in several threads.
 _LOCAL = threading.local()
 
 
@@ -92,31 +91,6 @@ def prepared(setup: Setup) -> Prepared:
     return got
 
 
-def new_match(setup: Setup) -> tuple[fastline.FastMatch, Any]:
-    """A fresh FastMatch for ``setup`` and the engine module that plays it."""
-    got = prepared(setup)
-    return fastline.FastMatch(got.game, got.sides, got.target, got.rounds), got.engine
-
-
-_STEPS: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (size, places): Fisher-Yates' steps
-
-
-def shuffled(size: int, real, places: int | None = None) -> list[int]:
-    """0..size-1 shuffled (Fisher-Yates driven by ``real()`` in [0, 1)); with ``places``, only
-    the first ``places`` positions are drawn (each uniformly from the tiles not yet placed) and
-    the rest are left in any order."""
-    if places is None or places >= size:
-        places = size - 1  # the last place takes the one tile left
-    steps = _STEPS.get((size, places))
-    if steps is None:
-        steps = _STEPS[(size, places)] = [(i, size - i) for i in range(places)]
-    deal = list(range(size))
-    for i, m in steps:
-        j = i + int(real() * m)
-        deal[i], deal[j] = deal[j], deal[i]
-    return deal
-
-
 def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> dict:
     """Game ``index`` as the record ``table.play_unit`` gives."""
     totals, winners, over, hands = play_fast(setup, seed, index, log)
@@ -129,7 +103,7 @@ def play_fast_unit(setup: Setup, seed, index: int, log: list | None = None) -> d
 def play_fast_packed(setup: Setup, seed, start: int, stop: int) -> array:
     """Games ``start``..``stop - 1`` packed (``records``): what a worker sends back."""
     got = prepared(setup)
-    if setup.hands and got.engine is fastline:
+    if setup.hands:
         return _hands_packed(got, seed, start, stop)
     out = new_chunk()
     for i in range(start, stop):
@@ -138,30 +112,36 @@ def play_fast_packed(setup: Setup, seed, start: int, stop: int) -> array:
 
 
 def _hands_packed(got: Prepared, seed, start: int, stop: int) -> array:
-    """``play_fast_packed`` for an experiment of single hands of a line game: the same games
-    and records, ``play_fast`` and ``pack_game`` written out in one loop (a hand is about 20
-    µs here; the calls and tuples between them cost a tenth of that)."""
+    """``play_fast_packed`` for an experiment of single hands: the same games and records,
+    ``play_fast`` and ``pack_game`` written out in one loop (a line game's hand is about 15
+    µs; the calls and tuples between them would cost a tenth of that)."""
     fm = got.fm
-    policies = got.policies
     sides = len(fm.sides)
     lowest = fm.game.lowest_wins
-    first_hand = got.first_hand
-    deal = fastline.deal
-    play = fastline.play_dealt
+    play = fm.play_hand
+    size = fm.random_bytes
     row = []
-    for i in range(start, stop):
-        fm.reset()
-        held, bone, x = deal(fm, first_hand(seed, i))
-        points, out, lead, plays, draws, passes = play(fm, held, bone, policies, x)
-        if fm.over:
-            totals = fm.totals
-            winners = _winners(fm.winners(), sides)
-        else:
-            totals = points
-            winners = _best(points, lowest, sides)
-        row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
-                NONE if lead is None else lead, plays, draws, passes,
-                NONE if out is None else out, 1 if out is None else 0, *points)
+    for block in range(start // FIRSTS, (stop - 1) // FIRSTS + 1):
+        firsts = got.firsts(seed, block)
+        first = block * FIRSTS
+        for k in range(max(start, first) - first, min(stop, first + FIRSTS) - first):
+            fm.reset()
+            at = k * size
+            points, out, lead, plays, draws, passes = play(
+                int.from_bytes(firsts[at:at + size], "little"))
+            if fm.over:
+                totals = fm.totals
+                winners = _winners(fm.winners(), sides)
+            else:  # _best, inlined
+                totals = points
+                best = min(points) if lowest else max(points)
+                if points.count(best) == 1 and sides > 1:
+                    winners = (points.index(best),)
+                else:
+                    winners = _best(points, lowest, sides)
+            row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
+                    NONE if lead is None else lead, plays, draws, passes,
+                    NONE if out is None else out, 1 if out is None else 0, *points)
     packed = new_chunk()
     packed.extend(row)
     return packed
@@ -173,59 +153,37 @@ def play_fast(setup: Setup, seed, index: int, log: list | None = None):
     got = prepared(setup)
     fm = got.fm
     fm.reset()  # games of one process are played one after another on the same FastMatch
-    policies = got.policies
-    hands = []
-    if got.engine is fastline:
-        # Each hand's randomness is one integer (``fastline.FastMatch``), read from SHAKE-128
-        # streams: no generator state to seed, and a hand comes out the same whichever worker
-        # plays it. The first hand's is shared out by blocks of games (``first_hand``); hand
-        # h > 0 is the integer of bytes (h - 1) * size .. h * size - 1 of the stream keyed on
-        # the game's seed, read AHEAD hands at a time, twice as far when a match outlasts it
-        # (a longer read of SHAKE's output begins with the shorter one).
-        t = fm.t
-        size = fm.random_bytes
-        x = got.first_hand(seed, index)
-        key = b"%d" % unit_seed(seed, index)
-        stream = b""
-        while True:
-            held, bone, x = fastline.deal(fm, x)
-            if log is not None:
-                log.append(("deal", [i for m in held for i in t.tiles_of(m)]
-                            + [t.index[b] for b in bone]))
-            points, out, lead, plays, draws, passes = fastline.play_dealt(
-                fm, held, bone, policies, x, log)
-            hands.append((lead, plays, draws, passes, out, out is None, points))
-            if setup.hands or fm.over:
-                break
-            at = (len(hands) - 1) * size
-            if at + size > len(stream):
-                stream = shake_128(key).digest(2 * len(stream) or size * AHEAD)
-            x = int.from_bytes(stream[at:at + size], "little")
-    else:
-        rng = got.rng
-        rng.seed(unit_seed(seed, index))
-        real = rng.random
-        size = fm.t.size
-        while not fm.over:
-            deal = shuffled(size, real)
-            if log is not None:
-                log.append(("deal", list(deal)))
-            points, out, lead, plays, draws, passes = got.engine.play_hand(
-                fm, deal, policies, real, log)
-            hands.append((lead, plays, draws, passes, out, out is None, points))
-            if setup.hands:
-                break
+    hands = fm.play_match(_randoms(got, seed, index), log, setup.hands)
     if fm.over:
         return list(fm.totals), _winners(fm.winners(), len(fm.sides)), True, hands
     pts = hands[-1][6]
     return pts, _best(pts, fm.game.lowest_wins, len(fm.sides)), False, hands
 
 
+def _randoms(got: Prepared, seed, index: int):
+    """Game ``index``'s hands' random integers, read from SHAKE-128 streams: no generator
+    state to seed, and a hand comes out the same whichever worker plays it. The first hand's
+    is shared out by blocks of games (``first_hand``); hand h > 0 is the integer of bytes
+    (h - 1) * size .. h * size - 1 of the stream keyed on the game's seed, read AHEAD hands at
+    a time, twice as far when a match outlasts it (a longer read of SHAKE's output begins
+    with the shorter one)."""
+    size = got.fm.random_bytes
+    yield got.first_hand(seed, index)
+    key = b"%d" % unit_seed(seed, index)
+    stream = b""
+    at = 0
+    while True:
+        if at + size > len(stream):
+            stream = shake_128(key).digest(2 * len(stream) or size * AHEAD)
+        yield int.from_bytes(stream[at:at + size], "little")
+        at += size
+
+
 def _best(points: list[int], lowest: bool, sides: int) -> list[int]:
     """The sides with the hand's best points (an experiment of single hands)."""
     best = min(points) if lowest else max(points)
     if points.count(best) == 1:
-        return _winners([points.index(best)], sides)
+        return [points.index(best)] if sides > 1 else []
     return _winners([s for s, x in enumerate(points) if x == best], sides)
 
 

@@ -1,5 +1,5 @@
-"""A compact engine for line games scored only at the hand's end (Draw, Block, Domino doble 12),
-for simulations: tiles are small ints, a whole hand is one function call, no events are built.
+"""The fast engine for line games scored only at the hand's end (Draw, Block, Domino doble 12),
+for simulations: tiles are small ints, a whole hand is one call, no events are built.
 
 It plays only games whose every turn hook is the base ``Game``'s (``supports`` checks that), so
 its flow is the base flow written tight: match an end or draw as ``draws`` says, else pass; all
@@ -8,17 +8,13 @@ size, the reserve, who leads (``leader``), which tiles may lead (``check_lead``)
 end scores (``hand_points``), when the match is over and who won (``is_over``, ``winners``).
 A test replays its moves through ``Match.apply`` and checks both agree, hand by hand.
 
-Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... In play a tile is
-its bit ``1 << i`` and a hand the bits of its tiles, so whether a seat can play, and with which
-tiles, is one AND with the tiles showing either end.
-
-It runs on the host only (the device never simulates), on CPython; tests/host/test_sim_fast.py
-also checks it plays the same on MicroPython. Written for speed: everything a hand asks of a
-tile is a list or dict lookup prepared once per set (``Tables``; the line itself is a state of
-a prepared graph, so laying a tile is one lookup), what the game's hooks answer for the whole
-match is read once (``FastMatch``), and the turn loop keeps its state in locals. A hand's
-randomness is one integer whose digits deal and choose (``FastMatch.plan_randomness``): no
-generator to seed or call.
+In play a tile is its bit ``1 << i`` and a hand the bits of its tiles, so whether a seat can
+play, and with which tiles, is one AND with the tiles showing either end. Written for speed:
+everything a hand asks of a tile is a lookup prepared once per set (``fastbase.Tables``; the
+line itself is a state of a prepared graph, so laying a tile is one lookup), what the game's
+hooks answer for the whole match is read once (``LineMatch``), and the turn loop keeps its
+state in locals. A hand's randomness is one integer whose digits deal and choose
+(``LineMatch.plan_randomness``): no generator to seed or call.
 """
 
 from domino.errors import DominoError
@@ -26,8 +22,7 @@ from domino.game import Game
 from domino.layouts import Line
 from domino.match import HandEnd, Left
 
-RANDOM = 0  # any legal move, uniformly
-HEAVY = 1  # the heaviest tile first, ties at random
+from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, bits, count, top_bit
 
 _BASE = (
     "joins", "opening", "check_play", "play_points", "next_turn", "check_draw", "after_draw",
@@ -35,167 +30,36 @@ _BASE = (
     "is_over", "winners",
 )
 _DRAWS = {"none": 0, "one": 1, "two": 2, "until": 10000}
-
-
-def supports(game):
-    """True when ``game`` plays by the base flow on a plain line, so this engine plays it."""
-    if game.entry is not None or game.stop_at_target or game.draws not in _DRAWS:
-        return False
-    if type(game.layout(0)) is not Line:
-        return False
-    cls = type(game)
-    for hook in _BASE:
-        if getattr(cls, hook) is not getattr(Game, hook):
-            return False
-    return True
-
-
-class Tables:
-    """Per set: each tile's halves and pips, and for each number the tiles showing it."""
-
-    def __init__(self, top):
-        self.hi = []
-        self.lo = []
-        for a in range(top + 1):
-            for b in range(a + 1):
-                self.hi.append(a)
-                self.lo.append(b)
-        n = len(self.hi)
-        self.size = n
-        self.pips = [self.hi[i] + self.lo[i] for i in range(n)]
-        self.double = [self.hi[i] == self.lo[i] for i in range(n)]
-        # other[v][i]: the pip tile i leaves showing when laid on v, or -1 if it does not match
-        self.other = []
-        for v in range(top + 1):
-            row = []
-            for i in range(n):
-                row.append(self.lo[i] if self.hi[i] == v else self.hi[i] if self.lo[i] == v else -1)
-            self.other.append(row)
-        self.bit = [1 << i for i in range(n)]  # tile i as a bit of a hand's bit set
-        self.full = (1 << n) - 1  # the whole set
-        self.index = {}  # and back
-        self.pips_of = {}  # a tile's pips, by its bit
-        self.doubles = 0  # every double, as bits
-        for i in range(n):
-            self.index[1 << i] = i
-            self.pips_of[1 << i] = self.pips[i]
-            if self.double[i]:
-                self.doubles |= 1 << i
-        self.masks = []  # per number: the tiles showing it, as bits
-        for row in self.other:
-            m = 0
-            for i in range(n):
-                if row[i] >= 0:
-                    m |= 1 << i
-            self.masks.append(m)
-        # The line as a state: its open numbers (left, right), a dict per pair. line[l][r][0]:
-        # the tiles that fit either end; line[l][r][bit]: (the line once that tile is laid, on
-        # the left end when it fits both; the tiles that fit that line); line[l][r][-1]: (l, r).
-        # A play is one lookup.
-        # line[l][r][-2]: the tiles fitting both ends; line[l][r][-4]: l == r. A play's entry
-        # also says whether the tile goes on the left end and is a double (what Line.alike
-        # reads: two ends showing the same, each a double or not).
-        self.line = [[{-1: (a, b), 0: self.masks[a] | self.masks[b],
-                       -2: self.masks[a] & self.masks[b], -4: a == b} for b in range(top + 1)]
-                     for a in range(top + 1)]
-        for a in range(top + 1):
-            for b in range(top + 1):
-                state = self.line[a][b]
-                for i in range(n):
-                    if self.other[a][i] >= 0:
-                        after = self.line[self.other[a][i]][b]
-                        on_left = True
-                    elif self.other[b][i] >= 0:
-                        after = self.line[a][self.other[b][i]]
-                        on_left = False
-                    else:
-                        continue
-                    state[1 << i] = (after, after[0], on_left, self.double[i])
-        # byte_pips[k][v]: the pips of the tiles of byte v of a bit set, its k-th byte (tiles
-        # 8k to 8k + 7): a side's pips are one lookup per 8 tiles, not one per tile.
-        self.byte_pips = []
-        for k in range(0, n, 8):
-            row = [0] * 256
-            for v in range(1, 256):
-                h = _bits(v) - 1  # v's highest tile: v is it and the tiles of a smaller byte
-                row[v] = row[v ^ (1 << h)] + (self.pips[k + h] if k + h < n else 0)
-            self.byte_pips.append(row)
-        # Which tile leads when no seat is in turn: a double over any other tile, then the
-        # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
-        # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
-        self.lead_high = [(1 << 20) + self.pips[i] if self.double[i] else (self.pips[i] << 10) + i
-                          for i in range(n)]
-        self.lead_low = [(1 << 20) - self.pips[i] if self.double[i] else (self.pips[i] << 10) + i
-                         for i in range(n)]
-        self.order_high = sorted(range(n), key=lambda i: -self.lead_high[i])
-        self.order_low = sorted(range(n), key=lambda i: -self.lead_low[i])
-        self._split = {}  # pool size -> ``split``
-
-    def split(self, r):
-        """A digit below r * (r - 1) as two draws from a pool of r: (first, second), the second
-        from what the first left. Made once per pool size."""
-        if r not in self._split:
-            self._split[r] = [(d // (r - 1), d % (r - 1)) for d in range(r * (r - 1))]
-        return self._split[r]
-
-    def tiles_of(self, m):
-        """The tiles of the bit set ``m``, lowest first."""
-        out = []
-        i = 0
-        while m:
-            if m & 1:
-                out.append(i)
-            m >>= 1
-            i += 1
-        return out
-
-
-_TABLES = {}
 _PAIRS = 30  # pools this small draw two tiles a digit (a table of at most 870 pairs each)
 
 
-def _count_bits(m):
-    return bin(m).count("1")
+class LineMatch(FastMatch):
+    """``FastMatch`` for line games, with what the game's hooks answer for every hand of the
+    match read once (not once a turn)."""
 
+    @staticmethod
+    def supports(game):
+        """True when ``game`` plays by the base flow on a plain line."""
+        if game.entry is not None or game.stop_at_target or game.draws not in _DRAWS:
+            return False
+        if type(game.layout(0)) is not Line:
+            return False
+        cls = type(game)
+        for hook in _BASE:
+            if getattr(cls, hook) is not getattr(Game, hook):
+                return False
+        return True
 
-# How many tiles a bit set holds: int.bit_count where there is one (CPython 3.10+).
-_count = getattr(int, "bit_count", _count_bits)
-
-
-def _bits(v):
-    """How many bits ``v`` takes (``int.bit_length``, which MicroPython lacks)."""
-    n = 0
-    while v >> n:
-        n += 1
-    return n
-
-
-def tables(top):
-    if top not in _TABLES:
-        _TABLES[top] = Tables(top)
-    return _TABLES[top]
-
-
-class FastMatch:
-    """A match played by the fast engine: the totals and hand records ``is_over`` reads, and
-    what the game's hooks answer for every hand of it (read once here, not once a turn)."""
-
-    def __init__(self, game, sides, target, rounds):
-        self.game = game
-        self.sides = sides
-        self.side_of = [0] * game.n
-        for s, members in enumerate(sides):
-            for p in members:
-                self.side_of[p] = s
-        self.target = target
-        self.rounds = rounds
-        self.t = t = tables(game.top)
+    def __init__(self, game, sides, target, rounds, policies):
+        FastMatch.__init__(self, game, sides, target, rounds, policies)
+        t = self.t
+        self.start = t.line_starts()
         self.free_lead = type(game).check_lead is Game.check_lead  # any tile may lead
-        self.k = game.deal_size(game.n)  # tiles dealt to each player
         self.limit = _DRAWS.get(game.draws, 0)  # draws a turn before passing
         self.lowest_first = game.lead == "lowest"  # Game.lead: Bergen 003 leads low
         self.lead_order = t.order_low if self.lowest_first else t.order_high
-        self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
+        self.heavy = HEAVY in self.policies
+        self.end = HeldEnd(t, sides)
         # turns[p]: the seats in turn after p, as many turns as any hand can last (a tile laid,
         # drawn or not, at least every n turns, or the hand is blocked).
         n = game.n
@@ -203,17 +67,14 @@ class FastMatch:
         # The boneyard's order matters only when somebody may draw from it.
         self.draws_from = self.limit > 0 and t.size - game.n * self.k > game.reserve
         self.plan_randomness()
-        self.reset()
 
-    def reset(self):
-        """A new match at the same table (a simulation reuses one FastMatch per setup)."""
-        self.totals = [0] * len(self.sides)
-        self.records = []  # points per side, per hand
-        self.over = False
-        self.number = 0  # the hand being played (check_lead may read it, like Hand.number)
-
-    def winners(self):
-        return self.game.winners(self)
+    def play_hand(self, x, log=None):
+        held, bone, x = deal(self, x)
+        if log is not None:
+            t = self.t
+            log.append(("deal", [i for m in held for i in t.tiles_of(m)]
+                        + [t.index[b] for b in bone]))
+        return play_dealt(self, held, bone, x, log)
 
     def plan_randomness(self):
         """A hand's randomness is one integer, uniform below 2 ** (8 * random_bytes): ``deal``
@@ -248,10 +109,12 @@ class FastMatch:
         if self.draws_from:
             for r in range(2, rest + 1):
                 ways *= r
-        self.deal_bits = _bits(ways) + 64
+        self.deal_bits = bits(ways) + 64
         self.deal_mask = (1 << self.deal_bits) - 1
         self.pairs = (1 << t.size) - 1  # the bits for choices between two
-        self.random_bytes = (self.deal_bits + t.size + t.size * _bits(2 * t.size) + 64 + 7) // 8
+        self.random_bytes = (self.deal_bits + t.size + t.size * bits(2 * t.size) + 64 + 7) // 8
+
+
 
 
 def deal(fm, x):
@@ -264,6 +127,7 @@ def deal(fm, x):
     is left; the boneyard is shuffled (Fisher-Yates) only when somebody may draw from it."""
     t = fm.t
     pool = t.bit[:]
+    pop = pool.pop
     held = []
     dealt = 0
     more = x >> fm.deal_bits
@@ -273,10 +137,10 @@ def deal(fm, x):
         for base, split in seat:
             x, j = divmod(x, base)
             if split is None:
-                m |= pool.pop(j)
+                m |= pop(j)
             else:
                 j, i = split[j]
-                m |= pool.pop(j) | pool.pop(i)
+                m |= pop(j) | pop(i)
         held.append(m)
         dealt |= m
     if len(held) < fm.game.n:  # the last hand takes what is left
@@ -291,73 +155,70 @@ def deal(fm, x):
     return held, pool, more
 
 
-def play_dealt(fm, held, bone, policies, x, log=None):
+def play_dealt(fm, held, bone, x, log=None):
     """Play one hand of ``fm`` from ``held`` (each seat's tiles, bit sets; changed in place)
-    and ``bone`` (tile bits, drawn from its end). ``policies[p]`` is RANDOM (a play, uniformly,
+    and ``bone`` (tile bits, drawn from its end). A seat's policy is RANDOM (a play, uniformly,
     as ``Match.legal_plays`` lists them: a tile fitting both ends twice unless the ends are
     alike) or HEAVY (the same among the heaviest tiles).
 
     ``x`` drives the choices: what ``deal`` left of the hand's random integer. Each choice
-    between two tiles takes the next of its low ``size`` bits, each other choice among ``c``
-    the next digit in base ``c`` of the rest (``x, j = divmod(x, c)``).
-
-    Appends to ``log`` (if given) ("play", p, i, end) with end None for the lead, ("draw", p)
-    and ("pass", p). Returns (points per side, the player who went out or None, the first
-    player, plays, draws, passes) and adds the points to ``fm``."""
+    between two plays takes the next of its low ``size`` bits, each other choice among ``c``
+    the next digit in base ``c`` of the rest (``x, j = divmod(x, c)``). Result and log as
+    ``FastMatch.play_hand``."""
     g = fm.game
     t = fm.t
-    n = g.n
+    policies = fm.policies
     limit = fm.limit
     spare = len(bone) - g.reserve if limit else 0  # tiles that may still be drawn
-    dealt = n * fm.k
     fm.number = len(fm.records)
     turn = g.leader(fm, fm.number)
     draws = passes = 0
     if fm.free_lead and turn is not None:  # the seat in turn leads at once
         p = turn
-        m, x = _seat_lead(fm, held[p], policies[p], x)
+        m = held[p] & t.doubles
+        if m and not fm.lowest_first:  # its highest double (``_seat_lead``, inlined)
+            m = 1 << (top_bit(m) - 1)
+        else:
+            m, x = _seat_lead(fm, held[p], policies[p], x)
     elif fm.free_lead:  # the best lead dealt
         p, m = _best_lead(fm, held)
     else:
-        p, m, x, draws, passes = _lead(fm, turn, held, bone, spare, policies, x, log)
+        p, m, x, draws, passes = _lead(fm, turn, held, bone, spare, x, log)
         if not m:  # blocked before a tile was laid
-            points, count = _score_held(fm, held, None, None)
-            return points, None, None, 0, draws, passes
+            return _score_held(fm, held, None, None, None, draws, passes)
         spare -= draws
-    index = t.index  # bit -> tile
-    if log is not None:
-        log.append(("play", p, index[m], None))
-    pips = t.pips_of
-    i = index[m]
-    line = t.line[t.hi[i]][t.lo[i]]
-    ends = line[0]  # the tiles that fit
+    logging = log is not None
+    if logging:
+        log.append(("play", p, t.index[m], None))
+    line = fm.start[m]
+    ends = line[FITS]
+    fits_both = line[BOTH]
     m = held[p] ^ m
     held[p] = m
-    lead = p
+    lead = last = p  # last: the seat that laid the last tile
     out = None
     if not m:  # the lead was the seat's only tile
-        points, count = _score_held(fm, held, p, p)
-        return points, p, p, dealt + draws - count, draws, passes
+        return _score_held(fm, held, p, p, p, draws, passes)
+    size = t.size
     pairs = x & fm.pairs
-    x >>= t.size
-    heavy = HEAVY in policies
-    other = t.other
-    double = t.double
-    dl = dr = double[i]  # whether each end shows a double (a line tells such ends apart)
-    last = p  # the seat that laid the last tile
+    x >>= size
+    heavy = fm.heavy
+    pips = t.pips_of
     # The play: match an end, else draw as the game says, else pass. The hand is blocked when
     # the turn comes back to the seat that laid the last tile and it passes too.
     for p in fm.turns[lead]:
-        m = held[p] & ends
+        h = held[p]
+        m = h & ends
         if not m:
             if spare > 0:
                 drawn = 0
                 while spare > 0 and drawn < limit:
                     b = bone.pop()
-                    held[p] |= b
+                    h |= b
+                    held[p] = h
                     spare -= 1
                     drawn += 1
-                    if log is not None:
+                    if logging:
                         log.append(("draw", p))
                     if b & ends:
                         m = b
@@ -365,7 +226,7 @@ def play_dealt(fm, held, bone, policies, x, log=None):
                 draws += drawn
             if not m:
                 passes += 1
-                if log is not None:
+                if logging:
                     log.append(("pass", p))
                 if p == last:
                     break  # blocked
@@ -374,55 +235,49 @@ def play_dealt(fm, held, bone, policies, x, log=None):
         if heavy and policies[p] == HEAVY:
             m = _heaviest(m, pips)
         # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
-        # both, and again on the right when that makes another line (Line.alike: ends alike
-        # when they show the same, the same way).
-        both = m & line[-2]
-        if both and dl == dr and line[-4]:
-            both = 0  # alike ends: one play
-        right = False
+        # there, and the tiles of line[BOTH] again on the right (key: their bit << size).
         b = m & (m - 1)  # the tiles that fit but the lowest
-        if b or both:  # two or more plays: choose
-            if not both and not b & (b - 1):  # two tiles, uniformly: a bit of their own
-                m = b if pairs & 1 else m ^ b
+        if m & fits_both:
+            both = m & fits_both
+            if not b:  # one tile, either end: a bit of its own
+                if pairs & 1:
+                    m <<= size
                 pairs >>= 1
-            elif not b:  # one tile, either end: a bit too
-                right = bool(pairs & 1)
-                pairs >>= 1
-            else:  # skip a random number of the lowest plays
-                k = _count(m)
-                x, c = divmod(x, k + _count(both))
+            else:  # skip a random number of the lowest plays, left ones first
+                k = count(m)
+                x, c = divmod(x, k + count(both))
                 if c >= k:
-                    right = True
                     m = both
                     c -= k
+                    k = size
+                else:
+                    k = 0
+                while c:
+                    m &= m - 1
+                    c -= 1
+                m = (m & -m) << k
+        elif b:
+            if not b & (b - 1):  # two tiles, uniformly: a bit of their own
+                m = b if pairs & 1 else m ^ b
+                pairs >>= 1
+            else:  # skip a random number of the lowest tiles
+                x, c = divmod(x, count(m))
                 while c:
                     m &= m - 1
                     c -= 1
                 m &= -m
-        if right:
-            i = index[m]
-            dr = double[i]
-            left, r = line[-1]
-            line = t.line[left][other[r][i]]
-            ends = line[0]
-        else:
-            line, ends, on_left, dbl = line[m]
-            if on_left:
-                dl = dbl
-            else:
-                dr = dbl
-                right = True  # for the log
-        if log is not None:
-            log.append(("play", p, index[m], 1 if right else 0))
-        m = held[p] ^ m
-        held[p] = m
-        if not m:
+        if logging:
+            i = t.index[line[m][3]]
+            log.append(("play", p, i, 0 if m == 1 << i and t.other[line[OPEN][0]][i] >= 0 else 1))
+        line, ends, fits_both, b = line[m]
+        h ^= b
+        held[p] = h
+        if not h:
             out = p
             break
     else:  # cannot happen: a tile is laid at least every n turns, or the hand is blocked
         raise DominoError("the fast engine ran out of turns")
-    points, count = _score_held(fm, held, out, p)
-    return points, out, lead, dealt + draws - count, draws, passes
+    return _score_held(fm, held, out, p, lead, draws, passes)
 
 
 def _pick(m, x):
@@ -430,7 +285,7 @@ def _pick(m, x):
     then skip that many of the lowest."""
     if not m & (m - 1):
         return m, x
-    x, c = divmod(x, _count(m))
+    x, c = divmod(x, count(m))
     while c:
         m &= m - 1
         c -= 1
@@ -452,7 +307,7 @@ def _heaviest(m, pips):
     return a
 
 
-def _lead(fm, turn, held, bone, spare, policies, x, log):
+def _lead(fm, turn, held, bone, spare, x, log):
     """The first tile when the game limits which tiles lead; drawing as the game allows while
     nobody can. Returns (seat, the tile's bit or 0 if blocked, x, draws, passes)."""
     g = fm.game
@@ -468,7 +323,7 @@ def _lead(fm, turn, held, bone, spare, policies, x, log):
                 waiting += 1
         else:
             p = turn
-            m, x = _seat_lead(fm, _leads(fm, p, held[p]), policies[p], x)
+            m, x = _seat_lead(fm, _leads(fm, p, held[p]), fm.policies[p], x)
         if m:
             return p, m, x, draws, passes
         if spare > 0 and drawn < limit:
@@ -514,11 +369,9 @@ def _seat_lead(fm, m, policy, x):
     where the game leads low), else a tile its policy picks; 0 if ``m`` is empty. Returns the
     tile's bit and what is left of ``x``."""
     t = fm.t
-    if m & t.doubles:
-        bit = t.bit
-        for i in fm.lead_order:  # every double first, best first
-            if m & bit[i]:
-                return bit[i], x
+    d = m & t.doubles
+    if d:  # the higher a double, the higher its bit
+        return (d & -d if fm.lowest_first else 1 << (top_bit(d) - 1)), x
     if policy == HEAVY:
         m = _heaviest(m, t.pips_of)
     return _pick(m, x)
@@ -547,55 +400,31 @@ def _may_lead(fm, p, i):
     return True
 
 
-class FastEnd(HandEnd):
-    """``HandEnd`` built for the fast engines: every player's count and doubles are known, so
-    the per-side sums need none of its checks for missing values. Same fields (a test compares
-    them with ``HandEnd``'s own)."""
-
-    def __init__(self, left, out, last, sides, hand):
-        self.players = left
-        self.out = out
-        self.blocked = out is None
-        self.last = last
-        self.hand = hand
-        self.sides = sides
-        self.pips = pips = []
-        self.counts = counts = []
-        self.doubles = doubles = []
-        for members in sides:
-            x = c = 0
-            d = False
-            for p in members:
-                one = left[p]
-                x += one.pips
-                c += one.count
-                if one.double:
-                    d = True
-            pips.append(x)
-            counts.append(c)
-            doubles.append(d)
-
-
 class HeldEnd(HandEnd):
     """``HandEnd`` from the hands as bit sets (``held``): each side's pips summed straight from
     its tiles; its counts and doubles, and each player's ``Left``, only when a game reads them
-    (Draw and Block read the pips alone). Same fields as ``HandEnd`` (a test compares them)."""
+    (Draw and Block read the pips alone). Same fields as ``HandEnd`` (a test compares them).
+    One per match, refilled at every hand's end (``fill``): cheaper than a new one."""
 
     hand = None
 
-    def __init__(self, t, held, out, last, sides):
+    def __init__(self, t, sides):
         self._t = t
+        self.sides = sides
+
+    def fill(self, held, out, last):
         self._held = held
         self.out = out
         self.blocked = out is None
         self.last = last
-        self.sides = sides
         self.pips = pips = []
-        byte_pips = t.byte_pips
-        for members in sides:
+        byte_pips = self._t.byte_pips
+        rest = 0
+        for members in self.sides:
             m = 0
             for p in members:
                 m |= held[p]
+            rest |= m
             x = 0
             for row in byte_pips:
                 x += row[m & 255]
@@ -603,6 +432,8 @@ class HeldEnd(HandEnd):
                 if not m:
                     break
             pips.append(x)
+        self.rest = rest  # every tile still held
+        return self
 
     def _side(self, members):
         m = 0
@@ -612,7 +443,7 @@ class HeldEnd(HandEnd):
 
     @property
     def counts(self):
-        return [_count(self._side(members)) for members in self.sides]
+        return [count(self._side(members)) for members in self.sides]
 
     @property
     def doubles(self):
@@ -626,23 +457,21 @@ class HeldEnd(HandEnd):
             x = 0
             for i in t.tiles_of(m):
                 x += t.pips[i]
-            out.append(Left(x, _count(m), m & t.doubles != 0))
+            out.append(Left(x, count(m), m & t.doubles != 0))
         return out
 
 
-def _score_held(fm, held, out, last):
-    """The game's own ``hand_points`` on what each player (``held``, bit sets) still holds;
-    the points go to the totals and the records. Returns them and how many tiles are still
-    held."""
-    ctx = HeldEnd(fm.t, held, None if out is None else fm.side_of[out], last, fm.sides)
-    points = fm.game.hand_points(ctx)
-    totals = fm.totals
-    rest = 0
+def _score_held(fm, held, out, last, lead, draws, passes):
+    """The hand's end: the game's own ``hand_points`` on what each player (``held``, bit sets)
+    still holds, the points added to the match; ``play_hand``'s result."""
+    ctx = fm.end.fill(held, None if out is None else fm.side_of[out], last)
+    g = fm.game
+    points = g.hand_points(ctx)
+    totals = fm.totals  # FastMatch.scored, inlined: once a hand
     for s in range(len(points)):
         totals[s] += points[s]
-    for m in held:
-        rest |= m
     fm.records.append(points)
-    if fm.game.is_over(fm):
+    if g.is_over(fm):
         fm.over = True
-    return points, _count(rest)
+    plays = 0 if lead is None else g.n * fm.k + draws - count(ctx.rest)
+    return points, out, lead, plays, draws, passes

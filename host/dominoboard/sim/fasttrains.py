@@ -9,16 +9,58 @@ what it can: the station of each hand, the deal, the hand's end (``hand_points``
 end and winners. A test replays its moves through ``Match.apply`` and checks both agree.
 """
 
+import random
+
 from domino.match import Left
 
-from .fastline import HEAVY, FastEnd
+from .fastbase import HEAVY, FastEnd, FastMatch
 
 
-def supports(game):
-    """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules)."""
-    from domino.mexican import MexicanTrain
+class TrainsMatch(FastMatch):
+    """``FastMatch`` for Mexican Train. A hand's random integer seeds a generator (``rng``: a
+    ``random.Random`` of its own unless given one) that shuffles the set and makes the
+    choices: a hand takes too many, each among too many, for digits of one integer."""
 
-    return type(game) is MexicanTrain and game.reserve == 0
+    @staticmethod
+    def supports(game):
+        """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules)."""
+        from domino.mexican import MexicanTrain
+
+        return type(game) is MexicanTrain and game.reserve == 0
+
+    def __init__(self, game, sides, target, rounds, policies, rng=None):
+        FastMatch.__init__(self, game, sides, target, rounds, policies)
+        self.rng = random.Random() if rng is None else rng
+
+    def play_hand(self, x, log=None):
+        """``FastMatch.play_hand``; the ends in the log are train numbers: ``len(trains)``
+        starts a new train, None lays the station."""
+        rng = self.rng
+        rng.seed(x)
+        real = rng.random
+        deal = shuffled(self.t.size, real)
+        if log is not None:
+            log.append(("deal", list(deal)))
+        return _play(self, deal, real, log)
+
+
+_STEPS = {}  # (size, places): Fisher-Yates' steps
+
+
+def shuffled(size, real, places=None):
+    """0..size-1 shuffled (Fisher-Yates driven by ``real()`` in [0, 1)); with ``places``, only
+    the first ``places`` positions are drawn (each uniformly from the tiles not yet placed) and
+    the rest are left in any order."""
+    if places is None or places >= size:
+        places = size - 1  # the last place takes the one tile left
+    steps = _STEPS.get((size, places))
+    if steps is None:
+        steps = _STEPS[(size, places)] = [(i, size - i) for i in range(places)]
+    deal = list(range(size))
+    for i, m in steps:
+        j = i + int(real() * m)
+        deal[i], deal[j] = deal[j], deal[i]
+    return deal
 
 
 class _Table:
@@ -29,10 +71,11 @@ class _Table:
         self.seen = seen
 
 
-def play_hand(fm, deal, policies, real, log=None):
-    """Play one hand of Mexican Train; arguments and result as ``fastline.play_hand``. Ends
-    in the log are train numbers; ``len(trains)`` starts a new train, None lays the station."""
+def _play(fm, deal, real, log):
+    """Play one hand of Mexican Train from ``deal`` (the shuffled tiles: each seat's hand,
+    then the boneyard, drawn from its end), choosing with ``real()``."""
     g = fm.game
+    policies = fm.policies
     t = fm.t
     n = g.n
     k = fm.k
@@ -292,11 +335,7 @@ def _score(fm, hands, bone, out, last, t):
     ctx = FastEnd(left, None if out is None else fm.side_of[out], last, fm.sides,
                _Table(counts, seen))
     points = fm.game.hand_points(ctx)
-    for s in range(len(points)):
-        fm.totals[s] += points[s]
-    fm.records.append(points)
-    if fm.game.is_over(fm):
-        fm.over = True
+    fm.scored(points)
     return points
 
 

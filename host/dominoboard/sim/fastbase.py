@@ -1,0 +1,262 @@
+"""What the fast engines share: their one interface (``FastMatch``: ``fastline.LineMatch`` and
+``fasttrains.TrainsMatch`` override it, as python-chess's variants override its ``Board``), the
+tables of a set, the bots' meanings and the hand's end they hand to the game's ``hand_points``.
+
+Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... The engines run on
+the host only (the device never simulates); tests/host/test_sim_fast.py also checks they play
+the same on MicroPython, so this is written in the subset both run.
+"""
+
+from domino.match import HandEnd
+
+RANDOM = 0  # any legal move, uniformly
+HEAVY = 1  # the heaviest tile first, ties at random
+
+
+class FastMatch:
+    """A match played by a fast engine, the same way whichever: made once per setup (game,
+    sides, match length, each seat's policy, RANDOM or HEAVY), then for every match ``reset()``
+    and ``play_match(randoms)``, or ``play_hand(x)`` hand by hand; ``totals``, ``records``,
+    ``over`` and ``winners()`` are what ``Game.is_over`` and ``Game.winners`` read.
+
+    A hand's randomness is one integer below ``2 ** (8 * random_bytes)``, uniform: the engine
+    deals and chooses from it alone, so a hand comes out the same whoever plays it."""
+
+    random_bytes = 16  # what an engine that seeds a generator with it needs
+
+    @staticmethod
+    def supports(game):
+        """True when this engine plays ``game`` (its options included) as the rules core does."""
+        raise NotImplementedError
+
+    def __init__(self, game, sides, target, rounds, policies):
+        self.game = game
+        self.sides = sides
+        self.side_of = [0] * game.n
+        for s, members in enumerate(sides):
+            for p in members:
+                self.side_of[p] = s
+        self.target = target
+        self.rounds = rounds
+        self.policies = list(policies)
+        self.t = tables(game.top)
+        self.k = game.deal_size(game.n)  # tiles dealt to each player
+        self.nxt = [p + 1 for p in range(game.n - 1)] + [0]  # who plays after p
+        self.reset()
+
+    def reset(self):
+        """A new match at the same table (a simulation reuses one per setup)."""
+        self.totals = [0] * len(self.sides)
+        self.records = []  # points per side, per hand
+        self.over = False
+        self.number = 0  # the hand being played (hooks may read it, like Hand.number)
+
+    def winners(self):
+        return self.game.winners(self)
+
+    def play_hand(self, x, log=None):
+        """Deal and play one hand from its random integer ``x``; add its points. Returns
+        (points per side, the player who went out or None, the first player, tiles laid,
+        draws, passes). Appends to ``log`` (if given) ("deal", tiles: each seat's hand, then
+        the boneyard drawn from its end), ("play", p, tile, end; end None for the lead),
+        ("draw", p) and ("pass", p)."""
+        raise NotImplementedError
+
+    def play_match(self, randoms, log=None, single=False):
+        """Play hands, one per integer of ``randoms``, until the match is over (``single``: one
+        hand). Each hand as (lead, plays, draws, passes, out, blocked, points)."""
+        hands = []
+        for x in randoms:
+            points, out, lead, plays, draws, passes = self.play_hand(x, log)
+            hands.append((lead, plays, draws, passes, out, out is None, points))
+            if single or self.over:
+                break
+        return hands
+
+    def scored(self, points):
+        """A hand's points go to the totals and the records; is the match over now?"""
+        totals = self.totals
+        for s in range(len(points)):
+            totals[s] += points[s]
+        self.records.append(points)
+        if self.game.is_over(self):
+            self.over = True
+
+
+class Tables:
+    """Per set: each tile's halves and pips, and for each number the tiles showing it."""
+
+    def __init__(self, top):
+        self.top = top
+        self.hi = []
+        self.lo = []
+        for a in range(top + 1):
+            for b in range(a + 1):
+                self.hi.append(a)
+                self.lo.append(b)
+        n = len(self.hi)
+        self.size = n
+        self.pips = [self.hi[i] + self.lo[i] for i in range(n)]
+        self.double = [self.hi[i] == self.lo[i] for i in range(n)]
+        # other[v][i]: the pip tile i leaves showing when laid on v, or -1 if it does not match
+        self.other = []
+        for v in range(top + 1):
+            row = []
+            for i in range(n):
+                row.append(self.lo[i] if self.hi[i] == v else self.hi[i] if self.lo[i] == v else -1)
+            self.other.append(row)
+        self.bit = [1 << i for i in range(n)]  # tile i as a bit of a hand's bit set
+        self.full = (1 << n) - 1  # the whole set
+        self.index = {}  # and back
+        self.pips_of = {}  # a tile's pips, by its bit
+        self.doubles = 0  # every double, as bits
+        for i in range(n):
+            self.index[1 << i] = i
+            self.pips_of[1 << i] = self.pips[i]
+            if self.double[i]:
+                self.doubles |= 1 << i
+        self.masks = []  # per number: the tiles showing it, as bits
+        for row in self.other:
+            m = 0
+            for i in range(n):
+                if row[i] >= 0:
+                    m |= 1 << i
+            self.masks.append(m)
+        self._start = None  # ``line_starts``, made when a line game first asks
+        # byte_pips[k][v]: the pips of the tiles of byte v of a bit set, its k-th byte (tiles
+        # 8k to 8k + 7): a side's pips are one lookup per 8 tiles, not one per tile.
+        self.byte_pips = []
+        for k in range(0, n, 8):
+            row = [0] * 256
+            for v in range(1, 256):
+                h = bits(v) - 1  # v's highest tile: v is it and the tiles of a smaller byte
+                row[v] = row[v ^ (1 << h)] + (self.pips[k + h] if k + h < n else 0)
+            self.byte_pips.append(row)
+        # Which tile leads when no seat is in turn: a double over any other tile, then the
+        # higher (``high``) or lower (``low``) double, else the heaviest tile. The keys are
+        # distinct, so ``order_*`` (every tile, best lead first) gives one answer.
+        self.lead_high = [(1 << 20) + self.pips[i] if self.double[i] else (self.pips[i] << 10) + i
+                          for i in range(n)]
+        self.lead_low = [(1 << 20) - self.pips[i] if self.double[i] else (self.pips[i] << 10) + i
+                         for i in range(n)]
+        self.order_high = sorted(range(n), key=lambda i: -self.lead_high[i])
+        self.order_low = sorted(range(n), key=lambda i: -self.lead_low[i])
+        self._split = {}  # pool size -> ``split``
+
+    def line_starts(self):
+        """A line as a state of a graph made once per set, so that laying a tile is one dict
+        lookup. A state is the two open numbers and whether each shows a double (what
+        ``Line.alike`` reads: ends alike when they show the same, the same way), as a dict:
+        [FITS]: the tiles that fit either end; [BOTH]: those that fit both ends and make two
+        plays (none when the ends are alike); [bit]: (the state after, its [FITS] and [BOTH],
+        bit) with the tile on the left end when it fits there; [bit << size]: the same on the
+        right end (tiles of [BOTH]); [OPEN]: the open numbers (for logs). Returns, by the lead
+        tile's bit, the line it starts."""
+        if self._start is None:
+            top = self.top
+            n = self.size
+            double = self.double
+            states = {}
+            for a in range(top + 1):
+                for b in range(top + 1):
+                    for da in (False, True):
+                        for db in (False, True):
+                            alike = a == b and da == db
+                            states[a, b, da, db] = {
+                                FITS: self.masks[a] | self.masks[b], OPEN: (a, b),
+                                BOTH: 0 if alike else self.masks[a] & self.masks[b]}
+            for (a, b, da, db), state in states.items():
+                for i in range(n):
+                    left = self.other[a][i]
+                    right = self.other[b][i]
+                    if right >= 0:
+                        after = states[a, right, da, double[i]]
+                        state[1 << i if left < 0 else 1 << (i + n)] = (after, after[FITS],
+                                                                       after[BOTH], 1 << i)
+                    if left >= 0:
+                        after = states[left, b, double[i], db]
+                        state[1 << i] = (after, after[FITS], after[BOTH], 1 << i)
+            self._start = {1 << i: states[self.hi[i], self.lo[i], double[i], double[i]]
+                           for i in range(n)}
+        return self._start
+
+    def split(self, r):
+        """A digit below r * (r - 1) as two draws from a pool of r: (first, second), the second
+        from what the first left. Made once per pool size."""
+        if r not in self._split:
+            self._split[r] = [(d // (r - 1), d % (r - 1)) for d in range(r * (r - 1))]
+        return self._split[r]
+
+    def tiles_of(self, m):
+        """The tiles of the bit set ``m``, lowest first."""
+        out = []
+        i = 0
+        while m:
+            if m & 1:
+                out.append(i)
+            m >>= 1
+            i += 1
+        return out
+
+
+FITS = 0  # keys of a line state (``Tables.line_starts``) that are no tile's bit
+BOTH = 3
+OPEN = 5
+
+_TABLES = {}
+
+
+def tables(top):
+    if top not in _TABLES:
+        _TABLES[top] = Tables(top)
+    return _TABLES[top]
+
+
+def _count_bits(m):
+    return bin(m).count("1")
+
+
+# How many tiles a bit set holds: int.bit_count where there is one (CPython 3.10+).
+count = getattr(int, "bit_count", _count_bits)
+
+
+def bits(v):
+    """How many bits ``v`` takes (``int.bit_length``, which MicroPython lacks)."""
+    n = 0
+    while v >> n:
+        n += 1
+    return n
+
+
+# How many bits ``v`` takes: int.bit_length where there is one.
+top_bit = getattr(int, "bit_length", bits)
+
+
+
+class FastEnd(HandEnd):
+    """``HandEnd`` built for the fast engines: every player's count and doubles are known, so
+    the per-side sums need none of its checks for missing values. Same fields (a test compares
+    them with ``HandEnd``'s own)."""
+
+    def __init__(self, left, out, last, sides, hand):
+        self.players = left
+        self.out = out
+        self.blocked = out is None
+        self.last = last
+        self.hand = hand
+        self.sides = sides
+        self.pips = pips = []
+        self.counts = counts = []
+        self.doubles = doubles = []
+        for members in sides:
+            x = c = 0
+            d = False
+            for p in members:
+                one = left[p]
+                x += one.pips
+                c += one.count
+                if one.double:
+                    d = True
+            pips.append(x)
+            counts.append(c)
+            doubles.append(d)
