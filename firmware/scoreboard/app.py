@@ -402,7 +402,8 @@ class App:
             return
         ev = result.get("undone") or result.get("redone") or {}
         self.home()
-        if kind == "undo" and ev.get("k") == "end" and ev.get("left") and self.match.game.entry is None:
+        tallied = ev.get("k") == "end" and ev.get("left") and self.match.game.entry is None
+        if kind == "undo" and tallied:
             # the tally comes back as it was entered, to correct one value: a hand that ended
             # by itself shows it at home; one ended from the menu or by a barricade, on top
             refill = getattr(self.screen, "refill", None)
