@@ -60,8 +60,11 @@ def enter(pico, commands: list[str]) -> None:
         pico.settle(quiet_ms=150)
 
 
-def events_on(port: str, timeout: float = 20) -> dict[str, list[str]]:
-    """Every match's event lines, read over the link as sync reads them."""
+def events_on(port: str, timeout: float = 60) -> dict[str, list[str]]:
+    """Every match's event lines, read over the link as sync reads them. ``timeout``: wall
+    seconds a reply may take; the emulated Pico runs slower than the wall clock while its core
+    is busy, more so on a loaded machine (20 s was once too short for the first request after
+    a power cut, in a full `make test`)."""
     out = {}
     with DeviceLink(port, timeout=timeout) as link:
         for match, count in device_matches(link):
@@ -139,7 +142,7 @@ def test_power_cuts_during_event_writes_keep_exactly_the_committed_events(pico):
         outcomes["cut mid-write"] += cut["mid_write"]
         pico.boot(firmware=False)
         pico.wait_drawn()
-        ((same, now),) = events_on(pico.port, timeout=60).items()
+        ((same, now),) = events_on(pico.port).items()
         assert same == match
         assert now[: len(held)] == held, "a committed event changed"
         assert len(now) - len(held) in (0, 1)
