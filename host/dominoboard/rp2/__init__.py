@@ -402,15 +402,18 @@ class EmulatedPico:
             try:
                 r, w, _ = select.select(readers, writers, [], 0.05)
             except (OSError, ValueError):
-                return
+                if self._closed:
+                    return
+                continue  # a power cut closed the link under select(): on with the next one
             if self._master in r:
                 try:
                     data = os.read(self._master, 4096)
                 except OSError:
                     return
-                if link is not None and data:
+                chip = self._link  # the link now: a boot may have come during select()
+                if chip is not None and data:
                     try:
-                        link.sendall(data)
+                        chip.sendall(data)
                     except OSError:
                         pass  # the chip is off: bytes into an unpowered Pico are lost
             if link is not None and link in r:
