@@ -195,12 +195,15 @@ class App:
         self.serving = True
 
     def _start_link(self):
-        self.serving = False
         try:
             from scoreboard.link import Link
         except ImportError:  # a build without the USB protocol: lines are ignored
+            self.serving = False
             return None
+        # A MemoryError loading the link (a fragmented heap) goes to _caught, which frees what
+        # it can; serving stays on, so the host's next line tries again.
         self.link = Link(self)
+        self.serving = False
         return self.link
 
     # --- matches on flash ------------------------------------------------------------------

@@ -185,6 +185,16 @@ def test_heap_2000_event_session(tmp_path: Path) -> None:
         assert got == (tmp_path / "recorded" / name).read_bytes(), f"{name} differs"
 
 
+def test_a_link_that_could_not_load_loads_with_the_next_line(tmp_path: Path) -> None:
+    # The heap full when the host's first line came: that line goes unanswered (the error is
+    # counted and shown), and the next line loads the link and is answered. Failed before:
+    # serving was switched off before the import, so the link never came and the device
+    # answered nothing again until a reboot.
+    r = run("app_link_memory.py", str(tmp_path / "store"), heap="2M")
+    assert r["errors_when_starved"] == 1 and not r["link_when_starved"] and r["starved"] == ""
+    assert r["link"] and r["reply"]["ok"] and r["reply"]["id"] == 2
+
+
 def test_new_match_carries_the_host_date_once_the_clock_is_set(tmp_path: Path) -> None:
     r = run("app_date.py", str(tmp_path / "store"))
     assert r["errors"] == 0
