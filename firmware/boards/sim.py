@@ -85,8 +85,25 @@ class ScheduledPin(PinBase):
     """An input with a pull-up whose level follows a schedule of future changes, read at the
     board's virtual time: the buttons' and the encoder's contacts (boards/sim_encoder.py)."""
 
-    _level = 1
-    _schedule = []  # (time_ns, level), ascending; each instance sets its own
+    def __init__(self, clock, rand, bounce_us):
+        self._clock = clock
+        self._rand = rand
+        self.bounce_us = bounce_us
+        self._level = 1
+        self._schedule = []  # (time_ns, level), ascending
+
+    def _queue(self, t, settled):
+        """A change at virtual time t: the level chatters at random 20-600 us intervals for up
+        to bounce_us, then settles (bounce_us 0: a clean change)."""
+        sched = self._schedule
+        if self.bounce_us > 0:
+            end = t + self._rand.between(self.bounce_us // 10, self.bounce_us) * 1000
+            level = settled
+            while t < end:
+                sched.append((t, level))
+                t += self._rand.between(20, 600) * 1000
+                level ^= 1
+        sched.append((t, settled))
 
     def value(self, v=None):
         if v is not None:  # writing to an input only sets the output latch
@@ -114,12 +131,8 @@ class SimButton(ScheduledPin):
     """
 
     def __init__(self, name, clock, rand, bounce_us=5000):
+        ScheduledPin.__init__(self, clock, rand, bounce_us)
         self.name = name
-        self._clock = clock
-        self._rand = rand
-        self.bounce_us = bounce_us
-        self._level = 1
-        self._schedule = []  # (time_ns, level), ascending
         self.pressed = False  # where the finger is, not what the pin reads
         self.presses = 0
 
@@ -136,19 +149,8 @@ class SimButton(ScheduledPin):
 
     def _switch(self, settled):
         self.value()  # apply what is already due, then replace the future
-        t = self._clock.ns
-        sched = self._schedule
-        del sched[:]
-        if self.bounce_us <= 0:
-            sched.append((t, settled))
-            return
-        end = t + self._rand.between(self.bounce_us // 10, self.bounce_us) * 1000
-        level = settled
-        while t < end:
-            sched.append((t, level))
-            t += self._rand.between(20, 600) * 1000
-            level ^= 1
-        sched.append((t, settled))
+        del self._schedule[:]
+        self._queue(self._clock.ns, settled)
 
 
 # SSD1306 commands that take argument bytes, and how many.

@@ -17,25 +17,12 @@ class SimContact(ScheduledPin):
     random 20-600 us intervals for up to bounce_us, then settles (bounce_us=0: clean)."""
 
     def __init__(self, clock, rand, bounce_us):
-        self._clock = clock
-        self._rand = rand
-        self.bounce_us = bounce_us
-        self._level = 1
-        self._schedule = []  # (time_ns, level), ascending
+        ScheduledPin.__init__(self, clock, rand, bounce_us)
         self.settled = 1  # the level once everything queued has happened
 
     def change(self, at_ns, settled):
         self.settled = settled
-        sched = self._schedule
-        t = at_ns
-        if self.bounce_us > 0:
-            end = t + self._rand.between(self.bounce_us // 10, self.bounce_us) * 1000
-            level = settled
-            while t < end:
-                sched.append((t, level))
-                t += self._rand.between(20, 600) * 1000
-                level ^= 1
-        sched.append((t, settled))
+        self._queue(at_ns, settled)
 
 
 # (A, B) after each quarter of a detent from rest. Clockwise A closes first, then B; A opens
