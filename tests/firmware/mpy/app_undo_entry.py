@@ -29,14 +29,6 @@ GAMES = [
 ]  # fmt: skip
 
 
-def snap_text(op, name):
-    if out is None:
-        return
-    op.app.step(op.board.ticks_ms())
-    with open("%s/%s.txt" % (out, name), "w") as f:
-        f.write(op.board.panel.text())
-
-
 def shown(op):
     """The entry on the screen: its step and the event its values make."""
     s = op.screen
@@ -64,7 +56,7 @@ for key, players, opts, ev in GAMES:
         op.tap("OK")
         op.tap("OK")
         op.tap("OK")  # bidder, bid, trump as entered: on to the tricks
-        snap_text(op, "games-entry-texas-undone")
+        g.snap_text(op, out, "games-entry-texas-undone")
         # the entry comes back to correct one value: OK through the rest scores it again
         while d.shows(op.screen, "Entry"):
             op.tap("OK")

@@ -34,6 +34,15 @@ def norm_list(x):
     return x
 
 
+def snap_text(op, out, name):
+    """The panel as text, to OUT/name.txt (a golden screen); nothing when out is None."""
+    if out is None:
+        return
+    op.app.step(op.board.ticks_ms())
+    with open("%s/%s.txt" % (out, name), "w") as f:
+        f.write(op.board.panel.text())
+
+
 class Scorer(d.Operator):
     """The Operator, who also knows the issue-5 screens."""
 

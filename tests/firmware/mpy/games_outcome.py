@@ -37,14 +37,6 @@ GAMES = [
 ]  # fmt: skip
 
 
-def snap_text(op, name):
-    if out is None:
-        return
-    op.app.step(op.board.ticks_ms())
-    with open("%s/%s.txt" % (out, name), "w") as f:
-        f.write(op.board.panel.text())
-
-
 op = g.Scorer(storage, seed=3)
 results = []
 for key, players, opts, hands in GAMES:
@@ -71,7 +63,7 @@ for key, players, opts, hands in GAMES:
                 "step": s.steps[s.at].label if d.shows(s, "Entry") else None,
                 "events": len(app.match.log),
             }
-            snap_text(op, "games-entry-refused")
+            g.snap_text(op, out, "games-entry-refused")
             op.tap("BACK")  # dismiss the message; back to the step before the tricks
         if out and i == 0:
             s = op.screen
@@ -82,7 +74,7 @@ for key, players, opts, hands in GAMES:
                     st.tiles = [(12, 2), (13, 2)]
                     st.ab = [2, 14]
                     st.half = 1
-                    snap_text(op, "games-entry-%s-halves" % key)
+                    g.snap_text(op, out, "games-entry-%s-halves" % key)
                     st.tiles = []
                     st.ab = [st.top, st.top]
                     s.at = 0
@@ -101,7 +93,7 @@ for key, players, opts, hands in GAMES:
             s = op.screen
             st = s.steps[s.at]
             if shown.get(st.kind) == 1 and key in ("texas", "poker"):
-                snap_text(op, "games-entry-%s-%s" % (key, st.kind))
+                g.snap_text(op, out, "games-entry-%s-%s" % (key, st.kind))
                 shown[st.kind] = 0
             v = want[st.key]
             if st.index is not None:
@@ -119,7 +111,7 @@ for key, players, opts, hands in GAMES:
         if not d.shows(op.screen, "Result"):
             raise g.Stuck("expected the result, got %r (%r)" % (op.screen, app.message))
         if out and i == 0:
-            snap_text(op, "games-%s-result" % key)
+            g.snap_text(op, out, "games-%s-result" % key)
         op.tap("OK")
     results.append(
         {
