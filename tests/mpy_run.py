@@ -1,6 +1,9 @@
 # Run dual-interpreter core tests under MicroPython (the unix port), without pytest.
 #
-#   micropython -X heapsize=180K tests/mpy_run.py tests/core/test_tiles.py [...]
+#   micropython -X heapsize=180K tests/mpy_run.py [--compiled DIR] tests/core/test_tiles.py [...]
+#
+# --compiled DIR puts mpy-cross output of the firmware (as deploy builds it) ahead of the
+# sources, so the core under test is the bytecode the Pico runs, not compiled in the heap.
 #
 # Imports each module, calls every function named test_* (no arguments), prints each
 # failure with its traceback, and ends with the line "N passed, N failed". The exit status
@@ -30,9 +33,11 @@ def _print_exception(exc):
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=sys.stdout)
 
 
-def _set_path(root):
+def _set_path(root, compiled=None):
     # Only the project's own code: nothing from ~/.micropython/lib leaks into a test run.
     paths = [root + "/firmware", root + "/tests/core", root + "/build/mpy-lib"]
+    if compiled:
+        paths.insert(0, compiled)
     keep = [p for p in sys.path if p and not p.endswith("/.micropython/lib")]
     while sys.path:
         sys.path.pop()
@@ -75,7 +80,18 @@ def main(argv):
     if not argv:
         print("usage: micropython tests/mpy_run.py tests/core/test_*.py ...")
         return 2
-    _set_path(_parent(_parent(sys.argv[0])))
+    compiled = None
+    if argv[0] == "--compiled":
+        compiled, argv = argv[1], argv[2:]
+    _set_path(_parent(_parent(sys.argv[0])), compiled)
+    if compiled:
+        import domino.match
+
+        where = getattr(domino.match, "__file__", "")
+        if not where.startswith(compiled):
+            print("ERROR: domino.match came from %s, not from %s" % (where, compiled))
+            print("0 passed, 1 failed")
+            return 1
     passed = failed = 0
     for path in argv:
         p, f = run_module(path)
