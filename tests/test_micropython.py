@@ -46,8 +46,15 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize("module", CORE_MODULES, ids=lambda p: p.name)
 def test_core_module_on_micropython(module: Path, compiled: Path) -> None:
     result = subprocess.run(
-        [micropython_command(), "-X", "heapsize=" + HEAP, "tests/mpy_run.py",
-         "--compiled", str(compiled), str(module.relative_to(ROOT))],
+        [
+            micropython_command(),
+            "-X",
+            "heapsize=" + HEAP,
+            "tests/mpy_run.py",
+            "--compiled",
+            str(compiled),
+            str(module.relative_to(ROOT)),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -45,10 +45,14 @@ def ticks_diff(a, b):
 
 
 class Clock:
-    """Virtual time in nanoseconds; ticks_ms() wraps like the real one."""
+    """Virtual time in nanoseconds; ticks_ms() wraps like the real one.
+
+    Pins with an edge interrupt are watched: as time passes one of their scheduled changes,
+    the clock stops there and the pin runs its handler, as the chip's interrupt would."""
 
     def __init__(self, start_ms=0):
         self.ns = start_ms * 1_000_000
+        self.watched = []  # ScheduledPin with an irq handler
 
     def ticks_ms(self):
         return (self.ns // 1_000_000) & _TICKS_MASK
@@ -57,10 +61,22 @@ class Clock:
         return (self.ns // 1_000) & _TICKS_MASK
 
     def advance(self, ms):
-        self.ns += int(ms * 1_000_000)
+        self.advance_ns(int(ms * 1_000_000))
 
     def advance_ns(self, ns):
-        self.ns += ns
+        end = self.ns + ns
+        while self.watched:
+            first, at = None, end  # the watched pin whose next change comes first, up to end
+            for pin in self.watched:
+                t = pin.next_change_ns()
+                if t is not None and t <= end and (first is None or t < at):
+                    first, at = pin, t
+            if first is None:
+                break
+            if at > self.ns:
+                self.ns = at
+            first.apply_next()
+        self.ns = end
 
 
 class Rand:
@@ -83,7 +99,11 @@ class Rand:
 
 class ScheduledPin(PinBase):
     """An input with a pull-up whose level follows a schedule of future changes, read at the
-    board's virtual time: the buttons' and the encoder's contacts (boards/sim_encoder.py)."""
+    board's virtual time: the buttons' and the encoder's contacts (boards/sim_encoder.py).
+    irq() runs a handler at each edge, at the edge's virtual time (like a hard interrupt)."""
+
+    IRQ_FALLING = 4  # the rp2 port's values
+    IRQ_RISING = 8
 
     def __init__(self, clock, rand, bounce_us):
         self._clock = clock
@@ -91,6 +111,9 @@ class ScheduledPin(PinBase):
         self.bounce_us = bounce_us
         self._level = 1
         self._schedule = []  # (time_ns, level), ascending
+        self._handler = None
+        self._trigger = 0
+        self._edges = 0
 
     def _queue(self, t, settled):
         """A change at virtual time t: the level chatters at random 20-600 us intervals for up
@@ -105,17 +128,43 @@ class ScheduledPin(PinBase):
                 level ^= 1
         sched.append((t, settled))
 
+    def irq(self, handler=None, trigger=None, hard=False):
+        """machine.Pin.irq: handler(pin) at each edge in trigger, at once (hard or not). The
+        pin is its own irq object: flags() are the edges of the interrupt being handled."""
+        if handler is None and trigger is None:
+            return self  # no arguments: the interrupt as it is
+        if trigger is None:
+            trigger = self.IRQ_FALLING | self.IRQ_RISING
+        watched = self._clock.watched
+        if handler is not None and self not in watched:
+            watched.append(self)
+        self._handler = handler
+        self._trigger = trigger
+        return self
+
+    def flags(self):
+        return self._edges
+
+    def next_change_ns(self):
+        return self._schedule[0][0] if self._schedule else None
+
+    def apply_next(self):
+        """Apply the next scheduled change (the clock is at its time) and interrupt on an edge."""
+        level = self._schedule.pop(0)[1]
+        if level == self._level:
+            return
+        self._level = level
+        self._edges = edge = self.IRQ_RISING if level else self.IRQ_FALLING
+        if self._handler is not None and self._trigger & edge:
+            self._handler(self)
+
     def value(self, v=None):
         if v is not None:  # writing to an input only sets the output latch
             return None
         now = self._clock.ns
         sched = self._schedule
-        i = 0
-        while i < len(sched) and sched[i][0] <= now:
-            self._level = sched[i][1]
-            i += 1
-        if i:
-            del sched[:i]
+        while sched and sched[0][0] <= now:  # changes due at this very instant
+            self.apply_next()
         return self._level
 
     def __call__(self, v=None):

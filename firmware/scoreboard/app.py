@@ -159,8 +159,10 @@ class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
         now = board.ticks_ms()
-        # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md)
-        self.buttons = Buttons(board.buttons, now, board.ticks_diff, encoder=board.encoder)
+        # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md); the
+        # pins' interrupts count taps that come and go while the app is busy
+        self.buttons = Buttons(
+            board.buttons, now, board.ticks_diff, encoder=board.encoder, ticks=board.ticks_ms)
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)

@@ -21,6 +21,11 @@ Events are shared tuples (name, kind), one per button and kind:
 
 Use DOWN + REPEAT on repeating buttons (UP/DOWN in number entry) and
 SHORT + LONG on the others.
+
+A poll only sees a pin as it is: a tap that comes and goes while the app is busy
+(starting a match takes ~430 ms on the Pico) would be lost. Given the board's
+`ticks`, each pin's edge interrupt counts presses as they happen (debounced the
+same way), and a poll reports the ones it did not see itself as whole taps.
 """
 
 from scoreboard import pins
@@ -32,10 +37,14 @@ LONG = "long"
 REPEAT = "repeat"
 
 
+TAPS_PER_POLL = 4  # taps the interrupts counted that one poll reports at most
+
+
 class _Button:
     __slots__ = (
         "name", "pin", "repeats", "down", "changed", "pressed_at", "held",
         "last_repeat", "interval", "ev_down", "ev_up", "ev_short", "ev_long", "ev_repeat",
+        "irq", "owner", "falls", "seen", "low", "edge_at",
     )  # fmt: skip
 
     def __init__(self, name, pin, repeats, now, debounce_ms):
@@ -54,6 +63,37 @@ class _Button:
         self.ev_short = (name, SHORT)
         self.ev_long = (name, LONG)
         self.ev_repeat = (name, REPEAT)
+        self.irq = None  # the pin's edge interrupt, when counting (Buttons ticks=)
+        self.falls = 0  # presses the interrupt counted (written by edge only)
+        self.seen = 0  # of those, the ones poll has reported (written by poll only)
+        self.low = self.down  # the level the interrupt believes
+        self.edge_at = now - debounce_ms  # when it last believed a change
+
+    def count_edges(self, owner):
+        self.owner = owner
+        pin = self.pin
+        # Hard: the handler runs at the edge, even while the app is in a long C call (an I2C
+        # transfer, a flash write); so it must not allocate, and it does not.
+        self.irq = pin.irq(self.edge, pin.IRQ_FALLING | pin.IRQ_RISING, hard=True)
+
+    def edge(self, pin):
+        """The pin's interrupt. A change is believed at once and the pin's edges are then
+        ignored for debounce_ms (as poll does). Both edges may be pending when the handler
+        runs late: then the pin's level now tells a release with chatter (high after a
+        believed press) from a new press."""
+        irq = self.irq
+        if irq is None:
+            return
+        flags = irq.flags()
+        owner = self.owner
+        now = owner.ticks()
+        if owner.diff(now, self.edge_at) < owner.debounce_ms:
+            return  # chatter after a change already believed
+        self.edge_at = now
+        low = pin.value() == 0
+        if flags & pin.IRQ_FALLING and (not self.low or not flags & pin.IRQ_RISING or low):
+            self.falls += 1
+        self.low = low
 
 
 class Buttons:
@@ -62,7 +102,10 @@ class Buttons:
     pin_map: name -> pin (pin.value() is 0 when pressed); now: the current
     ticks_ms; diff: the board's ticks_diff (the tick period differs between
     ports, so the board's own arithmetic is the one to use); encoder: an
-    optional scoreboard.encoder.Encoder polled with the buttons.
+    optional scoreboard.encoder.Encoder polled with the buttons; ticks: the
+    board's ticks_ms, to count presses on the pins' edge interrupts (each pin
+    then needs irq(handler, trigger, hard=) and IRQ_FALLING / IRQ_RISING, as
+    machine.Pin has).
     """
 
     def __init__(
@@ -77,19 +120,24 @@ class Buttons:
         repeat_ms=250,
         repeat_min_ms=40,
         encoder=None,
+        ticks=None,
     ):
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
         self.repeat_delay_ms = repeat_delay_ms
         self.repeat_ms = repeat_ms
         self.repeat_min_ms = repeat_min_ms
-        self._diff = diff
+        self.diff = diff
+        self.ticks = ticks
         order = [name for name, _gpio in pins.BUTTONS if name in pin_map]
         order += sorted(name for name in pin_map if name not in order)
         self._buttons = [_Button(n, pin_map[n], n in repeat, now, debounce_ms) for n in order]
         self._events = []
         self.last_event = now
         self.encoder = encoder  # scoreboard.encoder.Encoder: its detents are UP/DOWN taps
+        if ticks is not None:
+            for b in self._buttons:
+                b.count_edges(self)
 
     def poll(self, now):
         """Read the pins at time now (ticks_ms); return this poll's events.
@@ -98,23 +146,39 @@ class Buttons:
         """
         events = self._events
         events.clear()  # `del events[:]` allocates a slice object on every pass
-        diff = self._diff
+        diff = self.diff
         for b in self._buttons:
             if diff(now, b.changed) >= self.debounce_ms:
                 down = b.pin.value() == 0
-                if down != b.down:
-                    b.down = down
-                    b.changed = now
-                    if down:
-                        b.pressed_at = now
-                        b.held = False
-                        b.last_repeat = now
-                        b.interval = self.repeat_delay_ms
-                        events.append(b.ev_down)
-                    else:
+                # presses the interrupt counted that no poll has reported
+                missed = b.falls - b.seen if b.irq is not None else 0
+                if missed and not down and diff(now, b.edge_at) < self.debounce_ms:
+                    missed = 0  # up, but a press began just now: chatter; the next poll knows
+                if down != b.down or missed:
+                    if b.down:  # released (and, if missed, pressed again) since the last poll
                         if not b.held:
                             events.append(b.ev_short)
                         events.append(b.ev_up)
+                    began = now
+                    if down and missed:
+                        missed -= 1  # the press under the finger now is one of them
+                        b.seen += 1
+                        began = b.edge_at  # when it began: LONG and REPEAT count from there
+                    if missed > TAPS_PER_POLL:
+                        missed = TAPS_PER_POLL  # the rest come with the next poll
+                    b.seen += missed
+                    for _ in range(missed):  # taps that came and went between two polls
+                        events.append(b.ev_down)
+                        events.append(b.ev_short)
+                        events.append(b.ev_up)
+                    b.down = down
+                    b.changed = now
+                    if down:
+                        b.pressed_at = began
+                        b.held = False
+                        b.last_repeat = began
+                        b.interval = self.repeat_delay_ms
+                        events.append(b.ev_down)
             if not b.down:
                 continue
             if b.repeats:
@@ -149,4 +213,4 @@ class Buttons:
 
     def idle_ms(self, now):
         """Time since the last event (for screen sleep)."""
-        return self._diff(now, self.last_event)
+        return self.diff(now, self.last_event)

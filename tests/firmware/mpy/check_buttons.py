@@ -237,3 +237,163 @@ def test_random_presses_are_each_seen_once_and_paired():
     assert not any(down.values())
     assert seen[0] == presses, (seen[0], presses)
     assert presses == sum(b.presses for b in board.buttons.values())
+
+
+# --- presses the pins' interrupts count between two polls (a busy app loop) ---
+
+
+def counting(seed=1, **options):
+    """A rig whose buttons count presses on the pins' edge interrupts, as the App's do."""
+    rig = Rig(seed=seed, **options)
+    board = rig.board
+    rig.buttons = Buttons(board.buttons, board.ticks_ms(), board.ticks_diff, ticks=board.ticks_ms)
+    return rig
+
+
+def busy_tap(rig, name, ms, after_ms=50):
+    """A bouncing tap while nothing polls: down for ms, then up for after_ms."""
+    rig.board.hold(name)
+    rig.board.advance(ms)
+    rig.board.release(name)
+    rig.board.advance(after_ms)
+
+
+def test_without_the_interrupts_a_tap_between_polls_is_lost():
+    # The control for the next tests: polls alone never see the pin down.
+    rig = Rig(seed=2)
+    busy_tap(rig, "OK", 80)
+    rig.poll(rig.board.ticks_ms())
+    assert rig.log == []
+
+
+def test_a_tap_between_two_polls_is_one_whole_tap():
+    for seed in range(1, 201):
+        rig = counting(seed)
+        busy_tap(rig, "OK", 30 + seed % 150)
+        rig.board.advance(100, rig.poll)
+        assert rig.kinds() == [DOWN, SHORT, UP], (seed, rig.log)
+
+
+def test_taps_between_two_polls_are_each_counted_in_order():
+    for seed in range(1, 51):
+        rig = counting(seed)
+        for name in ("DOWN", "DOWN", "OK"):
+            busy_tap(rig, name, 60, 60)
+        rig.board.advance(100, rig.poll)
+        taps = [(n, k) for _t, n, k in rig.log if k == SHORT]
+        assert taps == [("DOWN", SHORT), ("DOWN", SHORT), ("OK", SHORT)], (seed, rig.log)
+        assert rig.kinds().count(DOWN) == rig.kinds().count(UP) == 3
+
+
+def test_a_press_still_held_when_the_poll_comes_is_reported_once():
+    for seed in range(1, 51):
+        rig = counting(seed)
+        rig.board.hold("OK")
+        rig.board.advance(300)  # busy
+        rig.board.advance(100, rig.poll)
+        rig.release("OK")
+        assert rig.kinds() == [DOWN, SHORT, UP], (seed, rig.log)
+
+
+def test_released_and_pressed_again_between_polls_is_two_presses():
+    rig = counting(4)
+    rig.hold("OK", 100)  # polled: a press the app knows is down
+    rig.board.release("OK")
+    rig.board.advance(80)
+    rig.board.hold("OK")
+    rig.board.advance(80)  # busy through the release and the next press
+    rig.board.advance(50, rig.poll)
+    rig.release("OK")
+    assert rig.kinds() == [DOWN, SHORT, UP, DOWN, SHORT, UP], rig.log
+
+
+def test_counting_changes_nothing_for_an_app_that_polls_in_time():
+    # 200 seeds of bouncing taps and holds polled every 1-5 ms: DOWN, SHORT, UP and LONG the
+    # same with and without the interrupts (no press is counted twice), DOWN, SHORT and UP at
+    # the same times. A hold's LONG and REPEATs count from the press's first edge, not from
+    # the poll that saw it: up to a poll period and the contact's chatter (5 ms) sooner, so
+    # one more REPEAT may fit before the release.
+    def split(log):
+        timed = [e for e in log if e[2] not in (REPEAT, LONG)]
+        later = [(e[0], e[2]) for e in log if e[2] in (REPEAT, LONG)]
+        return timed, later
+
+    for seed in range(1, 201):
+        logs = []
+        step = 1.0 + seed % 5
+        for rig in (Rig(seed=seed), counting(seed)):
+            rig.hold("OK", 30 + seed % 300 + (seed % 3) * 300, step)
+            rig.release("OK", 100, step)
+            rig.hold("UP", 500 + seed, step)
+            rig.release("UP", 100, step)
+            logs.append(rig.log)
+        (timed, later), (timed2, later2) = split(logs[0]), split(logs[1])
+        assert timed == timed2, (seed, logs)
+        assert 0 <= len(later2) - len(later) <= 1, (seed, logs)
+        for (t, kind), (t2, kind2) in zip(later, later2):
+            assert kind == kind2 and 0 <= t - t2 <= step + 5, (seed, logs)
+
+
+def test_a_hold_begun_while_busy_is_long_from_its_first_edge():
+    # Held 900 ms from 300 ms into a busy spell: without the interrupts the poll would first
+    # see it at 500 ms and call it SHORT on release (held 400 ms < 600); counted, it is LONG.
+    for seed in range(1, 51):
+        rig = counting(seed)
+        rig.board.advance(200)  # busy
+        rig.board.hold("OK")
+        rig.board.advance(300)  # still busy
+        rig.board.advance(600, rig.poll)
+        rig.release("OK")
+        assert rig.kinds() == [DOWN, LONG, UP], (seed, rig.log)
+        assert rig.times(LONG)[0] <= 200 + 600 + 5, (seed, rig.log)
+
+
+def test_the_interrupt_handler_allocates_nothing():
+    import gc
+
+    rig = counting(1)
+    pin = rig.board.buttons["OK"]
+    handler = pin._handler  # the bound method the interrupt holds, made once
+    pin._edges = pin.IRQ_FALLING
+    handler(pin)
+    before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    for _ in range(100):
+        handler(pin)
+    after = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    assert after == before, after - before
+
+
+def test_random_presses_through_a_busy_loop_are_each_seen_once_and_paired():
+    # 1,000 random presses (25-900 ms, gaps 25-300 ms) on random buttons, while the loop
+    # polls after random busy spells of 1-450 ms: every press is reported once, in pairs.
+    board = SimBoard(seed=77, storage_dir=STORAGE)
+    buttons = Buttons(board.buttons, board.ticks_ms(), board.ticks_diff, ticks=board.ticks_ms)
+    rand = board.rand
+    names = [n for n in board.buttons]
+    down = {}
+    seen = [0]
+    next_poll = [0]
+
+    def poll(now):
+        if board.ticks_diff(now, next_poll[0]) < 0:
+            return  # busy
+        next_poll[0] = now + rand.between(1, 450)
+        for name, kind in buttons.poll(now):
+            if kind == DOWN:
+                seen[0] += 1
+                assert not down.get(name), (name, "pressed twice")
+                down[name] = True
+            elif kind == UP:
+                assert down.get(name), (name, "released while up")
+                down[name] = False
+
+    for _ in range(1000):
+        board.hold(names[rand.between(0, len(names) - 1)])
+        board.advance(rand.between(25, 900), poll, 1)
+        for pin in board.buttons.values():
+            pin.release()
+        board.advance(rand.between(25, 300), poll, 1)
+    next_poll[0] = board.ticks_ms()
+    board.advance(500, poll, 1)
+    assert not any(down.values())
+    assert seen[0] == 1000, seen[0]
