@@ -44,7 +44,7 @@ class _Button:
     __slots__ = (
         "name", "pin", "repeats", "down", "changed", "pressed_at", "held",
         "last_repeat", "interval", "ev_down", "ev_up", "ev_short", "ev_long", "ev_repeat",
-        "irq", "owner", "falls", "seen", "low", "edge_at",
+        "irq", "owner", "falls", "seen", "low", "edge_at", "ahead",
     )  # fmt: skip
 
     def __init__(self, name, pin, repeats, now, debounce_ms):
@@ -66,6 +66,7 @@ class _Button:
         self.irq = None  # the pin's edge interrupt, when counting (Buttons ticks=)
         self.falls = 0  # presses the interrupt counted (written by edge only)
         self.seen = 0  # of those, the ones poll has reported (written by poll only)
+        self.ahead = False  # poll saw a press before its interrupt had run
         self.low = self.down  # the level the interrupt believes
         self.edge_at = now - debounce_ms  # when it last believed a change
 
@@ -152,6 +153,11 @@ class Buttons:
                 down = b.pin.value() == 0
                 # presses the interrupt counted that no poll has reported
                 missed = b.falls - b.seen if b.irq is not None else 0
+                if b.ahead:  # the interrupt has run since (debounce_ms is ages for it)
+                    b.ahead = False
+                    if missed:
+                        missed -= 1  # it counted the press this poll reported before it
+                        b.seen += 1
                 if missed and not down and diff(now, b.edge_at) < self.debounce_ms:
                     missed = 0  # up, but a press began just now: chatter; the next poll knows
                 if down != b.down or missed:
@@ -164,6 +170,8 @@ class Buttons:
                         missed -= 1  # the press under the finger now is one of them
                         b.seen += 1
                         began = b.edge_at  # when it began: LONG and REPEAT count from there
+                    elif down and b.irq is not None:
+                        b.ahead = True  # its edge came just before this read: counted soon
                     if missed > TAPS_PER_POLL:
                         missed = TAPS_PER_POLL  # the rest come with the next poll
                     b.seen += missed
