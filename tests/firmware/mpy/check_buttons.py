@@ -213,30 +213,38 @@ def test_random_presses_are_each_seen_once_and_paired():
     buttons = Buttons(board.buttons, board.ticks_ms(), board.ticks_diff)
     rand = board.rand
     names = [n for n in board.buttons]
-    down = {}
+    pairs = Pairs(buttons)
     presses = 0
-    seen = [0]
+    for _ in range(1000):
+        name = names[rand.between(0, len(names) - 1)]
+        board.hold(name)
+        presses += 1
+        board.advance(rand.between(25, 900), pairs.poll)
+        board.release(name)
+        board.advance(rand.between(25, 300), pairs.poll)
+    assert not any(pairs.down.values())
+    assert pairs.seen == presses, (pairs.seen, presses)
+    assert presses == sum(b.presses for b in board.buttons.values())
 
-    def poll(now):
-        for name, kind in buttons.poll(now):
+
+class Pairs:
+    """Polls buttons and checks that every DOWN is followed by its UP, never twice."""
+
+    def __init__(self, buttons):
+        self.buttons = buttons
+        self.down = {}
+        self.seen = 0
+
+    def poll(self, now):
+        down = self.down
+        for name, kind in self.buttons.poll(now):
             if kind == DOWN:
-                seen[0] += 1
+                self.seen += 1
                 assert not down.get(name), (name, "pressed twice")
                 down[name] = True
             elif kind == UP:
                 assert down.get(name), (name, "released while up")
                 down[name] = False
-
-    for _ in range(1000):
-        name = names[rand.between(0, len(names) - 1)]
-        board.hold(name)
-        presses += 1
-        board.advance(rand.between(25, 900), poll)
-        board.release(name)
-        board.advance(rand.between(25, 300), poll)
-    assert not any(down.values())
-    assert seen[0] == presses, (seen[0], presses)
-    assert presses == sum(b.presses for b in board.buttons.values())
 
 
 # --- presses the pins' interrupts count between two polls (a busy app loop) ---
@@ -370,22 +378,14 @@ def test_random_presses_through_a_busy_loop_are_each_seen_once_and_paired():
     buttons = Buttons(board.buttons, board.ticks_ms(), board.ticks_diff, ticks=board.ticks_ms)
     rand = board.rand
     names = [n for n in board.buttons]
-    down = {}
-    seen = [0]
+    pairs = Pairs(buttons)
     next_poll = [0]
 
     def poll(now):
         if board.ticks_diff(now, next_poll[0]) < 0:
             return  # busy
         next_poll[0] = now + rand.between(1, 450)
-        for name, kind in buttons.poll(now):
-            if kind == DOWN:
-                seen[0] += 1
-                assert not down.get(name), (name, "pressed twice")
-                down[name] = True
-            elif kind == UP:
-                assert down.get(name), (name, "released while up")
-                down[name] = False
+        pairs.poll(now)
 
     for _ in range(1000):
         board.hold(names[rand.between(0, len(names) - 1)])
@@ -395,8 +395,8 @@ def test_random_presses_through_a_busy_loop_are_each_seen_once_and_paired():
         board.advance(rand.between(25, 300), poll, 1)
     next_poll[0] = board.ticks_ms()
     board.advance(500, poll, 1)
-    assert not any(down.values())
-    assert seen[0] == 1000, seen[0]
+    assert not any(pairs.down.values())
+    assert pairs.seen == 1000, pairs.seen
 
 
 def test_a_press_read_before_its_interrupt_ran_is_still_one_press():
