@@ -17,12 +17,18 @@ from test_games_ui import compare_text  # noqa: E402  # pyright: ignore[reportMi
 SCREENS = ["names-table", "undo-tally", "history-names", "names-winner", "matches-list"]
 
 
-@pytest.fixture(scope="module")
-def walk(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
-    tmp = tmp_path_factory.mktemp("nav")
+def screens_run(factory: pytest.TempPathFactory, name: str, script: str) -> tuple[dict, Path]:
+    """Run a tests/firmware/mpy script with its own store; return its result and the folder
+    it drew its screens into."""
+    tmp = factory.mktemp(name)
     out = tmp / "screens"
     out.mkdir()
-    return run("app_navigation.py", str(tmp / "store"), str(out)), out
+    return run(script, str(tmp / "store"), str(out)), out
+
+
+@pytest.fixture(scope="module")
+def walk(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
+    return screens_run(tmp_path_factory, "nav", "app_navigation.py")
 
 
 def test_back_from_the_rules_form_and_the_game_list(walk) -> None:
@@ -56,10 +62,7 @@ def test_undo_of_a_hand_end_refills_the_tally(walk) -> None:
 
 @pytest.fixture(scope="module")
 def undo_entry(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
-    tmp = tmp_path_factory.mktemp("undo-entry")
-    out = tmp / "screens"
-    out.mkdir()
-    return run("app_undo_entry.py", str(tmp / "store"), str(out)), out
+    return screens_run(tmp_path_factory, "undo-entry", "app_undo_entry.py")
 
 
 def test_undo_of_a_hand_end_refills_every_outcome_games_entry(undo_entry) -> None:
@@ -135,10 +138,7 @@ def test_accented_names_and_scores_on_the_glass(walk) -> None:
 
 @pytest.fixture(scope="module")
 def forms(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, Path]:
-    tmp = tmp_path_factory.mktemp("forms")
-    out = tmp / "screens"
-    out.mkdir()
-    return run("app_rules_forms.py", str(tmp / "store"), str(out)), out
+    return screens_run(tmp_path_factory, "forms", "app_rules_forms.py")
 
 
 def test_every_house_rule_in_words_with_its_value(forms) -> None:
