@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,58 @@ def test_a_killed_emulators_marker_is_dropped(user_dirs):
     assert not marker.exists()
     assert os.listdir(emulators.markers_dir()) == []
     assert Path(emulators.markers_dir()).parent == user_dirs / "xdg_runtime_dir" / "dominoboard"
+
+
+def test_the_rp2_emulator_is_refused_a_flash_the_unix_one_holds(user_dirs):
+    """The lock comes before the emulated Pico is looked for: this needs neither Node nor the
+    firmware files."""
+    flash = user_dirs / "flash"
+    first = Emulate("--storage", str(flash))
+    try:
+        refused = dominoboard("emulate", "--headless", "--target", "rp2", "--storage", str(flash))
+        assert refused.returncode == 1
+        assert f"{flash} is the flash of another running emulator (pid {first.proc.pid})" in (
+            refused.stderr
+        )
+        assert not (flash / "pico-flash.img").exists()
+        assert emulators.running() == [(first.proc.pid, first.port)]
+    finally:
+        assert first.stop() == 0
+
+
+class _UnpoweredPico:
+    """Stands in for rp2.EmulatedPico: what TargetSession does with the flash lock is all
+    that is looked at here, so no chip is started."""
+
+    def __init__(self, image, speed):
+        self.port = "/dev/null"
+        self.lock = threading.Lock()
+
+    def boot(self, firmware=True):
+        assert not firmware  # the image exists: nothing to flash or deploy
+
+    def close(self):
+        pass
+
+
+def test_a_flash_the_rp2_emulator_holds_is_refused_to_either_target(user_dirs, monkeypatch):
+    from dominoboard import rp2
+
+    monkeypatch.setattr(rp2, "EmulatedPico", _UnpoweredPico)
+    flash = user_dirs / "flash"
+    flash.mkdir()
+    (flash / "pico-flash.img").write_bytes(b"")  # a Pico deployed before
+    session = rp2.TargetSession(str(flash))
+    try:
+        holder = f"{flash} is the flash of another running emulator (pid {os.getpid()})"
+        for target in ("unix", "rp2"):
+            refused = dominoboard(
+                "emulate", "--headless", "--target", target, "--storage", str(flash)
+            )
+            assert refused.returncode == 1, target
+            assert holder in refused.stderr, target
+        with pytest.raises(emulators.CliError, match="pid"):
+            rp2.TargetSession(str(flash))
+    finally:
+        session.stop()
+    emulators.FlashLock(flash).release()  # free again once it has stopped

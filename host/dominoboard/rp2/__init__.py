@@ -27,6 +27,7 @@ import threading
 import tty
 from pathlib import Path
 
+from .. import emulators
 from ..sources import CHECKOUT, build_dir, firmware_module
 
 HERE = Path(__file__).parent
@@ -438,10 +439,21 @@ class TargetSession:
     front end drives (send a command, collect frames). The first run flashes MicroPython and
     deploys the scoreboard onto a new flash image, as a maker would with a new Pico. ``knob``:
     the board has the rotary encoder; an image deployed without it (or with it, when not
-    asked for) gets the scoreboard deployed again as asked (its matches stay on flash)."""
+    asked for) gets the scoreboard deployed again as asked (its matches stay on flash).
+
+    ``storage`` is locked as the unix-port emulator locks its flash (`emulators.FlashLock` on
+    ``<storage>.lock``), before anything starts: a second emulator of either target on the
+    same folder is refused with a message naming the one running."""
 
     def __init__(self, storage: str, speed: float = 1.0, knob: bool = False):
-        folder = Path(storage)
+        self.flash_lock = emulators.FlashLock(storage)  # may refuse: nothing started yet
+        try:
+            self._start(Path(storage), speed, knob)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self, folder: Path, speed: float, knob: bool) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         image = folder / "pico-flash.img"
         marker = folder / "pico-flash.knob"  # there: deployed with pins.ENCODER_FITTED
@@ -486,7 +498,10 @@ class TargetSession:
         return ["frame\n" + self.pico.text().rstrip("\n")]
 
     def stop(self) -> None:
-        self.pico.close()
+        pico = getattr(self, "pico", None)
+        if pico is not None:
+            pico.close()
+        self.flash_lock.release()
 
     def _work(self) -> None:
         while True:
