@@ -169,6 +169,12 @@ class Game:
         stays open (``o``). All Sevens' and Matador's jokers; none by default."""
         return False
 
+    def adds_up(self, t, pip):
+        """In a game whose ends add up (``base``: All Sevens, Matador), the half left open
+        when ``t`` is laid by its sum against an end showing ``pip``, or None when it does not
+        add up there (a joker then lies either way, ``o``). None by default: ends match."""
+        return None
+
     def joins(self, hand, t, arm):
         """The pip left open when ``t`` is laid on ``arm``, or None. Games with other matching
         rules (All Sevens, Matador, Super Dominós) override this."""
