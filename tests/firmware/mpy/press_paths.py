@@ -69,8 +69,7 @@ def tile(x):
 def same_end(lay, a, b):
     if a == b:
         return True
-    alike = getattr(lay, "alike", None)  # before the core's legal_plays: no mirrored ends
-    return a is not None and b is not None and alike is not None and alike(a, b)
+    return a is not None and b is not None and lay.alike(a, b)
 
 
 def natural(m, t, e, o):
