@@ -152,6 +152,16 @@ class Table:
                 break
 
     def step(self):
+        """One random event. An oracle, not a consumer: the plays are the test's own (a tile
+        fits a train when it shows the pip the test's chains say is open), on purpose not
+        ``Match.legal_plays``, which would agree with any bug in the core's matching.
+
+        Which trains are open comes from the core's ``open_to`` (and ``pending``, the series):
+        that depends on markers, doubles left to satisfy and the first round, state the fold
+        keeps, and re-deriving it here would copy the rules rather than check them. What is
+        checked independently is the matching and the chains; ``open_to`` itself is pinned by
+        the booklet cases in tests/core/test_mexican.py, and ``probe`` checks that ``apply``
+        refuses the trains it does not list."""
         m = self.m
         h = current(m)
         g = m.game
@@ -162,7 +172,7 @@ class Table:
         p = h.turn
         if self.rng.random() < 0.2:
             self.probe(p)
-        opened = g.open_to(h, p)
+        opened = g.open_to(h, p)  # the trains open to him: the core's (see above)
         plays = []
         for t in self.hands[p]:
             for e in opened:
@@ -178,6 +188,12 @@ class Table:
         return self.apply({"k": "pass", "p": p})
 
     def open_station(self):
+        """The lead, by the test's own reading of the booklets, independent of the core on
+        purpose (not ``first_lead``): Mexican Train's station double (12-12 for the first
+        hand, then down) is laid by whoever holds it, else someone draws; in Cardinal the
+        seat in turn lays his highest double; without one he draws a tile when nobody holds a
+        double (once a turn), else passes the opening on. Only the station's number and the
+        seat in turn are asked of the core."""
         m = self.m
         h = current(m)
         if m.game.key == "mexican":

@@ -165,6 +165,11 @@ class Table:
         self.refused({"k": "play", "p": p, "t": name(t), "e": 6})
 
     def step(self):
+        """One random event. An oracle, not a consumer: the lead (a double) and the plays
+        (``plays``: a tile fits a leg by the test's own ``left_by``) are the test's reading of
+        the booklet, independent of the core on purpose (not ``legal_plays``/``first_lead``,
+        which would agree with any bug in the core's hooks). What the fold keeps is read from
+        it: who owes draws after a 15, the leg a spell binds, a second play after a 14."""
         m = self.m
         h = current(m)
         g = m.game
