@@ -7,13 +7,19 @@ from .match import new_hand
 
 
 def fix(m, ev):
-    """Check the corrected tally of hand ``h`` against every hand after it, then apply it."""
+    """Check the corrected tally of hand ``h`` against every hand after it, then apply it.
+
+    ``h`` counts from 0, as every index in an event does; the messages say "hand 1" for
+    ``h`` 0, as the screens do (the device shows them to the scorer whole, wrapped)."""
     h = ev.get("h")
-    if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < len(m.records):
-        raise DominoError("fix h=%r: a finished hand 0..%d" % (h, len(m.records) - 1))
+    n = len(m.records)
+    if not isinstance(h, int) or isinstance(h, bool) or not 0 <= h < n:
+        if not n:
+            raise DominoError("fix h=%r: no hand has finished yet" % (h,))
+        raise DominoError("fix h=%r: a finished hand, 0..%d (hands 1..%d)" % (h, n - 1, n))
     rec = m.records[h]
     if rec.end is None:
-        raise DominoError("hand %d ended at the target without a tally; nothing to fix" % h)
+        raise DominoError("hand %d ended at the target without a tally; nothing to fix" % (h + 1))
     tally, _ = m.game.read_end(m, rec.hand, ev, rec.out)
     totals = [0] * len(m.sides)
     last = m.records[-1]
@@ -23,14 +29,15 @@ def fix(m, ev):
             totals[s] += pts[s]
         if r is not last and over_at(m, totals, r):
             raise DominoError(
-                "this correction ends the match at hand %d; undo back to it instead" % r.number
+                "this correction ends the match at hand %d; undo back to it instead"
+                % (r.number + 1)
             )
     ended = over_at(m, totals, last)
     hand = m.hand
     if ended and hand is not None and len(m.effective) > m.marks[-1]:
         raise DominoError(
             "this correction ends the match at hand %d, before the hand in progress; "
-            "undo back to it instead" % last.number
+            "undo back to it instead" % (last.number + 1)
         )
     if hand is not None and not ended:
         for s in range(len(totals)):

@@ -90,6 +90,33 @@ def test_fix_that_would_end_the_match_earlier_is_refused():
     assert m.totals == [15, 0]
 
 
+def test_a_refused_fix_counts_hands_from_1_as_the_screens_do():
+    # The device's correction screen says "Fix hand 1" for h 0: the refusal names the same
+    # hand (it said "hand 0"), and every other refusal of a fix counts the same way.
+    m = match("block", 2, target=20)
+    end(m, [0, 10])
+    end(m, [0, 5])
+    end(m, [0, 1])
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [0, 25]})
+    assert "at hand 1;" in str(err), str(err)
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 1, "left": [0, 15]})
+    assert "at hand 2;" in str(err), str(err)
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 3, "left": [0, 1]})
+    assert "hands 1..3" in str(err), str(err)
+    m = match("block", 2, target=20)
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [0, 1]})
+    assert "no hand has finished" in str(err), str(err)
+    end(m, [0, 10])
+    play(m, 0, "6-6")  # the next hand has begun
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [0, 25]})
+    assert "at hand 1, before the hand in progress" in str(err), str(err)
+    m = match("muggins", 2, target=10)  # the match ends mid-hand, at the target: no tally
+    m.apply({"k": "pts", "p": 0, "n": 10})
+    assert m.over
+    err = raises(DominoError, m.apply, {"k": "fix", "h": 0, "left": [0, 5]})
+    assert "hand 1 ended at the target" in str(err), str(err)
+
+
 def test_fix_can_reopen_a_finished_match():
     m = match("block", 2, target=20)
     end(m, [0, 25])
