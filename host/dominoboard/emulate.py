@@ -302,7 +302,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default="unix",
         help="unix: the MicroPython unix port with the simulated board (fast); rp2: the real "
         "Pico firmware (MicroPython v1.28.0) in the RP2040 emulator, deployed with "
-        "`dominoboard deploy` on first use (docs/target.md)",
+        "`dominoboard deploy` on first use; needs Node.js and the firmware files, in the "
+        "folder DOMINOBOARD_RP2_DIR names (docs/target.md)",
     )
     p.add_argument(
         "--key-repeat-ms",

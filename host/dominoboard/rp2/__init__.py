@@ -32,7 +32,8 @@ from ..sources import CHECKOUT, build_dir, firmware_module
 
 HERE = Path(__file__).parent
 
-# The files a Pico needs (../shared/rp2 in our CI; anyone can fetch the same two files).
+# The files a Pico needs, in the folder DOMINOBOARD_RP2_DIR names (see firmware_dir for the
+# default). Anyone can fetch the same two files; HOW_TO_GET says where.
 UF2 = "micropython-v1.28.0-rpi-pico.uf2"
 BOOTROM = "rp2040-bootrom-b1.bin"
 SHA256 = {
@@ -82,23 +83,33 @@ class TargetMissing(Exception):
 
 
 def firmware_dir() -> Path:
-    """The folder with the UF2 and the boot ROM, checked against their sha256."""
+    """The folder with the UF2 and the boot ROM, checked against their sha256: the one
+    DOMINOBOARD_RP2_DIR names; else, in a repository checkout, ``shared/rp2`` in the folder
+    that holds the checkout (where our CI and the developers' machines keep the two files, so
+    the target tests find them unasked); else, installed, ``rp2`` in the user data directory.
+    A message about a missing or wrong file says which of these was used."""
     env = os.environ.get("DOMINOBOARD_RP2_DIR")
     if env:
         folder = Path(env)
+        whence = "the folder DOMINOBOARD_RP2_DIR names"
     elif CHECKOUT is not None:
         folder = CHECKOUT.parent / "shared" / "rp2"
+        whence = "the default in a checkout, shared/rp2 beside it; DOMINOBOARD_RP2_DIR is unset"
     else:
         import platformdirs
 
         folder = platformdirs.user_data_path("dominoboard") / "rp2"
+        whence = "the default, in the user data directory; DOMINOBOARD_RP2_DIR is unset"
     for name, digest in SHA256.items():
         path = folder / name
         if not path.exists():
-            raise TargetMissing(f"no {path}: {HOW_TO_GET}")
+            raise TargetMissing(f"no {path} ({whence}): {HOW_TO_GET}")
         got = hashlib.sha256(path.read_bytes()).hexdigest()
         if got != digest:
-            raise TargetMissing(f"{path} is not the expected file (sha256 {got}, want {digest})")
+            raise TargetMissing(
+                f"{path} ({whence}) is not the expected file (sha256 {got}, want {digest}): "
+                f"{HOW_TO_GET}"
+            )
     return folder
 
 
