@@ -15,9 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "firmware"))
 
-from domino import DominoError, Match  # noqa: E402
+from domino import Match  # noqa: E402
 from domino.events import write_match  # noqa: E402
-from domino.tiles import full_set, is_double, name  # noqa: E402
+from domino.tiles import full_set, name  # noqa: E402
 
 EXAMPLES = (
     # file stem, setup (dates are what the scoreboard writes once the host set its clock)
@@ -73,12 +73,6 @@ class Table:
         self.events.append(ev)
         return result
 
-    def try_apply(self, ev):
-        try:
-            return self.apply(ev)
-        except DominoError:
-            return None
-
     def deal(self):
         g = self.match.game
         tiles = full_set(g.top)
@@ -88,49 +82,28 @@ class Table:
         self.boneyard = tiles[g.n * size :]
 
     def lead(self):
-        """The player the rules name lays the best tile they may; False if nobody can (no
-        double dealt: the table reshuffles)."""
-        hand = self.match.hand
+        """The hand's first tile, as the core says: the seat the game names lays his best lead
+        (``first_lead`` over his tiles), else whoever holds the best by the game's lead rule
+        (``Match.first_lead``). False if nobody can (no double dealt: the table reshuffles)."""
+        m = self.match
+        hand = m.hand
         assert hand is not None
-        order = sorted(
-            (
-                (t[0] + t[1], p, t)
-                for p in range(len(self.hands))
-                for t in self.hands[p]
-                if is_double(t)
-            ),
-            reverse=True,
-        )
-        lowest_first = self.match.game.lead == "lowest"  # Game.lead: Bergen 003
-        if lowest_first:
-            order.reverse()
-        singles = sorted(
-            (
-                (t[0] + t[1], p, t)
-                for p in range(len(self.hands))
-                for t in self.hands[p]
-                if not is_double(t)
-            ),
-            reverse=True,
-        )
-        for _, p, t in order + singles:
-            if hand.turn is not None and p != hand.turn:
-                continue
-            if self.try_apply({"k": "play", "p": p, "t": name(t)}) is not None:
-                self.hands[p].remove(t)
-                return True
-        return False
+        hands = self.hands
+        if hand.turn is not None:  # the game names the leader: only his tiles count
+            hands = [h if p == hand.turn else [] for p, h in enumerate(hands)]
+        lead = m.first_lead(hands)
+        if lead is None:
+            return False
+        p, t = lead
+        self.apply({"k": "play", "p": p, "t": name(t)})
+        self.hands[p].remove(t)
+        return True
 
     def fits(self, p):
-        hand = self.match.hand
-        assert hand is not None
-        lay, g = hand.layout, self.match.game
-        return [
-            (t, e)
-            for t in self.hands[p]
-            for e in lay.open_arms()
-            if g.joins(hand, t, lay.arms[e]) is not None
-        ]
+        """The plays seat ``p`` may make from his tiles (``Match.legal_plays``), tile by tile
+        in the order he holds them."""
+        plays = self.match.legal_plays(p, self.hands[p])
+        return sorted(plays, key=lambda x: self.hands[p].index(x[0]))
 
     def turn(self):
         m = self.match
@@ -140,15 +113,18 @@ class Table:
         options = self.fits(p)
         self.rng.shuffle(options)
         scored = [o for o in options if self._would_score(o)]
-        for t, e in scored + options:
-            result = self.try_apply({"k": "play", "p": p, "t": name(t), "e": e})
-            if result is None:
-                continue
+        if options:
+            t, e, o = (scored + options)[0]
+            ev = {"k": "play", "p": p, "t": name(t), "e": e}
+            if o is not None:
+                ev["o"] = o
+            result = self.apply(ev)
             self.hands[p].remove(t)
             if result.get("scored") and m.game.opts.get("muggins") and m.hand is hand:
                 self._claim(p)
             return
-        if self.boneyard and self.try_apply({"k": "draw", "p": p, "n": 1}) is not None:
+        if self.boneyard and m.may_draw(p):
+            self.apply({"k": "draw", "p": p, "n": 1})
             self.hands[p].append(self.boneyard.pop())
             return
         self.apply({"k": "pass", "p": p})
