@@ -192,3 +192,43 @@ def test_readme_wiring_text_names_the_same_gpios() -> None:
         assert f"GP{PINS.ENCODER_SW} ── encoder SW" in text
     assert f"OLED SDA ── GP{PINS.OLED_SDA} " in text
     assert f"OLED SCL ── GP{PINS.OLED_SCL} " in text
+
+
+def svg_wiring() -> tuple[dict[int, tuple[float, float]], list[tuple[list, dict]], list[str]]:
+    """From wiring.svg: each Pico header pin's pad centre (the circle before its "12 GP9" or
+    "GP16 21" label), every wire (its points and attributes) and every text."""
+    import xml.etree.ElementTree as ET
+
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(HARDWARE / "wiring.svg").getroot()
+    pads: dict[int, tuple[float, float]] = {}
+    wires: list[tuple[list, dict]] = []
+    texts: list[str] = []
+    last_circle = None
+    for el in root.iter():
+        if el.tag == ns + "circle":
+            last_circle = (float(el.get("cx", 0)), float(el.get("cy", 0)))
+        elif el.tag == ns + "text":
+            label = "".join(el.itertext())
+            texts.append(label)
+            m = re.fullmatch(r"(\d+) \S+|\S+ (\d+)", label)
+            if m and last_circle and last_circle[0] in (330, 530):  # the Pico's two headers
+                pads[int(m.group(1) or m.group(2))] = last_circle
+        elif el.tag == ns + "polyline":
+            xy = [float(v) for v in el.get("points", "").replace(",", " ").split()]
+            wires.append((list(zip(xy[::2], xy[1::2], strict=True)), el.attrib))
+    return pads, wires, texts
+
+
+def test_wiring_svg_wires_every_signal_of_the_pin_map() -> None:
+    pads, wires, texts = svg_wiring()
+    ends = {p: attrs for points, attrs in wires for p in (points[0], points[-1])}
+    for name, gpio in signals().items():
+        pad = pads[PINS.HEADER_PIN[gpio]]
+        assert pad in ends, f"{name} (GP{gpio}, pin {PINS.HEADER_PIN[gpio]}) has no wire"
+        if name.startswith("Encoder"):  # drawn dashed: the knob is optional
+            assert "stroke-dasharray" in ends[pad], name
+    if PINS.ENCODER_A is not None:
+        assert any("KY-040" in t and "optional" in t for t in texts), texts
+        for pin in ("CLK", "DT", "SW", "GND", "+"):
+            assert any(t.split(" ")[0] == pin for t in texts), pin
