@@ -8,7 +8,7 @@ from domino.tiles import SET_SIZES, hand_pips, set_pips
 from scoreboard.display import big_text, text_width
 from scoreboard.screens import attempt, match_menu, side_name
 from scoreboard.text import draw
-from scoreboard.ui import COLS, NumberEntry, Screen, fit, rjust, row, short, spread, title
+from scoreboard.ui import COLS, NumberEntry, Screen, center, fit, rjust, row, short, spread, title
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
 # the player) and whether it is a yes/no question.
@@ -217,9 +217,18 @@ class Winner(Screen):
         m = app.match
         wins = m.winners()
         text = side_name(m, wins[0]) if len(wins) == 1 else "Tie"
-        title(fb, "Winner!", m.game.title[:8])
-        text = text[: 128 // text_width("0", 2)]
-        big_text(fb, text, (128 - text_width(text, 2)) // 2, 12, 2)
+        game = m.game.title
+        y = 12  # the name's top: below the title row, above the totals on rows 4-6
+        if len(game) <= COLS - 8:  # "Winner!", a space, the game's title whole
+            title(fb, "Winner!", game)
+        else:  # "Cardinal Mexican Train": whole on a row of its own, the name below it
+            title(fb, "Winner!")
+            row(fb, 1, center(game))
+            y = 16
+        if text_width(text, 2) <= 128:  # in big letters when it fits, else whole in small
+            big_text(fb, text, (128 - text_width(text, 2)) // 2, y, 2)
+        else:
+            draw(fb, text, (128 - text_width(text)) // 2, y + 4)
         n = len(m.sides)
         for s in range(min(n, 6)):
             x = (s % 2) * 64

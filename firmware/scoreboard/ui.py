@@ -64,8 +64,9 @@ def right(fb, r, text, inverted=False):
 
 
 def title(fb, text, tail=""):
-    """The top row: a title and, at the right, a short status."""
-    row(fb, 0, text[: COLS - len(tail) - 1] if tail else text)
+    """The top row: a title and, at the right, a short status. Callers make the two fit; a
+    title that does not is cut by ``fit``, which the screen-text test counts as a cut."""
+    row(fb, 0, fit(text, COLS - len(tail) - 1) if tail else text)
     if tail:
         right(fb, 0, tail)
 

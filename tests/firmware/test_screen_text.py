@@ -2,7 +2,8 @@
 wrap that drops words) and none is drawn past the panel's edge. The drivers the other tests
 use walk the screens (whole matches by presses in several games, the setup menus, the
 match menu, history, tallies, winners) under tests/firmware/mpy/text_fit.py, which watches
-every text drawn."""
+every text drawn. A text shortened before it is drawn (a plain slice, "Sebastop") is not seen
+there: winner_titles.py shows the Winner of every game and names what was not drawn whole."""
 
 import json
 import shutil
@@ -25,6 +26,7 @@ WALKS = [
     ("games_layout.py", ["super", "3", "1"]),
     ("games_layout.py", ["peruvian", "4", "1"]),
     ("games_layout.py", ["tiddle-pool", "6", "1"]),
+    ("winner_titles.py", []),
 ]
 LIMITS = {"italian": "10", "super": "20", "peruvian": "0", "tiddle-pool": "2"}
 
@@ -37,7 +39,7 @@ def micropython() -> str:
 def walk_args(script: str, args: list[str], storage: Path) -> list[str]:
     if script in ("app_navigation.py", "app_rules_forms.py"):
         return [str(storage), "-"]
-    if script == "games_outcome.py":
+    if script in ("games_outcome.py", "winner_titles.py"):
         return [str(storage)]
     if script == "games_layout.py":
         return [*args, str(storage), "-", LIMITS[args[0]]]
@@ -55,5 +57,7 @@ def test_no_text_is_cut_or_off_the_panel(tmp_path: Path, script: str, args: list
     assert fit, out.stdout[-2000:] + out.stderr[-2000:]
     assert "RESULT " in out.stdout, out.stdout[-2000:] + out.stderr[-2000:]
     seen = json.loads(fit[-1][4:])
+    result = json.loads([ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")][-1][7:])
+    assert result.get("cut_words", []) == [], "texts not drawn whole: " + repr(result["cut_words"])
     assert seen["cuts"] == {}, "texts cut to fit a row: " + repr(seen["cuts"])
     assert seen["overflows"] == {}, "texts past the panel's edge: " + repr(seen["overflows"])
