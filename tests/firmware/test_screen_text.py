@@ -6,12 +6,16 @@ every text drawn. A text shortened before it is drawn (a plain slice, "Sebastop"
 there: winner_titles.py shows the Winner of every game and names what was not drawn whole."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_app import compare_golden  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,3 +65,40 @@ def test_no_text_is_cut_or_off_the_panel(tmp_path: Path, script: str, args: list
     assert result.get("cut_words", []) == [], "texts not drawn whole: " + repr(result["cut_words"])
     assert seen["cuts"] == {}, "texts cut to fit a row: " + repr(seen["cuts"])
     assert seen["overflows"] == {}, "texts past the panel's edge: " + repr(seen["overflows"])
+
+
+def test_mexican_trains_row_shows_every_train_distinctly(tmp_path: Path) -> None:
+    """Ten players, twelve trains (two public), markers: every train on the rows under the
+    title, each by a label no other train has; a player "Mia" is "Mi", the public trains "Mx"
+    (they were all first letters, "M" for Mia, Max, Marta and the public train alike, and
+    the row ended in "..." when two rows could not hold them)."""
+    out = tmp_path / "screens"
+    out.mkdir()
+    cmd = [micropython(), "-X", "heapsize=4M", "tests/firmware/mpy/text_fit.py"]
+    cmd += ["tests/firmware/mpy/trains_row.py", str(tmp_path / "store"), str(out)]
+    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    lines = run.stdout.splitlines()
+    results = [ln for ln in lines if ln.startswith("RESULT ")]
+    assert results, run.stdout[-2000:] + run.stderr[-2000:]
+    r = json.loads(results[-1][7:])
+    seen = json.loads([ln for ln in lines if ln.startswith("FIT ")][-1][4:])
+    assert seen == {"cuts": {}, "overflows": {}}
+    assert r["errors"] == 0 and r["screen"] == "Table"
+    trains = r["trains"]
+    assert len(trains) == 12 and sum(1 for t in trains if t[0] is None) == 2
+    assert sum(1 for t in trains if t[2]) >= 3  # markers
+    tokens = " ".join(r["rows"]).split(" ")[: len(trains)]
+    labels = []
+    for token, (owner, pip, marker) in zip(tokens, trains, strict=True):
+        m = re.fullmatch(r"(.+?):?(\d+)(\*?)", token)
+        assert m, token
+        label = m.group(1)
+        assert (int(m.group(2)), m.group(3) == "*") == (pip, marker), (token, pip, marker)
+        if owner is None:
+            assert label.startswith("Mx"), token
+        else:
+            name = r["names"][owner]
+            assert name.replace(" ", "").startswith(label) and not "Mx".startswith(label), token
+        labels.append(label)
+    assert len(set(labels)) == len(labels), labels
+    compare_golden(out, ["mexican-trains"])
