@@ -8,7 +8,19 @@ from domino.tiles import SET_SIZES, hand_pips, set_pips
 from scoreboard.display import big_text, text_width
 from scoreboard.screens import attempt, match_menu, side_name
 from scoreboard.text import draw
-from scoreboard.ui import COLS, NumberEntry, Screen, center, fit, rjust, row, short, spread, title
+from scoreboard.ui import (
+    COLS,
+    NumberEntry,
+    Screen,
+    center,
+    fit,
+    rjust,
+    row,
+    short,
+    spread,
+    title,
+    wrap,
+)
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
 # the player) and whether it is a yes/no question.
@@ -216,7 +228,9 @@ class Winner(Screen):
     def draw(self, app, fb):
         m = app.match
         wins = m.winners()
-        text = side_name(m, wins[0]) if len(wins) == 1 else "Tie"
+        text = "Tie"
+        if len(wins) == 1:  # partners by their whole names: "Ana & Ben", not "Ana+Ben"
+            text = " & ".join([m.players[p] for p in m.sides[wins[0]]])
         game = m.game.title
         y = 12  # the name's top: below the title row, above the totals on rows 4-6
         if len(game) <= COLS - 8:  # "Winner!", a space, the game's title whole
@@ -228,7 +242,9 @@ class Winner(Screen):
         if text_width(text, 2) <= 128:  # in big letters when it fits, else whole in small
             big_text(fb, text, (128 - text_width(text, 2)) // 2, y, 2)
         else:
-            draw(fb, text, (128 - text_width(text)) // 2, y + 4)
+            lines = wrap(text, COLS, 2)
+            for i, line in enumerate(lines):
+                draw(fb, line, (128 - text_width(line)) // 2, y + 8 - 4 * len(lines) + 8 * i)
         n = len(m.sides)
         for s in range(min(n, 6)):
             x = (s % 2) * 64

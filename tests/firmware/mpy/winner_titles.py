@@ -60,10 +60,8 @@ for key, title in registry.titles():
         r["screens"].append([key, d.kind(app.screen)])
         wins = m.winners()
         names = [d.kind(app.screen) == "Winner" and title]
-        if len(wins) == 1:
-            members = m.sides[wins[0]]
-            if len(members) == 1:
-                names.append(m.players[members[0]])
+        if len(wins) == 1:  # each of the winners' names, partners too
+            names += [m.players[p] for p in m.sides[wins[0]]]
         for want in names:
             if not want or not any(want in s for s in drawn):
                 r["cut_words"].append([key, want, list(drawn)])
