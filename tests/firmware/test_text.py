@@ -21,6 +21,11 @@ def test_text_on_micropython(name: str) -> None:
     assert_check(MODULE, name)
 
 
+@pytest.mark.parametrize("name", check_names("check_messages"))
+def test_messages_on_micropython(name: str) -> None:
+    assert_check("check_messages", name)
+
+
 def test_committed_fonts_are_what_font_to_py_generates() -> None:
     if not (MISC / "5x8.pcf.gz").exists():
         pytest.skip("xfonts-base is not installed (`make deps` installs it as root)")
