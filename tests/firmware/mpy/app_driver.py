@@ -222,30 +222,25 @@ class Table:
         self.boneyard = tiles[g.n * k :]
 
     def leader(self):
-        """The holder of the highest double leads (else the heaviest tile); in Mexican Train the
-        holder of the hand's station double (None: nobody holds it)."""
-        g = self.m.game
-        if g.pass_before_station:  # Cardinal: from the starting player on,
-            start = self.m.hand.turn  # the first with a double opens with his highest
-            for k in range(g.n):
-                p = (start + k) % g.n
-                doubles = [t for t in self.hands[p] if is_double(t)]
-                if doubles:
-                    return p, max(doubles)
-            return None
-        t = g.station(self.m.hand.number)
-        if t is not None:
-            for p, h in enumerate(self.hands):
-                if t in h:
-                    return p, t
-            return None
-        best = None
-        for p, h in enumerate(self.hands):
-            for t in h:
-                k = (is_double(t), t[0] + t[1])
-                if best is None or k > best[0]:
-                    best = (k, p, t)
-        return None if best is None else (best[1], best[2])
+        """Who lays the hand's first tile, and which, as the core says (``Match.first_lead``,
+        the game's lead rule among the tiles ``check_lead`` allows: the highest double, Bergen
+        003's lowest, Mexican Train's station double). When the game names the seat to start,
+        his tiles; if he passes the opening on without a lead (Cardinal,
+        ``Game.pass_before_station``), the next seats' in turn. None: nobody can lead."""
+        m = self.m
+        start = m.hand.turn
+        if start is None:
+            return m.first_lead(self.hands)
+        n = len(self.hands)
+        for k in range(n if m.game.pass_before_station else 1):
+            lead = m.first_lead(self.only((start + k) % n))
+            if lead is not None:
+                return lead
+        return None
+
+    def only(self, p):
+        """The hands with only seat ``p``'s tiles: ``first_lead`` for one seat."""
+        return [h if q == p else [] for q, h in enumerate(self.hands)]
 
 
 def legal(m, hand_tiles):
@@ -339,11 +334,10 @@ class Session:
         g = m.game
         while True:
             table.deal()
-            if g.key.startswith("bergen") and not any(is_double(t) for h in table.hands for t in h):
-                continue  # nobody can lead: the tiles are shuffled again
-            if table.leader() is None:
-                continue  # the station double is in the boneyard: this table deals again
-            break
+            # nobody can lead (Bergen: no double dealt; the station double is in the
+            # boneyard): this table deals again
+            if table.leader() is not None:
+                break
         start = len(m.records)
         first = True
         while not m.over and len(m.records) == start and not m.hand.is_over():

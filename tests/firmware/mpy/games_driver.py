@@ -5,7 +5,7 @@
 
 import app_driver as d
 
-from domino.tiles import is_double, name
+from domino.tiles import name
 
 Stuck = d.Stuck
 
@@ -205,14 +205,7 @@ class Layout(d.Session):
                 first = False
                 self.play_presses.append(op.presses - before)
             else:
-                self.draw_or_pass(
-                    table,
-                    p,
-                    len(table.boneyard) > g.reserve
-                    and g.draws != "none"
-                    and hand.drawn < self.limit(g)
-                    and not g.status(hand).get("again"),  # after a 14: play again or pass
-                )
+                self.draw_or_pass(table, p, m.may_draw(p))  # the core's drawing rule
         if m.over:
             return
         self.end_hand(table, out)
@@ -222,11 +215,10 @@ class Layout(d.Session):
         has no double to lead."""
         op = self.op
         m = op.app.match
-        g = m.game
         hand = m.hand
         p, t = self.leader(table) or (None, None)
         if p is None or t is None:  # the player to start has no double: one tile, else pass
-            draw = g.draws != "none" and not hand.drawn and len(table.boneyard) > g.reserve
+            draw = not hand.drawn and m.may_draw(hand.turn)  # one tile, if the rules allow
             self.draw_or_pass(table, hand.turn, draw)
             return
         self.table_action("lead")
@@ -248,55 +240,32 @@ class Layout(d.Session):
         self.intended.append({"k": "pass", "p": p})
         self.settled(table)
 
-    def limit(self, g):
-        return {"one": 1, "two": 2}.get(g.draws, 1000)
-
     def can_lead(self, table):
         m = self.op.app.match
         if m.hand.turn is not None:
-            return True  # the game names who starts; without a double he draws or passes
-        p, t = self.leader(table)
-        try:
-            m.game.check_lead(m.hand, p, t)
-            return True
-        except Exception:
-            return False  # nobody can lead: the tiles are shuffled again
+            return True  # the game names who starts; without a lead he draws or passes
+        return table.leader() is not None  # else nobody can lead: the tiles are shuffled again
 
     def leader(self, table):
+        """The hand's first tile as the core says (``Match.first_lead``): when the game names
+        the seat to start, his best lead, (None, None) if he has none (he draws or passes);
+        else the table's (the centre double in the hub games, the highest double ...)."""
         m = self.op.app.match
-        g = m.game
-        centre = g.centre
-        if m.hand.turn is not None:  # the game names the leader: his best legal lead
-            p = m.hand.turn
-            for t in sorted(
-                table.hands[p], key=lambda t: (is_double(t), t[0] + t[1]), reverse=True
-            ):
-                try:
-                    g.check_lead(m.hand, p, t)
-                    return p, t
-                except Exception:
-                    pass
-            return None, None
-        if centre is not None:
-            for p, h in enumerate(table.hands):
-                if centre in h:
-                    return p, centre
-        return table.leader()
+        p = m.hand.turn
+        if p is None:
+            return table.leader()
+        return m.first_lead(table.only(p)) or (None, None)
 
     def legal(self, m, hand_tiles):
-        """(tile, end, o) the player may lay; unstarted hub branches are one end."""
+        """(tile, end, o) the player in turn may lay: ``Match.legal_plays`` (a hub's unstarted
+        branches are one end there; a joker once each way round), with ``o`` None for a joker
+        laid the way it adds up, as the screens offer it."""
         g = m.game
         lay = m.hand.layout
         out = []
-        for t, e in d.legal(m, hand_tiles):
-            if lay.kind == "hub" and not lay.arms[e].length:
-                first = [i for i in lay.open_arms() if not lay.arms[i].length][0]
-                if e != first:
-                    continue
-            o = None
-            if t[0] != t[1] and g.is_joker(t):
-                if g.adds_up(t, lay.arms[e].open) is None:
-                    o = t[self.rand.next() % 2]
+        for t, e, o in m.legal_plays(m.hand.turn, hand_tiles):
+            if o is not None and g.adds_up(t, lay.arms[e].open) == o:
+                o = None
             out.append((t, e, o))
         return out
 
