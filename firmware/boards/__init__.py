@@ -35,6 +35,8 @@ The interface (attributes and methods every board has):
                     (dropped whole when the host has stopped reading).
     serial_flush()  move queued bytes to the port as far as it has room; called
                     every loop pass.
+    serial_dropped()  messages dropped since power-on because the host was not
+                    reading (the hello reply reports it).
 
 `load()` picks the board for the interpreter it runs on.
 """

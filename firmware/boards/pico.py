@@ -76,3 +76,6 @@ class PicoBoard:
 
     def serial_flush(self):
         self._serial.flush()
+
+    def serial_dropped(self):
+        return self._serial.dropped

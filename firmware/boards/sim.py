@@ -606,6 +606,10 @@ class SimBoard:
     def serial_flush(self):
         self.serial.flush()
 
+    def serial_dropped(self):
+        serial = self.serial
+        return getattr(getattr(serial, "serial", serial), "dropped", 0)  # in memory: none
+
     # --- for tests and the emulator: a finger on the buttons ---
     def hold(self, name):
         self.buttons[name].press()

@@ -198,7 +198,14 @@ class Link:
             "names": self.names,
             "presets": len(self.presets),
             "max_request": MAX_REQUEST,
+            "dropped": self._dropped(),
         }
+
+    def _dropped(self):
+        """Replies and pushes the board dropped for a host that was not reading (None: a
+        board or a test's write function that does not count them)."""
+        dropped = getattr(getattr(self.app, "board", None), "serial_dropped", None)
+        return dropped() if dropped else None
 
     def _op_list(self, req):
         after = _field(req, "after", str, None)

@@ -214,6 +214,8 @@ def test_a_host_that_stops_reading_never_blocks_the_scoreboard(pico, tmp_path):
             pass
     after = events_on(pico.port, timeout=90)  # a host that reads again is answered in full
     assert after[match][: len(lines)] == lines  # nothing lost while the host was away
+    with DeviceLink(pico.port, timeout=90) as link:  # and is told what was dropped
+        assert link.request("hello")["dropped"] > 0
 
 
 def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(deployed, tmp_path):
