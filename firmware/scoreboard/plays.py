@@ -10,7 +10,6 @@ tile that scores, the more the better (players hunt counts); then doubles (playe
 them early); then the heavier tile (players shed pips that would count against them).
 """
 
-from domino import DominoError
 from domino.game import Game
 from domino.tiles import full_set, is_double, name
 
@@ -148,16 +147,9 @@ def own_first(match, order):
 
 
 def lead_tiles(match, player):
-    """Tiles ``player`` may open the hand with: doubles first, highest first."""
-    hand = match.hand
-    g = match.game
-    out = []
-    for t in full_set(g.top):
-        try:
-            g.check_lead(hand, player, t)
-        except DominoError:
-            continue
-        out.append(Choice(t, 0))
+    """Tiles ``player`` may open the hand with (``Match.legal_plays``): doubles first,
+    highest first."""
+    out = [Choice(t, 0) for t, _e, _o in match.legal_plays(player)]
     out.sort(key=lambda c: (is_double(c.tile), c.tile[0] + c.tile[1]), reverse=True)
     return out
 

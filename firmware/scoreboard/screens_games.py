@@ -163,12 +163,8 @@ class GameTable(Table):
         if sums:
             for e in self.ends:
                 self.ends[e] = both_ways(g, lay.arms[e], self.ends[e])
-        new = None  # the first branch not started: every unstarted branch is this one
-        if lay.kind == "hub":
-            for e in lay.open_arms():
-                if not lay.arms[e].length:
-                    new = e
-                    break
+        # A hub's unstarted branches are one end, "New branch": Match.legal_plays lists only
+        # the first of them (Layout.alike), so the table's ends already say so.
         again = g.status(hand).get("again")
         acts = []
         for a in self.actions:
@@ -177,13 +173,8 @@ class GameTable(Table):
                 continue  # every tile fits: no passing
             if kind == "draw" and again:
                 a = ("pass", None)  # after a 14: play again if you can, else pass
-            if kind == "end" and new is not None and not lay.arms[x].length and x != new:
-                a = ("end", new)
-            elif kind == "quick":
+            if kind == "quick":
                 t, e = x[0], x[1]
-                if new is not None and not lay.arms[e].length:
-                    e = new
-                a = ("quick", (t, e))
                 if (
                     sums
                     and t[0] != t[1]
