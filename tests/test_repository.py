@@ -1,7 +1,9 @@
 """The repository stands on its own: its docs point only inside it, the layers import downwards
-only (docs/architecture.md), and the license file says what pyproject.toml says."""
+only (docs/architecture.md), the license file says what pyproject.toml says, and examples/ is
+what tools/make_examples.py writes."""
 
 import ast
+import importlib.util
 import re
 import tomllib
 from pathlib import Path
@@ -75,3 +77,24 @@ def test_the_layer_check_sees_an_import_inside_a_function(tmp_path):
     module = tmp_path / "lazy.py"
     module.write_text("def f():\n    import machine\n    from boards.pico import PicoBoard\n")
     assert imported_packages(module) == {"machine", "boards"}
+
+
+def test_the_examples_are_what_tools_make_examples_writes(tmp_path, capsys):
+    # examples/*.jsonl are seeded matches played through the rules core; a change to the core
+    # or to the tool that alters them must come with the regenerated files
+    # (`python tools/make_examples.py`), or the committed ones would no longer be reproducible.
+    tool_path = ROOT / "tools" / "make_examples.py"
+    spec = importlib.util.spec_from_file_location("make_examples", tool_path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    tool.main(tmp_path)
+    capsys.readouterr()  # the tool's one line per file
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(p.name for p in (ROOT / "examples").glob("*.jsonl"))
+    stale = [
+        name
+        for name in written
+        if (tmp_path / name).read_bytes() != (ROOT / "examples" / name).read_bytes()
+    ]
+    assert not stale, f"examples/{stale} differ from the tool's output: run tools/make_examples.py"

@@ -164,16 +164,19 @@ class Table:
         return self.events
 
 
-def main():
-    out = ROOT / "examples"
+def main(out=ROOT / "examples"):
+    """Write every example into folder ``out`` (tests/test_repository.py writes them into a
+    temporary folder and compares them with the committed ones, byte for byte)."""
+    out = Path(out)
     out.mkdir(exist_ok=True)
     for i, (stem, setup) in enumerate(EXAMPLES):
         events = Table(dict(setup), seed=1000 + i).play()
         path = out / (stem + ".jsonl")
         path.write_text(write_match(setup, events))
         m = Match.replay(setup, events)
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
         print(
-            f"{path.relative_to(ROOT)}: {len(events)} events, {len(m.records)} hands, "
+            f"{shown}: {len(events)} events, {len(m.records)} hands, "
             f"totals {m.totals}, over={m.over}"
         )
 

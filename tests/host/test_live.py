@@ -102,8 +102,8 @@ def test_board_mid_hand():
 
 def test_board_of_a_finished_team_match():
     text = render(board_state(follower_of("m1", lines_of("block"))), ansi=False)
-    assert "  Jo + Lea     117" in text
-    assert "  Kim + Max     77" in text
+    assert "  Jo + Lea     104" in text  # 13 hands of Block, won 104-76
+    assert "  Kim + Max     76" in text
     assert "won by Jo + Lea" in text
     assert "turn:" not in text and "▶" not in text
 
@@ -185,12 +185,13 @@ def test_waiting_for_a_match():
 
 
 def test_follow_catches_up_then_folds_pushes_and_moves_to_a_new_match(tmp_path):
-    allfives, muggins = lines_of("allfives"), lines_of("muggins")
+    allfives, muggins, draw = lines_of("allfives"), lines_of("muggins"), lines_of("draw")
     with PtyDevice(tmp_path / "flash") as device:
-        device.load("m0001", lines_of("draw"))  # an older match: not the one to follow
+        device.load("m0001", draw)  # an older match: not the one to follow
         device.load("m0002", allfives[:30])
         with DeviceLink(device.port) as link:
-            wait_for(lambda: link.request("list")["matches"] == [["m0001", 189], ["m0002", 30]])
+            held = [["m0001", len(draw)], ["m0002", 30]]
+            wait_for(lambda: link.request("list")["matches"] == held)
         f = Follower()
         changes = []
         step = iter(range(4))

@@ -51,38 +51,40 @@ def row(rows: list[dict], player: str) -> dict:
 
 def test_players_over_all_games(db_path, capsys):
     doc = stats_json(capsys, "--db", str(db_path))
-    # Ana: Muggins hands 28 and 95, won 123-55; All Fives hands 15, 20, 35, 0, lost (Ben 100).
+    # Ana: Muggins hands 90 (counts 20+15+20+15 = 70, then out: Ben's 20 pips) and 15 (the
+    # count that took her past 100), won 105-35; All Fives hands 5, 5, 30, 35, 20, 5, won 100.
     assert row(doc["players"], "Ana") == {
         "player": "Ana",
         "matches": 2,
         "playing": 0,
-        "wins": 1,
-        "win_pct": 50.0,
-        "hands": 6,
-        "avg_hand": round((28 + 95 + 15 + 20 + 35 + 0) / 6, 2),
-        "best_hand": 95,
+        "wins": 2,
+        "win_pct": 100.0,
+        "hands": 8,
+        "avg_hand": round((90 + 15 + 5 + 5 + 30 + 35 + 20 + 5) / 8, 2),
+        "best_hand": 90,
     }
-    # Ben: Muggins 55 and 0, lost; All Fives 25, 20, 45, 10, won.
+    # Ben: Muggins 35 (counts 15 and 20) and 0, lost; All Fives 25, 0, 0, 30, 5, 20, lost (80).
     ben = row(doc["players"], "Ben")
-    assert (ben["wins"], ben["hands"], ben["best_hand"]) == (1, 6, 55)
-    assert ben["avg_hand"] == round((55 + 0 + 25 + 20 + 45 + 10) / 6, 2)
-    # Cora: All Fives only, hands 0, 55, 0, 0, lost.
+    assert (ben["wins"], ben["win_pct"], ben["hands"], ben["best_hand"]) == (0, 0.0, 8, 35)
+    assert ben["avg_hand"] == round((35 + 0 + 25 + 0 + 0 + 30 + 5 + 20) / 8, 2)
+    # Cora: All Fives only, hands 0, 30, 20, 0, 0, 5, lost (55).
     cora = row(doc["players"], "Cora")
     assert (cora["matches"], cora["wins"], cora["win_pct"]) == (1, 0, 0.0)
-    assert (cora["avg_hand"], cora["best_hand"]) == (55 / 4, 55)
+    assert (cora["avg_hand"], cora["best_hand"]) == (round(55 / 6, 2), 30)
 
 
 def test_partners_share_their_team_hands_and_win(db_path, capsys):
     doc = stats_json(capsys, "--db", str(db_path), "--game", "block")
     (block,) = doc["games"]
     assert (block["game"], block["matches"]) == ("block", 1)
-    # Jo and Lea (team 0) won 117-77 over 15 hands; their best hand was the 28 of hand 4.
+    # Jo and Lea (team 0) won 104-76 over 13 hands; their best hand was the 37 of hand 3 (Lea
+    # out: Kim's 5-4 and Max's 4-4, 5-5, 6-4). Kim and Max's best was the 23 of hand 11.
     for name in ("Jo", "Lea"):
         r = row(block["players"], name)
-        assert (r["wins"], r["hands"], r["avg_hand"], r["best_hand"]) == (1, 15, 7.8, 28)
+        assert (r["wins"], r["hands"], r["avg_hand"], r["best_hand"]) == (1, 13, 8.0, 37)
     for name in ("Kim", "Max"):
         r = row(block["players"], name)
-        assert (r["wins"], r["hands"], r["avg_hand"], r["best_hand"]) == (0, 15, 5.13, 19)
+        assert (r["wins"], r["hands"], r["avg_hand"], r["best_hand"]) == (0, 13, 5.85, 23)
     assert [r["player"] for r in doc["players"]] == ["Jo", "Kim", "Lea", "Max"]
 
 
@@ -91,10 +93,11 @@ def test_per_game_rows_split_a_players_record(db_path, capsys):
     assert [r["player"] for r in doc["players"]] == ["Ana"]
     by_game = {g["game"]: g["players"] for g in doc["games"]}
     assert set(by_game) == {"muggins", "allfives"}
-    assert row(by_game["muggins"], "Ana")["avg_hand"] == (28 + 95) / 2
-    assert row(by_game["muggins"], "Ana")["win_pct"] == 100.0
-    assert row(by_game["allfives"], "Ana")["avg_hand"] == (15 + 20 + 35 + 0) / 4
-    assert row(by_game["allfives"], "Ana")["win_pct"] == 0.0
+    assert row(by_game["muggins"], "Ana")["avg_hand"] == (90 + 15) / 2
+    assert row(by_game["muggins"], "Ana")["best_hand"] == 90
+    assert row(by_game["allfives"], "Ana")["avg_hand"] == round((5 + 5 + 30 + 35 + 20 + 5) / 6, 2)
+    assert row(by_game["allfives"], "Ana")["best_hand"] == 35
+    assert [row(by_game[g], "Ana")["win_pct"] for g in ("muggins", "allfives")] == [100.0, 100.0]
 
 
 def test_a_match_still_being_played_counts_its_hands_not_a_result(tmp_path, capsys):
@@ -105,10 +108,10 @@ def test_a_match_still_being_played_counts_its_hands_not_a_result(tmp_path, caps
     doc = stats_json(capsys, "--db", str(db_path))
     ana = row(doc["players"], "Ana")
     assert (ana["matches"], ana["playing"], ana["wins"], ana["win_pct"]) == (0, 1, 0, None)
-    assert (ana["hands"], ana["avg_hand"], ana["best_hand"]) == (1, 28.0, 28)
+    assert (ana["hands"], ana["avg_hand"], ana["best_hand"]) == (1, 90.0, 90)
     assert main(["stats", "--db", str(db_path)]) == 0
     table = capsys.readouterr().out
-    assert "  Ana        0 +1     0      -      1     28.00         28" in table
+    assert "  Ana        0 +1     0      -      1     90.00         90" in table
     assert "not finished yet" in table
 
 
@@ -117,7 +120,7 @@ def test_readable_table(db_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "All games"
     assert out[1] == "  player  matches  wins  win %  hands  avg hand  best hand"
-    assert out[2].split() == ["Ana", "2", "1", "50.0", "6", "32.17", "95"]
+    assert out[2].split() == ["Ana", "2", "2", "100.0", "8", "25.62", "90"]  # 205 / 8
     assert "Muggins (muggins): 1 match(es)" in out
     assert "Block (block): 1 match(es)" in out
 
@@ -140,7 +143,7 @@ def test_collect_is_the_core_fold_of_every_line(db_path):
         stored = list(db.matches())
     stats = collect(stored)
     assert sorted(stats.games) == ["allfives", "block", "muggins"]
-    assert stats.players["Ana"].points == 28 + 95 + 15 + 20 + 35 + 0
+    assert stats.players["Ana"].points == 90 + 15 + 5 + 5 + 30 + 35 + 20 + 5
 
 
 @pytest.mark.parametrize(

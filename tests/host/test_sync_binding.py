@@ -62,7 +62,7 @@ def test_soak_killed_syncs(tmp_path):
 
 def kill_and_resync(tmp_path, kills: int, seed: int) -> None:
     rng = random.Random(seed)
-    device, held = loaded_device(tmp_path, EXAMPLES * 2)  # 14 matches, ~1,900 events
+    device, held = loaded_device(tmp_path, EXAMPLES * 2)  # 14 matches, ~2,000 events
     with device:
         for kill in range(kills):
             db_path = tmp_path / f"db{kill}.sqlite3"

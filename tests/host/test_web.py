@@ -182,8 +182,10 @@ class LiveWeb:
 def test_the_tv_page_follows_the_table_live(tmp_path):
     lines = lines_of("allfives")
     hand_end = [i for i, x in enumerate(lines) if '"k":"end"' in x]
-    first_part = lines[:12]  # the match is under way when the board starts
-    second_part = lines[12 : hand_end[0] + 1]  # the rest of hand 1, its tally included
+    # The match is under way when the board starts: 14 events in, Ana's 4-2 has scored 5
+    # (ends 2 and 3) and Ben is to play. Then the rest of hand 1, its tally included.
+    first_part = lines[:15]
+    second_part = lines[15 : hand_end[0] + 1]
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", first_part)
         live = LiveWeb(device.port)
@@ -234,7 +236,7 @@ def test_a_finished_match_shows_its_winner(tmp_path):
         browser = Chromium(tmp_path / "profile")
         try:
             browser.open(live.url)
-            wait_shown(browser, [["Jo + Lea", "117"], ["Kim + Max", "77"]])
+            wait_shown(browser, [["Jo + Lea", "104"], ["Kim + Max", "76"]])  # 13 hands
             assert browser.evaluate("document.getElementById('turn').textContent") == (
                 "won by Jo + Lea"
             )
