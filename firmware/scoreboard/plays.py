@@ -24,12 +24,25 @@ def end_open(match, i):
 
 def ends_text(match):
     """The open ends for the table's second row: "L5 R3 U6" on a line or spinner, the pips of
-    a hub's branches, or each train as owner initial + pip (* a marker, M a public train)."""
+    a hub's branches, or every train as its label (``end_label``) and open pip, "*" its
+    marker ("Mi5 Mx1:12* Ann3": a label ending in a digit is followed by ":")."""
     lay = match.hand.layout
     if lay.kind == "trains":
+        labels = train_labels(match.players, True)
+        arms = lay.arms
+        public = 0
+        for a in arms:
+            if a.owner is None:
+                public += 1
         out = ""
-        for i, a in enumerate(lay.arms):
-            out += "%s%d%s " % (end_label(match, i)[0], a.open, "*" if a.marker else "")
+        k = 0
+        for a in arms:
+            if a.owner is None:
+                k += 1
+                label = "Mx" if public == 1 else "Mx%d:" % k
+            else:
+                label = labels[a.owner]
+            out += "%s%s%d%s" % (" " if out else "", label, a.open, "*" if a.marker else "")
         return out
     arms = lay.open_arms()
     if len(arms) <= 4:
@@ -50,20 +63,62 @@ def owed_text(match):
 
 
 def end_label(match, i):
-    """A short name for arm i: L/R (and U/D on a spinner), a branch number, a train owner."""
+    """A short name for arm i: L/R (and U/D on a spinner), a branch number; a train by the
+    label the trains row gives it (``train_label``; the public trains Mx, or Mx1, Mx2 ... when
+    there are more), so the action bar, the tile lists and the row name a train alike."""
     lay = match.hand.layout
     if i >= len(lay.arms):
         return "new"
-    arm = lay.arms[i]
-    owner = getattr(arm, "owner", None)
-    if owner is not None:
-        return match.players[owner][:3]
     kind = lay.kind
+    if kind == "trains":
+        arms = lay.arms
+        owner = arms[i].owner
+        if owner is not None:
+            return train_labels(match.players)[owner]
+        public = 0
+        k = 0
+        for j in range(len(arms)):
+            if arms[j].owner is None:
+                public += 1
+                if j <= i:
+                    k += 1
+        return "Mx" if public == 1 else "Mx%d" % k
     if kind in ("line", "spinner") and i < 4:
         return _LINE[i]
-    if kind == "trains":
-        return "Mx"
     return str(i + 1)
+
+
+def train_label(names, p):
+    """Seat p's train: the shortest start of his name (spaces left out) that starts no other
+    name and is not the public train's "Mx" (his whole name if none is shorter): "Mia" beside
+    "Max" is "Mi", "Ana" beside "Anna" "Ana" and "Anna" "Ann"."""
+    own = names[p]
+    for n in range(1, len(own) + 1):
+        start = own[:n]
+        if "Mx".startswith(start):
+            continue
+        for q in range(len(names)):
+            if q != p and names[q].startswith(start):
+                break
+        else:
+            return start.replace(" ", "")
+    return own.replace(" ", "")
+
+
+_names = None  # the names the trains' labels were made for
+_labels = []
+_row = []  # the same as the trains row writes them: a label ending in a digit takes a ":"
+
+
+def train_labels(names, row=False):
+    """Every seat's ``train_label`` (``row``: as the trains row writes it, "P1:" before the
+    pip), made once per table and set of names (a redraw only compares the names)."""
+    global _names, _labels, _row
+    if _names != names:
+        _names = list(names)
+        _labels = [train_label(names, p) for p in range(len(names))]
+        _row = [x + ":" if x[-1:].isdigit() else x for x in _labels]
+    return _row if row else _labels
 
 
 def preview(match, t, e):

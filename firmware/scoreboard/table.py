@@ -13,24 +13,6 @@ NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP)
 REST = 12  # plays listed on the bar one by one (the rest only in their end's list)
 
 
-def train_label(names, p):
-    """Seat p's train: the shortest start of his name (spaces left out) that starts no other
-    name and is not the public train's "Mx" (his whole name if none is shorter)."""
-    name = names[p]
-    for n in range(1, len(name) + 1):
-        start = name[:n]
-        if "Mx".startswith(start):
-            continue
-        for q in range(len(names)):
-            if q != p and names[q].startswith(start):
-                break
-        else:
-            label = start.replace(" ", "")
-            return label + ":" if label[-1:].isdigit() else label
-    label = name.replace(" ", "")
-    return label + ":" if label[-1:].isdigit() else label
-
-
 def scored_text(m, player, pts, lead):
     return "%s +%d %s" % (m.players[player], pts, plays.describe(m, pts, lead))
 
@@ -52,8 +34,6 @@ class Table(Screen):
         # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
         # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
         self._shown = None
-        self._names = None  # the names the trains' labels were made for
-        self._labels = []
 
     def refresh(self, app, keep=None):
         m = app.match
@@ -180,7 +160,7 @@ class Table(Screen):
         if lay.is_empty():
             row(fb, 1, "table empty")
         elif lay.kind == "trains":  # every train shows: more rows when one is not enough
-            lines = wrap(self.trains_text(m), COLS, 4)
+            lines = wrap(plays.ends_text(m), COLS, 4)
             for i, line in enumerate(lines):
                 row(fb, 1 + i, line)
             first = len(lines) + 1
@@ -196,32 +176,6 @@ class Table(Screen):
             row(fb, 6, owed)
         elif self.note:
             row(fb, 6, self.note)
-
-    def trains_text(self, m):
-        """Every train on the table, in order, as its label and open pip ("Ana" 5 → "A5", "*"
-        its marker): a player's train by the shortest start of his name that starts no other
-        player's name nor "Mx", the public train's label ("Mia" is "Mi", never "M"); public
-        trains are "Mx" (numbered when there are more; a label ending in a digit is followed
-        by ":"). The labels are made once per table and set of names."""
-        names = m.players
-        if self._names != names:
-            self._names = list(names)
-            self._labels = [train_label(names, p) for p in range(len(names))]
-        arms = m.hand.layout.arms
-        public = 0
-        for a in arms:
-            if a.owner is None:
-                public += 1
-        out = ""
-        k = 0
-        for a in arms:
-            if a.owner is None:
-                k += 1
-                label = "Mx" if public == 1 else "Mx%d:" % k
-            else:
-                label = self._labels[a.owner]
-            out += "%s%s%d%s" % (" " if out else "", label, a.open, "*" if a.marker else "")
-        return out
 
     def tell(self, app, text):
         """What was just played, on row 6; a text too long for the row is shown whole in a

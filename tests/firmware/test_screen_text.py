@@ -67,38 +67,81 @@ def test_no_text_is_cut_or_off_the_panel(tmp_path: Path, script: str, args: list
     assert seen["overflows"] == {}, "texts past the panel's edge: " + repr(seen["overflows"])
 
 
-def test_mexican_trains_row_shows_every_train_distinctly(tmp_path: Path) -> None:
-    """Ten players, twelve trains (two public), markers: every train on the rows under the
-    title, each by a label no other train has; a player "Mia" is "Mi", the public trains "Mx"
-    (they were all first letters, "M" for Mia, Max, Marta and the public train alike, and
-    the row ended in "..." when two rows could not hold them)."""
-    out = tmp_path / "screens"
+@pytest.fixture(scope="module")
+def trains_row(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict, Path]:
+    """Ten players, twelve trains (two public), markers, drawn once: the RESULT, the FIT
+    record and the golden screens' directory."""
+    tmp = tmp_path_factory.mktemp("trains")
+    out = tmp / "screens"
     out.mkdir()
     cmd = [micropython(), "-X", "heapsize=4M", "tests/firmware/mpy/text_fit.py"]
-    cmd += ["tests/firmware/mpy/trains_row.py", str(tmp_path / "store"), str(out)]
+    cmd += ["tests/firmware/mpy/trains_row.py", str(tmp / "store"), str(out)]
     run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     lines = run.stdout.splitlines()
     results = [ln for ln in lines if ln.startswith("RESULT ")]
     assert results, run.stdout[-2000:] + run.stderr[-2000:]
     r = json.loads(results[-1][7:])
     seen = json.loads([ln for ln in lines if ln.startswith("FIT ")][-1][4:])
+    return r, seen, out
+
+
+def row_labels(r: dict) -> list[str]:
+    """Each train's label as the trains row shows it (":" before the pip left out), in the
+    order of the layout's arms."""
+    tokens = " ".join(r["rows"]).split(" ")[: len(r["trains"])]
+    labels = []
+    for token in tokens:
+        m = re.fullmatch(r"(.+?):?(\d+)(\*?)", token)
+        assert m, token
+        labels.append(m.group(1))
+    return labels
+
+
+def test_mexican_trains_row_shows_every_train_distinctly(trains_row) -> None:
+    """Ten players, twelve trains (two public), markers: every train on the rows under the
+    title, each by a label no other train has; a player "Mia" is "Mi", the public trains "Mx"
+    (they were all first letters, "M" for Mia, Max, Marta and the public train alike, and
+    the row ended in "..." when two rows could not hold them)."""
+    r, seen, out = trains_row
     assert seen == {"cuts": {}, "overflows": {}}
     assert r["errors"] == 0 and r["screen"] == "Table"
     trains = r["trains"]
     assert len(trains) == 12 and sum(1 for t in trains if t[0] is None) == 2
     assert sum(1 for t in trains if t[2]) >= 3  # markers
     tokens = " ".join(r["rows"]).split(" ")[: len(trains)]
-    labels = []
-    for token, (owner, pip, marker) in zip(tokens, trains, strict=True):
+    labels = row_labels(r)
+    for token, label, (owner, pip, marker) in zip(tokens, labels, trains, strict=True):
         m = re.fullmatch(r"(.+?):?(\d+)(\*?)", token)
         assert m, token
-        label = m.group(1)
         assert (int(m.group(2)), m.group(3) == "*") == (pip, marker), (token, pip, marker)
         if owner is None:
             assert label.startswith("Mx"), token
         else:
             name = r["names"][owner]
             assert name.replace(" ", "").startswith(label) and not "Mx".startswith(label), token
-        labels.append(label)
     assert len(set(labels)) == len(labels), labels
     compare_golden(out, ["mexican-trains"])
+
+
+def test_mexican_trains_bar_names_each_train_as_the_row(trains_row) -> None:
+    """The action bar's plays ("Play Mi 5  (3)", "5-2 on Mx2") name the train by the row's
+    label: two public trains are Mx1 and Mx2 there too (the bar said "Mx" for both, and
+    "Mia" for the train the row calls "Mi")."""
+    r, _seen, _out = trains_row
+    labels = row_labels(r)
+    bar = r["bar"]
+    trains = len(r["trains"])
+    named = {}  # the label the bar gives each train it offers
+    for arm, text in bar:
+        if arm >= trains:  # a new train off the station
+            assert text.startswith("Play new ") or " on new" in text, text
+            continue
+        m = re.fullmatch(r"Play (\S+) (\d+)  \(\d+\)", text) or re.fullmatch(
+            r"\d+-\d+ on (\S+)(?: \+\d+)?", text
+        )
+        assert m, text
+        assert m.group(1) == labels[arm], (text, labels[arm])
+        named.setdefault(arm, set()).add(m.group(1))
+    public = [a for a in named if r["trains"][a][0] is None]
+    assert len(public) == 2, (bar, r["trains"])  # both public trains are on the bar
+    assert len({next(iter(named[a])) for a in named}) == len(named), named

@@ -1,8 +1,9 @@
 # Mexican Train with ten players on the table: the trains row shows every train whole and each
 # distinguishable (a player "Mia" and the public "Mx", "Ana" and "Anna"), with markers, on as
-# many rows as it needs. Plays are random legal plays recorded through the app (the table's
-# view: no hands), then the table is drawn. Prints RESULT JSON; writes the golden screen
-# "mexican-trains" to OUT ("-": none).
+# many rows as it needs, and the action bar names each train as the row does. Plays are random
+# legal plays recorded through the app (the table's view: no hands), then the table is drawn.
+# Prints RESULT JSON (the rows, and the bar's label of every train it offers); writes the
+# golden screen "mexican-trains" to OUT ("-": none).
 #
 #   micropython tests/firmware/mpy/trains_row.py STORAGE OUT
 
@@ -64,8 +65,16 @@ rows = {}
 for s, x, y in drawn:
     if x == 0 and 8 <= y < 48 and y % 8 == 0:
         rows[y // 8] = s
+table = app.screen
+bar = []  # what the action bar says of each train it offers: (arm, label text)
+for act in table.actions:
+    if act[0] == "end":
+        bar.append([act[1], table.label(app, act)])
+    elif act[0] == "quick":
+        bar.append([act[1][1], table.label(app, act)])
 r = {
     "screen": d.kind(app.screen),
+    "bar": bar,
     "trains": [[a.owner, a.open, a.marker] for a in lay.arms],
     "rows": [rows[k] for k in sorted(rows)],
     "names": NAMES,
