@@ -165,14 +165,12 @@ class GameTable(Table):
                 self.ends[e] = both_ways(g, lay.arms[e], self.ends[e])
         # A hub's unstarted branches are one end, "New branch": Match.legal_plays lists only
         # the first of them (Layout.alike), so the table's ends already say so.
-        again = g.status(hand).get("again")
+        # After a 14 (Super Dominos) the stuck action is already Pass: Match.may_draw says no.
         acts = []
         for a in self.actions:
             kind, x = a
             if kind == "pass" and lay.kind == "pile":
                 continue  # every tile fits: no passing
-            if kind == "draw" and again:
-                a = ("pass", None)  # after a 14: play again if you can, else pass
             if kind == "quick":
                 t, e = x[0], x[1]
                 if (

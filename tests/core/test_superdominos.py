@@ -99,10 +99,12 @@ def test_000_super_leaving_a_14_you_may_go_again_if_you_can():
     play(m, 0, "6-6")
     play(m, 1, "6-14", 0)
     assert hand(m).turn == 1 and status(m)["again"]
+    assert not m.may_draw(1)  # what the device's table offers: Pass, not Draw
     play(m, 1, "14-2", 0)
-    assert hand(m).turn == 2
+    assert hand(m).turn == 2 and m.may_draw(2)
     play(m, 2, "6-5", 1)
     play(m, 0, "5-14", 1)
+    assert not m.may_draw(0)
     fails(m, {"k": "draw", "p": 0, "n": 1}, "14")
     pas(m, 0)  # cannot go again: no drawing
     assert hand(m).turn == 1

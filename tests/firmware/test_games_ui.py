@@ -134,3 +134,19 @@ def test_layout_game_by_buttons(
     if game in ("peruvian", "teamblock", "barricade", "super", "doble15"):
         assert "draw" in kinds  # owed draws recorded
     compare_text(out, goldens, mask_bar=True)
+
+
+def test_super_after_a_14_the_bar_offers_what_the_core_allows(tmp_path: Path) -> None:
+    """Super Dominos: after a 14 the player plays again if he can, else passes; the bar offers
+    Draw exactly when ``Match.may_draw`` (the core's check_draw), else Pass, and the Pass
+    pressed on the bar is taken. (GameTable used to turn Draw into Pass itself after a 14: the
+    table already asks may_draw, so that mapping never fired.)"""
+    r = run("super_again.py", str(tmp_path / "store"), heap=HEAP)
+    assert r["errors"] == 0 and r["message"] is None
+    steps = r["steps"]
+    for s in steps:
+        assert ("draw" in s["kinds"]) == s["may_draw"], s
+        assert s["kinds"].count("pass") == 1, s
+        assert not (s["again"] and s["may_draw"]), s
+    assert sum(1 for s in steps if s["again"]) == 2  # the two 14s
+    assert r["last"] == {"k": "pass", "p": 0} and steps[-1]["turn"] == 1
