@@ -199,7 +199,14 @@ class Link:
             "presets": len(self.presets),
             "max_request": MAX_REQUEST,
             "dropped": self._dropped(),
+            "playing": self.playing(),
         }
+
+    def playing(self):
+        """The match on the table (the host may not delete it; a live board shows it), or
+        None."""
+        active = getattr(self.app, "active_match", None)
+        return active() if active else getattr(self.app, "match_id", None)
 
     def _dropped(self):
         """Replies and pushes the board dropped for a host that was not reading (None: a
@@ -325,9 +332,7 @@ class Link:
         held_crc = _field(req, "crc", str, None)
         if held is None or held_crc is None:
             raise BadRequest("bad_field", "delete needs count and crc of the events the host holds")
-        active = getattr(self.app, "active_match", None)
-        playing = active() if active else getattr(self.app, "match_id", None)
-        if playing == match_id:
+        if self.playing() == match_id:
             raise BadRequest(
                 "active", "match %s is being played; finish or leave it first" % match_id
             )

@@ -206,14 +206,17 @@ def catch_up(link: DeviceLink, f: Follower) -> bool:
     """Subscribe, then read what the followed match holds; True if anything changed.
 
     The followed match is the one the last push named (the one on the table, which after a
-    resumed match is not the newest); the newest only before any push, or when the followed
-    one was deleted. Subscribing first means an event appended meanwhile arrives either way
-    and is dropped as "old"."""
+    resumed match is not the newest); before any push, the one hello says is on the table;
+    the newest when none is, or when the followed one was deleted. Subscribing first means an
+    event appended meanwhile arrives either way and is dropped as "old"."""
     link.request("subscribe", on=True)
     counts = dict(device_matches(link))  # in the order the matches were created
     if not counts:
         return False
-    match_id = f.match_id if f.match_id in counts else list(counts)[-1]
+    followed = f.match_id
+    if followed is None:  # before any push: the match on the table, as hello names it
+        followed = link.request("hello").get("playing")
+    match_id = followed if followed in counts else list(counts)[-1]
     count = counts[match_id]
     if match_id == f.match_id and count == len(f.lines):
         return False

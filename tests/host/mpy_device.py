@@ -3,7 +3,8 @@
 The real store, the real link and a bounded byte-wise line reader, with the serial port on
 stdin/stdout (the tests put a pseudo-terminal there). Events reach the store the way the app
 appends them, through a control pipe (fd given as the second argument) carrying JSON lines
-``{"create": id}`` or ``{"append": id, "line": event}``.
+``{"create": id}``, ``{"append": id, "line": event}`` or ``{"playing": id}`` (the match the
+table shows; null for none).
 
     micropython -X heapsize=180K tests/host/mpy_device.py STORE_DIR [CONTROL_FD]
 """
@@ -19,10 +20,17 @@ from scoreboard.link import MAX_REQUEST, Link  # noqa: E402
 from scoreboard.store import MatchStore  # noqa: E402
 
 
+class Table:
+    """The app as the link sees it here: only which match is on the table."""
+
+    match_id = None
+
+
 def main():
     store = MatchStore(sys.argv[1])
     serial = StdioSerial()
-    link = Link(store=store, write=serial.write)
+    table = Table()
+    link = Link(table, store=store, write=serial.write)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     control = None
@@ -40,7 +48,7 @@ def main():
                     poll.unregister(control)
                     control = None
                     continue
-                run(store, link, json.loads(cmd))
+                run(store, link, table, json.loads(cmd))
                 continue
             b = serial.read1()
             if not b:
@@ -58,8 +66,10 @@ def main():
                 buf.extend(b)
 
 
-def run(store, link, cmd):
-    if "create" in cmd:
+def run(store, link, table, cmd):
+    if "playing" in cmd:
+        table.match_id = cmd["playing"]
+    elif "create" in cmd:
         store.create(cmd["create"])
     else:
         index = store.append(cmd["append"], cmd["line"])

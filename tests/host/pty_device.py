@@ -67,6 +67,10 @@ class PtyDevice:
     def append(self, match_id: str, line: str) -> None:
         self.control({"append": match_id, "line": line})
 
+    def play(self, match_id: str | None) -> None:
+        """Put ``match_id`` on the table (None: the start menu), as resuming it there would."""
+        self.control({"playing": match_id})
+
     def load(self, match_id: str, lines: list[str]) -> None:
         self.create(match_id)
         for line in lines:

@@ -251,6 +251,28 @@ def test_a_resumed_older_match_stays_on_the_board_through_resubscribes(tmp_path,
     assert f.match_id == "m0001" and len(f.lines) == 31
 
 
+def test_a_resumed_older_match_is_on_the_board_from_the_first_frame(tmp_path):
+    # Before any push the board showed the newest match, not the one on the table: after a
+    # resume, a TV showed the wrong match until someone played. hello names the one playing.
+    allfives, muggins = lines_of("allfives"), lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device:
+        device.load("m0001", allfives[:30])
+        device.load("m0002", muggins[:8])  # the newest
+        device.play("m0001")
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: link.request("hello")["playing"] == "m0001")
+        f = Follower()
+        seen = []
+        with DeviceLink(device.port) as link:
+            follow(link, f, lambda: seen.append((f.match_id, len(f.lines))), stop=lambda: True)
+        assert seen == [("m0001", 30)]
+        device.play(None)  # back at the start menu: the newest, as before
+        f, seen = Follower(), []
+        with DeviceLink(device.port) as link:
+            follow(link, f, lambda: seen.append((f.match_id, len(f.lines))), stop=lambda: True)
+        assert seen == [("m0002", 8)]
+
+
 class PtyRun:
     """The live CLI with its stdout and stderr on a pseudo-terminal, read as a person sees it."""
 
