@@ -462,6 +462,7 @@ class MemorySerial:
         self.incoming = bytearray()
         self.outgoing = bytearray()
         self.ctrl_c = ctrl_c
+        self.dropped = 0  # memory never fills: nothing is ever dropped
 
     def feed(self, data):
         self.incoming += data
@@ -505,6 +506,10 @@ class _Interruptible:
 
     def flush(self):
         self.serial.flush()
+
+    @property
+    def dropped(self):
+        return self.serial.dropped
 
 
 def _makedirs(path):
@@ -607,8 +612,7 @@ class SimBoard:
         self.serial.flush()
 
     def serial_dropped(self):
-        serial = self.serial
-        return getattr(getattr(serial, "serial", serial), "dropped", 0)  # in memory: none
+        return self.serial.dropped
 
     # --- for tests and the emulator: a finger on the buttons ---
     def hold(self, name):

@@ -28,20 +28,11 @@ def ends_text(match):
     marker ("Mi5 Mx1:12* Ann3": a label ending in a digit is followed by ":")."""
     lay = match.hand.layout
     if lay.kind == "trains":
-        labels = train_labels(match.players, True)
-        arms = lay.arms
-        public = 0
-        for a in arms:
-            if a.owner is None:
-                public += 1
         out = ""
-        k = 0
-        for a in arms:
-            if a.owner is None:
-                k += 1
-                label = "Mx" if public == 1 else "Mx%d:" % k
-            else:
-                label = labels[a.owner]
+        for i, a in enumerate(lay.arms):
+            label = end_label(match, i)
+            if label[-1:].isdigit():
+                label += ":"  # "Mx1:12", not "Mx112"
             out += "%s%s%d%s" % (" " if out else "", label, a.open, "*" if a.marker else "")
         return out
     arms = lay.open_arms()
@@ -107,18 +98,16 @@ def train_label(names, p):
 
 _names = None  # the names the trains' labels were made for
 _labels = []
-_row = []  # the same as the trains row writes them: a label ending in a digit takes a ":"
 
 
-def train_labels(names, row=False):
-    """Every seat's ``train_label`` (``row``: as the trains row writes it, "P1:" before the
-    pip), made once per table and set of names (a redraw only compares the names)."""
-    global _names, _labels, _row
+def train_labels(names):
+    """Every seat's ``train_label``, made once per table and set of names (a redraw only
+    compares the names)."""
+    global _names, _labels
     if _names != names:
         _names = list(names)
         _labels = [train_label(names, p) for p in range(len(names))]
-        _row = [x + ":" if x[-1:].isdigit() else x for x in _labels]
-    return _row if row else _labels
+    return _labels
 
 
 def preview(match, t, e):
