@@ -50,6 +50,17 @@ CREATE TABLE IF NOT EXISTS deletes (   -- matches sync asked the scoreboard to d
 """
 
 
+COLUMNS = "id, device, match, game, date, count, crc"  # what _read takes, in this order
+REPAIR = (
+    "damaged: `dominoboard sync` mends it while the scoreboard still holds the match, "
+    "else restore a backup"
+)
+
+
+class Damaged(Exception):
+    """Our copy of a match disagrees with itself (the message says how)."""
+
+
 def default_path() -> Path:
     return platformdirs.user_data_path("dominoboard") / "matches.sqlite3"
 
@@ -106,7 +117,7 @@ class Database:
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self.conn.executescript(SCHEMA)
         except sqlite3.DatabaseError as e:
-            if "readonly" in str(e) and not create:
+            if not create and ("readonly" in str(e) or _read_only(self.path)):
                 self._open_read_only()  # export, stats, plot, check only read
             else:
                 raise self._error("open", e) from e
@@ -125,7 +136,7 @@ class Database:
     def _error(self, doing: str, e: sqlite3.Error) -> CliError:
         """What went wrong with the database file, in words a person can act on."""
         text = str(e)
-        if "readonly" in text or "read-only" in text:
+        if "readonly" in text or "read-only" in text or _read_only(self.path):
             return CliError(
                 f"{self.path} is read-only ({_access(self.path)}): sync needs to write it; "
                 "make it writable or choose another file with --db"
@@ -164,11 +175,59 @@ class Database:
             )
 
     def held(self, device: str, match: str) -> tuple[int, int]:
-        """(events held, their CRC) for a scoreboard's match; (0, 0) if none yet."""
+        """(events held, their CRC) for a scoreboard's match; (0, 0) if none yet. Raises
+        Damaged when our copy disagrees with itself (a cell of the wrong type, events that are
+        not the count and CRC recorded at sync): sync must not add to it."""
         row = self.conn.execute(
-            "SELECT count, crc FROM matches WHERE device = ? AND match = ?", (device, match)
+            f"SELECT {COLUMNS} FROM matches WHERE device = ? AND match = ?", (device, match)
         ).fetchone()
-        return (row[0], row[1]) if row else (0, 0)
+        if row is None:
+            return (0, 0)
+        stored, why = self._read(row)
+        if why:
+            raise Damaged(why)
+        return (len(stored.lines), row[6]) if stored else (0, 0)
+
+    def repair(self, device: str, match: str, theirs: list[str]) -> str | None:
+        """Mend our damaged copy of a match from the scoreboard's events ``theirs``, if they
+        prove what we synced: their first ``count`` events have the CRC recorded at sync (our
+        events were damaged), or our events, intact and in order, are the start of theirs
+        (the count or the CRC cell was damaged). Our copy becomes those events, nothing more:
+        sync then adds the rest as usual. Returns None when mended, else why not (unchanged)."""
+        try:
+            with self.conn:
+                return self._repair(device, match, theirs)
+        except sqlite3.DatabaseError as e:
+            raise self._error(f"repairing match {match}", e) from e
+
+    def _repair(self, device: str, match: str, theirs: list[str]) -> str | None:
+        row = self.conn.execute(
+            f"SELECT {COLUMNS} FROM matches WHERE device = ? AND match = ?", (device, match)
+        ).fetchone()
+        if row is None:
+            return "no copy to repair"
+        row_id, _, _, game, date, count, crc = row
+        held = self.conn.execute("SELECT COUNT(*) FROM events WHERE match = ?", (row_id,))
+        ours = self._intact_start(row_id)
+        proven = _is_int(count) and _is_int(crc) and count <= len(theirs)
+        if proven and crc_of(theirs[:count]) == crc:
+            ours = theirs[:count]
+        elif len(ours) != held.fetchone()[0] or ours != theirs[: len(ours)]:
+            return "the scoreboard's events are not the ones synced"
+        self.conn.execute("DELETE FROM events WHERE match = ?", (row_id,))
+        self.conn.executemany(
+            "INSERT INTO events(match, idx, line) VALUES (?, ?, ?)",
+            [(row_id, i, line) for i, line in enumerate(ours)],
+        )
+        fields = {"count": len(ours), "crc": crc_of(ours)}
+        facts = _setup_facts(ours[0]) if ours else {"game": None, "date": None}
+        if not isinstance(game, str | None):
+            fields["game"] = facts["game"]
+        if not isinstance(date, str | None):
+            fields["date"] = facts["date"]
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        self.conn.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*fields.values(), row_id))
+        return None
 
     def add_events(self, device: str, match: str, start: int, lines: list[str]) -> int:
         """Store events start.. of a match in one transaction; returns the new count.
@@ -233,7 +292,9 @@ class Database:
         """Keep our copy of a match the scoreboard no longer has as it was (its id was reused
         after a reset): rename it ``match~N`` so a fresh copy can be synced. Returns the name."""
         n = 1
-        while self.held(device, f"{match}~{n}") != (0, 0):
+        while self.conn.execute(
+            "SELECT 1 FROM matches WHERE device = ? AND match = ?", (device, f"{match}~{n}")
+        ).fetchone():
             n += 1
         with self.conn:
             self.conn.execute(
@@ -253,7 +314,7 @@ class Database:
             raise self._error("reading", e) from e
 
     def _matches(self, device: str | None, match: str | None) -> Iterator[StoredMatch]:
-        sql = "SELECT id, device, match, game, date, count, crc FROM matches WHERE count > 0"
+        sql = f"SELECT {COLUMNS} FROM matches WHERE 1"
         args: list[str] = []
         if device is not None:
             sql += " AND device = ?"
@@ -261,23 +322,60 @@ class Database:
         if match is not None:
             sql += " AND match = ?"
             args.append(match)
-        for row_id, dev, mid, game, date, count, crc in self.conn.execute(
-            sql + " ORDER BY date, device, match", args
-        ).fetchall():
-            lines = self._lines(row_id)
-            wrong = _disagrees(lines, count, crc)
-            if wrong:
-                self.problems.append(f"match {dev}/{mid} skipped: {wrong}")
-                continue
-            yield StoredMatch(row_id, dev, mid, game, date, lines)
+        for row in self.conn.execute(sql + " ORDER BY date, device, match", args).fetchall():
+            stored, why = self._read(row)
+            if why:
+                self.problems.append(f"match {_name(row)} skipped: {why}")
+            elif stored:
+                yield stored
 
-    def _lines(self, row_id: int) -> list[str]:
+    def _read(self, row: tuple) -> tuple[StoredMatch | None, str | None]:
+        """A match row and its events, every cell type-checked and the events checked against
+        the count and CRC recorded at sync: (the match, None), or (None, why it is damaged).
+        (None, None) for a row that holds no events and says so (a match whose first line the
+        scoreboard could not give)."""
+        row_id, dev, mid, game, date, count, crc = row
+        for column, value, allowed in (
+            ("device", dev, str),
+            ("match", mid, str),
+            ("game", game, str | None),
+            ("date", date, str | None),
+        ):
+            if not isinstance(value, allowed):
+                return None, f"its {column} is {_kind(value)}, not text; {REPAIR}"
+        for column, value in (("count", count), ("crc", crc)):
+            if not _is_int(value):
+                return None, f"its {column} is {_kind(value)}, not a whole number; {REPAIR}"
         rows = self.conn.execute(
             "SELECT idx, line FROM events WHERE match = ? ORDER BY idx", (row_id,)
         ).fetchall()
-        if any(idx != i for i, (idx, _) in enumerate(rows)):  # a gap: the lines up to it
-            rows = rows[: next(i for i, (idx, _) in enumerate(rows) if idx != i)]
-        return [line for _, line in rows]
+        for i, (idx, line) in enumerate(rows):
+            if idx != i or not _is_int(idx):
+                return None, (
+                    f"event {i} is missing (holds {len(rows)}, {count} were synced); {REPAIR}"
+                )
+            if not isinstance(line, str):
+                return None, f"event {i} is {_kind(line)}, not text; {REPAIR}"
+        lines = [line for _, line in rows]
+        wrong = _disagrees(lines, count, crc)
+        if wrong:
+            return None, wrong
+        if not lines:
+            return None, None
+        return StoredMatch(row_id, dev, mid, game, date, lines), None
+
+    def _intact_start(self, row_id: int) -> list[str]:
+        """Our events of a match up to the first one missing or not text."""
+        lines = []
+        for i, (idx, line) in enumerate(
+            self.conn.execute(
+                "SELECT idx, line FROM events WHERE match = ? ORDER BY idx", (row_id,)
+            ).fetchall()
+        ):
+            if idx != i or not _is_int(idx) or not isinstance(line, str):
+                break
+            lines.append(line)
+        return lines
 
     def event_count(self) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
@@ -296,15 +394,14 @@ class Database:
         try:
             problems = self.integrity()
             rows = self.conn.execute(
-                "SELECT id, device, match, count, crc FROM matches ORDER BY device, match"
+                f"SELECT {COLUMNS} FROM matches ORDER BY device, match"
             ).fetchall()
             events = 0
-            for row_id, dev, mid, count, crc in rows:
-                lines = self._lines(row_id)
-                events += len(lines)
-                wrong = _disagrees(lines, count, crc)
-                if wrong:
-                    problems.append(f"match {dev}/{mid}: {wrong}")
+            for row in rows:
+                stored, why = self._read(row)
+                events += len(stored.lines) if stored else 0
+                if why:
+                    problems.append(f"match {_name(row)}: {why}")
             stray = self.conn.execute(
                 "SELECT COUNT(*) FROM events WHERE match NOT IN (SELECT id FROM matches)"
             ).fetchone()[0]
@@ -317,18 +414,59 @@ class Database:
 
 def _disagrees(lines: list[str], count: int, crc: int) -> str | None:
     """Why ``lines`` are not the events synced (count and CRC recorded then), or None."""
-    got = 0
-    for line in lines:
-        got = zlib.crc32(line.encode("utf-8", "surrogateescape") + b"\n", got)
+    got = crc_of(lines)
     if len(lines) == count and got == crc:
         return None
     return (
-        f"holds {len(lines)} event(s) (crc {got:08x}) but {count} (crc {crc:08x}) were synced; "
-        "damaged: sync it again into a new --db, or restore a backup"
+        f"holds {len(lines)} event(s) (crc {got:08x}) but {count} (crc {crc & 0xFFFFFFFF:08x}) "
+        f"were synced; {REPAIR}"
     )
 
 
+def crc_of(lines: list[str]) -> int:
+    """The CRC-32 of events as the scoreboard computes it (each line as UTF-8, then a newline)."""
+    crc = 0
+    for line in lines:
+        crc = zlib.crc32(line.encode("utf-8", "surrogateescape") + b"\n", crc)
+    return crc
+
+
+def _is_int(value: object) -> bool:
+    return type(value) is int and 0 <= value <= 0xFFFFFFFF
+
+
+def _kind(value: object) -> str:
+    """What a cell holds, in SQLite's words."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bytes):
+        return "a BLOB"
+    if isinstance(value, float):
+        return f"a real number ({value!r})"
+    if isinstance(value, int):
+        return f"{value} (out of range)"
+    return f"text ({value[:20]!r})"
+
+
+def _name(row: tuple) -> str:
+    """A match row's device/match, readable whatever its cells hold."""
+    return "/".join(v if isinstance(v, str) else _kind(v) for v in row[1:3])
+
+
+def _read_only(path: str) -> bool:
+    """An existing database we may not write: the file, its folder (SQLite makes its -wal and
+    -shm files there) or the whole file system."""
+    folder = os.path.dirname(os.path.abspath(path))
+    return os.path.isfile(path) and not (os.access(path, os.W_OK) and os.access(folder, os.W_OK))
+
+
 def _access(path: str) -> str:
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return "on a read-only file system"
+    except OSError:
+        pass
     if os.path.exists(path) and not os.access(path, os.W_OK):
         return "no write permission on the file"
     if not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):

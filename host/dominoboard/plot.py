@@ -13,6 +13,7 @@ backend is ever touched and the PNG is exactly --size pixels.
 
 import argparse
 import re
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -133,9 +134,10 @@ def load_match(spec: str, db_path: str | None) -> tuple[Match, str]:
         found = [s for s in everything if s.match == spec]
     if not found:
         known = ", ".join(f"{s.row_id} ({s.match})" for s in everything[-10:]) or "none"
+        damaged = "".join(f"; {p}" for p in db.problems)  # a damaged match is never drawn
         raise CliError(
-            f"{spec}: not a match file, and no match with that id in {path}; "
-            f"give a file path, a database id or a scoreboard match id (latest: {known})"
+            f"{spec}: not a match file, and no intact match with that id in {path}; "
+            f"give a file path, a database id or a scoreboard match id (latest: {known})" + damaged
         )
     if len(found) > 1:
         which = ", ".join(f"{s.row_id} ({s.device})" for s in found)
@@ -184,16 +186,22 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--out {args.out}: the chart is a PNG; name the file FILE.png")
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
+    skipped: list[str] = []
     if args.players:
         with Database(args.db, create=False) as db:
             stats = collect(db.matches(), args.game)
             path = db.path
+        skipped = db.problems + stats.skipped
         if not stats.players:
-            raise CliError(f"no matches to plot in {path}: run `dominoboard sync` first")
+            raise CliError(
+                "; ".join(skipped) or f"no matches to plot in {path}: run `dominoboard sync` first"
+            )
         fig = players_figure(stats, args.size)
     else:
         m, title = load_match(args.match, args.db)
         fig = match_figure(m, title, args.size)
     _save(fig, args.out)
     print(f"wrote {args.out} ({args.size[0]}x{args.size[1]})")
-    return 0
+    for problem in skipped:
+        print("warning: " + problem, file=sys.stderr)
+    return 1 if skipped else 0

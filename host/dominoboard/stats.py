@@ -229,16 +229,19 @@ def run(args: argparse.Namespace) -> int:
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
     with open_db(args) as db:
+        damaged = db.integrity()  # SQLite's own check: a damaged page may hide a match
         stored = list(db.matches())
+        damaged += db.problems  # matches skipped: a cell or their events are damaged
         path = db.path
     if not stored:
-        raise CliError(f"no matches in {path}: run `dominoboard sync` first")
+        raise CliError("; ".join(damaged) or f"no matches in {path}: run `dominoboard sync` first")
     games = collections.Counter(s.game for s in stored)
     if args.game is not None and args.game not in games:
         counted = sorted(games.items(), key=lambda game_count: game_count[0] or "")
         present = ", ".join(f"{game or 'unreadable'} ({n})" for game, n in counted)
         raise CliError(f"no {args.game} matches in {path}; games there: {present}")
     stats = collect(stored, args.game, args.player)
+    stats.skipped[:0] = damaged
     if not stats.players:
         wanted = " and ".join(
             x

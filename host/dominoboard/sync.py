@@ -39,6 +39,7 @@ class SyncReport:
         self.superseded: list[tuple[str, str]] = []  # (id, the name our old copy now has)
         self.damaged: list[str] = []  # what could not be stored, match and event named
         self.deleted: list[str] = []  # matches freed from the scoreboard's flash
+        self.repaired: list[str] = []  # our damaged copies mended from the scoreboard's
 
     def summary(self) -> str:
         text = (
@@ -51,6 +52,8 @@ class SyncReport:
             )
         if self.deleted:
             text += f"\n  freed {len(self.deleted)} finished match(es) on the scoreboard"
+        for note in self.repaired:
+            text += f"\n  repaired: {note}"
         for warning in self.damaged:
             text += f"\n  warning: {warning}"
         return text
@@ -114,6 +117,8 @@ def sync(
     progress: Callable[[str, int, int], None] | None = None,
     keep: int | None = None,
 ) -> SyncReport:
+    from .db import Damaged
+
     hello = link.request("hello")
     link.set_clock()
     device = hello["device"]
@@ -123,7 +128,13 @@ def sync(
     report.matches = len(listed)
     todo = collections.deque()
     for match, count in listed:
-        held, _ = db.held(device, match)
+        try:
+            held, _ = db.held(device, match)
+        except Damaged as e:  # mend it from the scoreboard, else leave it and go on
+            mended = repair(link, db, device, match, str(e), report)
+            if mended is None:
+                continue
+            held = mended
         if held > count:  # the scoreboard holds fewer than we do: not the match we know
             report.superseded.append((match, db.supersede(device, match)))
             held = 0
@@ -193,6 +204,46 @@ def sync(
     if keep is not None:
         free_flash(link, db, device, [m for m, _ in listed if m in whole], keep, report)
     return report
+
+
+def repair(
+    link: DeviceLink, db: Database, device: str, match: str, why: str, report: SyncReport
+) -> int | None:
+    """Mend our damaged copy of ``match`` from the scoreboard's (Database.repair says when it
+    may); returns the events we then hold, or None (the match is left as it is, and named)."""
+    theirs = fetch_all(link, match)
+    refused = db.repair(device, match, theirs)
+    if refused:
+        report.damaged.append(
+            f"match {match}: our copy is damaged ({why}) and cannot be mended from the "
+            f"scoreboard ({refused}); left as it is, not synced and not deleted"
+        )
+        return None
+    held = db.held(device, match)[0]
+    report.repaired.append(
+        f"match {match}: our copy was damaged ({why}); mended from the "
+        f"scoreboard's ({held} event(s) proved)"
+    )
+    return held
+
+
+def fetch_all(link: DeviceLink, match: str) -> list[str]:
+    """Every event of a match the scoreboard holds, up to the first it cannot give."""
+    lines: list[str] = []
+    while True:
+        try:
+            page = link.request("events", match=match, **{"from": len(lines)})
+        except Refused as e:
+            if e.code in ("internal", "storage", "no_match"):
+                return lines
+            raise
+        check_page(page, match, len(lines))
+        for line in page["lines"]:
+            if bad_line(line):
+                return lines
+            lines.append(line)
+        if not page["more"]:
+            return lines
 
 
 def free_flash(

@@ -84,7 +84,7 @@ def test_a_scoreboard_match_id_on_two_scoreboards_needs_the_database_id(db_path,
 @pytest.mark.parametrize(
     "args, message",
     [
-        (["99"], "no match with that id"),
+        (["99"], "no intact match with that id"),
         (["--players", "2"], "either a MATCH or --players"),
         ([], "either a MATCH or --players"),
         (["2", "--out-suffix"], "FILE.png"),
