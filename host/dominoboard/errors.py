@@ -23,6 +23,11 @@ class DeviceError(CliError):
     exit_code = EXIT_DEVICE
 
 
+class BadReply(DeviceError):
+    """The scoreboard answered with a reply this host cannot use (a field missing or of the
+    wrong type, a listing that never ends): not a lost link, so retrying will not help."""
+
+
 class Refused(CliError):
     """The scoreboard answered a request with an error reply."""
 

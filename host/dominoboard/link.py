@@ -24,7 +24,7 @@ from typing import Any
 
 import serial
 
-from .errors import CliError, DeviceError, Refused
+from .errors import BadReply, CliError, DeviceError, Refused
 
 PROTO = 1
 BAUD = 115200  # ignored by USB CDC and by a pty; set for adapters that care
@@ -48,6 +48,89 @@ def nfc(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: nfc(v) for k, v in value.items()}
     return value
+
+
+# What each reply must hold for the host to use it; a field missing or of another type is a
+# clear error naming it (BadReply), never a KeyError further on. (None: may be null.)
+REPLIES: dict[str, dict[str, tuple[type, ...]]] = {
+    "hello": {"device": (str,), "firmware": (str,)},
+    "list": {"matches": (list,), "more": (bool,)},
+    "events": {
+        "match": (str,),
+        "from": (int,),
+        "lines": (list,),
+        "next": (int,),
+        "count": (int,),
+        "more": (bool,),
+    },
+    "delete": {"deleted": (str,)},
+    "subscribe": {"on": (bool,)},
+    "names": {"names": (int,)},
+    "presets": {"presets": (int,)},
+}
+OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {"hello": {"playing": (str, type(None))}}
+
+
+def reply_problem(op: str, msg: dict) -> str | None:
+    """What is wrong with a success reply to ``op``, or None."""
+    for name, allowed in REPLIES.get(op, {}).items():
+        if name not in msg:
+            return f"has no {name!r}"
+        if not _typed(msg[name], allowed):
+            return f"has {name!r} = {_shown(msg[name])}, not {_kinds(allowed)}"
+    for name, allowed in OPTIONAL.get(op, {}).items():
+        if name in msg and not _typed(msg[name], allowed):
+            return f"has {name!r} = {_shown(msg[name])}, not {_kinds(allowed)}"
+    if op == "list":
+        for entry in msg["matches"]:
+            if not (
+                isinstance(entry, list)
+                and len(entry) == 2
+                and isinstance(entry[0], str)
+                and _typed(entry[1], (int,))
+            ):
+                return f"lists {_shown(entry)}, not [match id, number of events]"
+    if op == "events":
+        for k, line in enumerate(msg["lines"]):
+            if not isinstance(line, str):
+                return f"has 'lines'[{k}] = {_shown(line)}, not text"
+    return None
+
+
+def _typed(value: object, allowed: tuple[type, ...]) -> bool:
+    if isinstance(value, bool):  # JSON true is not a number here
+        return bool in allowed
+    if isinstance(value, int) and int in allowed:
+        return 0 <= value <= MAX_COUNT
+    return isinstance(value, allowed)
+
+
+MAX_COUNT = 10**9  # no count the scoreboard sends is larger (nor negative)
+
+_KINDS = {
+    str: "text",
+    int: "a whole number",
+    bool: "true/false",
+    list: "a list",
+    type(None): "null",
+}
+
+
+def _kinds(allowed: tuple[type, ...]) -> str:
+    return " or ".join(_KINDS[t] for t in allowed)
+
+
+def _shown(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _jsonable(value: object) -> bool:
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def lock_path(port: str) -> str:
@@ -126,7 +209,7 @@ class DeviceLink:
             ) from e
         # Ids follow on from a random start: a stale reply (another session's id) is dropped.
         self._next_id = secrets.randbelow(MAX_ID // 2)
-        self._sent: set[int] = set()
+        self._sent: dict[int, str] = {}  # request id -> op, until its reply arrives
         self._buffer = bytearray()
         self.pushes: collections.deque[dict] = collections.deque()
         self.noise: collections.deque[str] = collections.deque(maxlen=20)
@@ -142,7 +225,7 @@ class DeviceLink:
         self._next_id = self._next_id + 1 if self._next_id < MAX_ID else 0
         msg = {"proto": PROTO, "id": req_id, "op": op}
         msg.update({k: nfc(v) for k, v in fields.items() if v is not None})
-        self._sent.add(req_id)
+        self._sent[req_id] = op
         # UTF-8 on the wire: a \u escape of an emoji is a surrogate pair to MicroPython
         line = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
         try:
@@ -162,9 +245,20 @@ class DeviceLink:
             if msg is None:
                 raise DeviceError(self._silence())
         msg = self.replies.pop(req_id)
-        self._sent.discard(req_id)
-        if msg.get("ok") is not True:
-            raise Refused(_text(msg.get("error")), _text(msg.get("detail")))
+        op = self._sent.pop(req_id, "")
+        ok = msg.get("ok")
+        if ok is False and isinstance(msg.get("error"), str):
+            raise Refused(msg["error"], _text(msg.get("detail")))
+        why = reply_problem(op, msg) if ok is True else None
+        if ok is False:
+            why = f"refused with 'error' = {_shown(msg.get('error'))}, not a code"
+        elif ok is not True:
+            why = f"has 'ok' = {_shown(ok)}, not true/false" if "ok" in msg else "has no 'ok'"
+        if why:
+            raise BadReply(
+                f"the scoreboard on {self.port} answered {op} with a reply that {why}; "
+                "nothing of it was used (is its firmware one this dominoboard speaks to?)"
+            )
         return msg
 
     def request(self, op: str, **fields: Any) -> dict:
@@ -213,15 +307,21 @@ class DeviceLink:
                 del self._buffer[: cut + 1]
                 msg = self._protocol(raw)
                 if msg is None:
+                    if time.monotonic() > deadline:  # a port that prints and never answers
+                        return None
                     continue
                 if "push" in msg:
                     self.pushes.append(msg)
                 elif isinstance(msg.get("id"), int):
                     if msg["id"] not in self._sent:
+                        if time.monotonic() > deadline:
+                            return None
                         continue  # a reply to an earlier session's request: not ours
                     self.replies[msg["id"]] = msg
                 else:  # an error about a line the scoreboard could not read at all
                     self.noise.append(raw.decode(errors="replace"))
+                    if time.monotonic() > deadline:
+                        return None
                     continue
                 return msg
             if time.monotonic() > deadline:

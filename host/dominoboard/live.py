@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from domino import DominoError, Match
 from domino.events import loads
 
-from .errors import CliError, DeviceError, Refused
+from .errors import BadReply, CliError, DeviceError, Refused
 from .facts import hand_facts
-from .sync import bad_line, device_matches
+from .sync import bad_line, check_page, device_matches
 
 if TYPE_CHECKING:  # serial: imported when the link is opened (cli.open_link)
     from .link import DeviceLink
@@ -195,10 +195,12 @@ def fetch(link: DeviceLink, f: Follower, match_id: str) -> None:
     if match_id != f.match_id:
         f.reset(match_id)
     while True:
-        page = link.request("events", match=match_id, **{"from": len(f.lines)})
-        for i, line in enumerate(page["lines"], start=page["from"]):
+        start = len(f.lines)
+        page = link.request("events", match=match_id, **{"from": start})
+        check_page(page, match_id, start)  # the page asked for, and one that moves on
+        for i, line in enumerate(page["lines"], start=start):
             f.feed(match_id, i, line)
-        if not page["more"] or not page["lines"]:
+        if not page["more"] or len(f.lines) == start:
             return
 
 
@@ -282,6 +284,8 @@ def run_board(
     while not stop():
         try:
             link = open_link()
+        except BadReply:
+            raise  # a scoreboard whose replies we cannot use: asking again will not help
         except DeviceError as e:
             if not connected_once:
                 raise
@@ -296,6 +300,8 @@ def run_board(
                     show(board_state(f, status))
 
                 follow(link, f, changed, stop)
+        except BadReply:
+            raise
         except DeviceError as e:
             show(board_state(f, f"link lost ({e}); retrying every {RETRY:g} s"))
             time.sleep(RETRY)

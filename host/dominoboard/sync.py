@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .errors import DeviceError, Refused
+from .errors import BadReply, Refused
 
 if TYPE_CHECKING:  # serial and sqlite3: imported by the commands that open them (cli.py)
     from .db import Database
@@ -59,18 +59,34 @@ class SyncReport:
         return text
 
 
+MAX_MATCHES = 10_000  # far more than the Pico's flash holds: a listing longer is a lie
+
+
 def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
-    """Every (match id, event count) on the scoreboard, page by page."""
-    out: list[tuple[str, int]] = []
+    """Every (match id, event count) on the scoreboard, page by page. Each page must bring
+    matches not listed before (a listing that repeats itself would never end)."""
+    out: dict[str, int] = {}
     after = None
     while True:
         page = link.request("list", after=after)
-        out.extend((m[0], m[1]) for m in page["matches"])
-        if not page["more"] or not page["matches"]:
-            return out
+        new = [(m[0], m[1]) for m in page["matches"] if m[0] not in out]
+        if len(new) < len(page["matches"]) or (page["more"] and not new):
+            raise BadReply(
+                f"the scoreboard on {link.port} listed matches it had listed already "
+                f"(after {after!r}); nothing was synced from this listing, run sync again"
+            )
+        out.update(new)
+        if len(out) > MAX_MATCHES:
+            raise BadReply(
+                f"the scoreboard on {link.port} lists more than {MAX_MATCHES} matches, "
+                "more than its flash can hold; nothing was synced from this listing"
+            )
+        if not page["more"]:
+            return list(out.items())
         after = page["matches"][-1][0]
 
 
+MAX_EVENTS = 200_000  # events in one match: more than the Pico's flash holds
 WINDOW = 3  # requests in flight: the scoreboard reads the next while we store a page
 KEEP = 10  # finished matches left on the scoreboard after a sync (`sync --keep`)
 
@@ -103,8 +119,9 @@ def check_page(page: dict, match: str, start: int) -> None:
         or nxt > count
         or page.get("more") != (nxt < count)
         or (page["more"] and not lines)
+        or count > MAX_EVENTS
     ):
-        raise DeviceError(
+        raise BadReply(
             f"the scoreboard answered events of {match} from {start} with "
             f"{page.get('match')} from {page.get('from')} (next {nxt} of {count}); "
             "nothing of it was stored, run sync again"
