@@ -6,16 +6,15 @@ The Pico's USB serial is also its REPL, so not every line is ours: the MicroPyth
 
 Replies are bound to requests: each session draws its request ids at random, so a reply left on
 the wire by an earlier, interrupted session (whose ids were others) is dropped, never taken for
-ours. And one session at a time: the port is locked while it is open; a second program is
-refused with the id of the process holding it.
+ours. And one session at a time: the device node is locked while it is open; a second
+program, whoever runs it, is refused with the id of the process holding it.
 """
 
 import collections
-import fcntl
+import errno
 import json
 import os
 import secrets
-import tempfile
 import time
 import unicodedata
 import zlib
@@ -133,48 +132,40 @@ def _jsonable(value: object) -> bool:
     return True
 
 
-def lock_path(port: str) -> str:
-    name = os.path.realpath(port).strip("/").replace("/", "_") or "port"
-    return os.path.join(tempfile.gettempdir(), f"dominoboard-{name}.lock")
-
-
-class PortLock:
-    """An advisory lock on a serial port, held for the life of a DeviceLink: two sessions on one
-    port would read each other's replies. The lock file holds the owner's process id."""
-
-    def __init__(self, port: str):
-        self.path = lock_path(port)
-        writable = True
-        try:
-            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o666)
-            try:
-                os.fchmod(self.fd, 0o666)  # every user of the port shares this lock file
-            except OSError:
-                pass  # another user's file: it made it shareable
-        except PermissionError:  # another user's file that is not: a read-only fd locks too
-            self.fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW)
-            writable = False
-        try:
-            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            holder = ""
-            for _ in range(20):  # the holder may be between taking the lock and writing its id
-                holder = os.pread(self.fd, 64, 0).decode(errors="replace").strip()
-                if holder:
-                    break
-                time.sleep(0.01)
-            os.close(self.fd)
+def open_port(port: str) -> Any:
+    """Open the serial port for this session alone: pyserial's ``exclusive`` takes a
+    ``flock`` on the device node itself, which every process of every user opening that node
+    shares (a lock file would be only as shared as the folder it lies in: two users' $TMPDIR
+    are two folders). The lock goes with the process, however it ends."""
+    try:
+        return serial.serial_for_url(port, baudrate=BAUD, timeout=0.05, exclusive=True)
+    except (serial.SerialException, OSError) as e:
+        if e.errno in (errno.EAGAIN, errno.EWOULDBLOCK):
             raise DeviceError(
-                f"{port} is in use by {_describe(holder)}; wait for it to finish or stop it "
-                "(one program at a time talks to the scoreboard)"
+                f"{port} is in use by {_describe(lock_holder(port))}; wait for it to finish or "
+                "stop it (one program at a time talks to the scoreboard)"
             ) from None
-        if writable:
-            os.pwrite(self.fd, f"{os.getpid()}\n".ljust(12).encode(), 0)  # no gap to truncate
+        raise DeviceError(
+            f"cannot open {port}: {e}. Is another program (mpremote, a "
+            "terminal, `dominoboard live`) using it?"
+        ) from e
 
-    def release(self) -> None:
-        if self.fd >= 0:
-            os.close(self.fd)  # closing drops the lock; the file stays for the next one
-            self.fd = -1
+
+def lock_holder(port: str) -> str:
+    """The id of the process holding the flock on ``port``'s device node ('' if unknown):
+    Linux lists every lock in /proc/locks as pid and device:inode."""
+    try:
+        st = os.stat(port)
+        with open("/proc/locks", encoding="ascii", errors="replace") as f:
+            locks = f.read().splitlines()
+    except OSError:
+        return ""
+    node = f"{os.major(st.st_dev):02x}:{os.minor(st.st_dev):02x}:{st.st_ino}"
+    for line in locks:
+        fields = line.split()
+        if "FLOCK" in fields and "->" not in fields and node in fields:
+            return fields[fields.index(node) - 1]
+    return ""
 
 
 def _text(value: object) -> str:
@@ -197,16 +188,7 @@ class DeviceLink:
     def __init__(self, port: str, timeout: float = 3.0, port_object: Any = None):
         self.port = port
         self.timeout = timeout
-        self._lock = PortLock(port) if port_object is None else None
-        try:
-            self.serial = port_object or serial.serial_for_url(port, baudrate=BAUD, timeout=0.05)
-        except (serial.SerialException, OSError) as e:
-            if self._lock:
-                self._lock.release()
-            raise DeviceError(
-                f"cannot open {port}: {e}. Is another program (mpremote, a "
-                "terminal, `dominoboard live`) using it?"
-            ) from e
+        self.serial = port_object or open_port(port)
         # Ids follow on from a random start: a stale reply (another session's id) is dropped.
         self._next_id = secrets.randbelow(MAX_ID // 2)
         self._sent: dict[int, str] = {}  # request id -> op, until its reply arrives
@@ -278,11 +260,7 @@ class DeviceLink:
         return self.pushes.popleft()
 
     def close(self) -> None:
-        try:
-            self.serial.close()
-        finally:
-            if self._lock:
-                self._lock.release()
+        self.serial.close()  # closing the node drops its lock
 
     def __enter__(self) -> "DeviceLink":
         return self

@@ -181,3 +181,45 @@ def test_a_reused_id_with_the_same_count_is_caught_by_its_crc(tmp_path):
     assert [old for old, _ in report.superseded] == ["m000"]
     got = db_lines(db_path)
     assert got["m000"] == second and got["m000~1"] == first
+
+
+HOLD = (
+    "import sys, time; from dominoboard.link import DeviceLink\n"
+    "with DeviceLink(sys.argv[1]):\n"
+    "    print('holding', flush=True); time.sleep(60)\n"
+)
+
+
+def test_two_programs_with_different_tmpdirs_still_exclude_each_other(tmp_path):
+    # Before: the lock file lay in $TMPDIR, so a second user (or a second TMPDIR) took the port
+    # too, and both read each other's replies. The lock is now on the device node itself.
+    device, held = loaded_device(tmp_path, EXAMPLES[:1])
+    homes = [tmp_path / "tmp-a", tmp_path / "tmp-b"]
+    for home in homes:
+        home.mkdir()
+    with device:
+        holder = subprocess.Popen(
+            [sys.executable, "-c", HOLD, device.port],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "TMPDIR": str(homes[0])},
+        )
+        try:
+            assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
+            second = subprocess.run(
+                [sys.executable, "-c", CLI, "sync", "--port", device.port]
+                + ["--db", str(tmp_path / "db.sqlite3")],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                env={**os.environ, "TMPDIR": str(homes[1])},
+            )
+        finally:
+            holder.kill()
+            holder.wait()
+        assert second.returncode == 3, second.stderr
+        assert f"is in use by process {holder.pid} (" in second.stderr
+        assert not (tmp_path / "db.sqlite3").exists()
+        assert main(["sync", "--port", device.port, "--db", str(tmp_path / "db.sqlite3")]) == 0
