@@ -37,6 +37,22 @@ USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--real
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
+MAX_MS = 3_600_000  # the longest a command lets virtual time pass: an hour
+MAX_DETENTS = 1000
+MAX_LINE = 512  # bytes of one control command
+
+
+def _ms(words, i, default):
+    """words[i] as milliseconds (default when absent): a whole number 0..MAX_MS."""
+    if len(words) <= i:
+        return default
+    try:
+        ms = int(words[i])
+    except ValueError:
+        ms = -1
+    if not 0 <= ms <= MAX_MS:
+        raise ValueError("%r: milliseconds are a whole number 0..%d" % (words[i], MAX_MS))
+    return ms
 
 
 def parse(argv):
@@ -115,7 +131,16 @@ class Emulator:
         self.screen.flush()
 
     def command(self, line):
-        """One control command; returns False to quit."""
+        """One control command; returns False to quit. A malformed one (a word where a number
+        goes, a path it cannot write) replies ``error ...`` and changes nothing: whatever is
+        written to the channel, the emulated table keeps running."""
+        try:
+            return self._command(line)
+        except Exception as e:  # noqa: BLE001 - any bad command: say so, keep running
+            self.reply("error %r: %s" % (line, e))
+            return True
+
+    def _command(self, line):
         words = line.split()
         if not words:
             return True
@@ -131,13 +156,13 @@ class Emulator:
             self.advance(GAP_MS)
         elif cmd == "down":
             board.hold(button)
-            self.advance(int(words[2]) if len(words) > 2 else STEP_MS)
+            self.advance(_ms(words, 2, STEP_MS))
         elif cmd == "up":
             board.release(button)
-            self.advance(int(words[2]) if len(words) > 2 else STEP_MS)
+            self.advance(_ms(words, 2, STEP_MS))
         elif cmd == "hold":
             board.hold(button)
-            self.advance(int(words[2]) if len(words) > 2 else 900)
+            self.advance(_ms(words, 2, 900))
             board.release(button)
             self.advance(GAP_MS)
         elif cmd == "turn":
@@ -146,14 +171,17 @@ class Emulator:
                 return True
             try:
                 detents = int(words[1]) if len(words) > 1 else 1
-                ms = int(words[2]) if len(words) > 2 else 40
+                ms = _ms(words, 2, 40)
             except ValueError:
                 self.reply("error turn N [MS]: whole numbers")
+                return True
+            if abs(detents) > MAX_DETENTS:
+                self.reply("error turn N: at most %d detents either way" % MAX_DETENTS)
                 return True
             board.turn(detents, self.app.step, ms, STEP_MS)
             self.advance(GAP_MS)
         elif cmd == "tick":
-            self.advance(int(words[1]) if len(words) > 1 else STEP_MS)
+            self.advance(_ms(words, 1, STEP_MS))
         elif cmd == "frame":
             self.frame()
         elif cmd == "png" and len(words) > 1:
@@ -189,14 +217,21 @@ class Emulator:
             if self.poll.poll(STEP_MS if self.realtime else 20):
                 data = self.control.read(1)  # byte-wise: a FIFO read never blocks after poll
                 if data == b"\n":
-                    line, self.buf = self.buf.decode(), b""
+                    raw, self.buf = self.buf, b""
+                    try:
+                        line = raw.decode()
+                    except UnicodeError:
+                        line = None
+                    if line is None or len(raw) > MAX_LINE:
+                        self.reply("error a command is a line of text, at most %d bytes" % MAX_LINE)
+                        continue
                     if not self.command(line):
                         return
                     if self.gc_peak:
                         gc.collect()
                         self.peak = max(self.peak, gc.mem_alloc())
-                elif data:
-                    self.buf += data
+                elif data and len(self.buf) <= MAX_LINE:
+                    self.buf += data  # a longer line is kept no further, then refused
                 continue
             if self.realtime:
                 now = time.ticks_ms()

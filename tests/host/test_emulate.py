@@ -48,3 +48,45 @@ def test_a_bad_or_too_small_heap_is_an_error_not_a_silent_exit(tmp_path):
     small = emulate("180K")
     assert small.returncode == 1
     assert "stopped (exit 1)" in small.stderr and "try --heap 512K" in small.stderr
+
+
+def test_a_bad_control_command_is_answered_and_the_emulator_runs_on(tmp_path):
+    # Before: "tick soon" (or a word for any number, a path it cannot write, bytes that are
+    # not text) raised in sim_main and the emulated scoreboard died.
+    import os
+
+    emu = Emulator(str(tmp_path / "flash"))
+    bad = [
+        b"tick soon",
+        b"down OK later",
+        b"hold OK -5",
+        b"tick 99999999999",
+        b"press",
+        b"png " + str(tmp_path / "no" / "such" / "dir.png").encode(),
+        b"\xff\xfe tick",
+        b"tick " + b"9" * 600,
+    ]
+    try:
+        for command in bad:
+            os.write(emu.control, command + b"\n")
+        emu.send("state")
+        said = b""
+
+        def answered() -> bool:
+            nonlocal said
+            while chunk := os.read(emu.screen, 65536):
+                said += chunk
+            return b"\nstate " in said or said.startswith(b"state ")
+
+        wait_for(answered)
+        assert emu.proc.poll() is None, emu.errors()
+        lines = said.decode(errors="replace").splitlines()
+        errors = [line for line in lines if line.startswith("error ")]
+        assert len(errors) == len(bad), errors
+        assert "milliseconds are a whole number 0..3600000" in errors[0]
+        assert "unknown button" in errors[4]
+        assert "at most 512 bytes" in errors[-1]
+        with DeviceLink(emu.port, timeout=10) as link:
+            assert link.request("hello")["device"].startswith("sim-")
+    finally:
+        emu.stop()
