@@ -346,6 +346,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--web", action="store_true", help="serve a big-digit web page instead")
     p.add_argument("--host", default="127.0.0.1", help="--web: address to listen on (127.0.0.1)")
     p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="--web: also answer pages that name this host NAME (the board answers its "
+        "addresses and this machine's names; any other name is refused, so another site "
+        "cannot read the board through DNS rebinding)",
+    )
+    p.add_argument(
         "--http-port",
         type=int,
         default=8765,
@@ -371,8 +380,12 @@ def run(args: argparse.Namespace) -> int:
 
     from .web import WebBoard
 
-    web = WebBoard(args.host, args.http_port)
-    print(f"serving the live board on {web.url} (open it on the TV; Ctrl-C stops)", flush=True)
+    web = WebBoard(args.host, args.http_port, args.allow_host)
+    print(
+        f"serving the live board on {web.url} (listening on {web.listening}; open it on the "
+        "TV; Ctrl-C stops)",
+        flush=True,
+    )
 
     said = [""]
 

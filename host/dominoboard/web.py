@@ -7,8 +7,11 @@ anything that would rather poll. The page draws whatever state arrives, so it sh
 standings the terminal board shows, folded by the core on the host.
 """
 
+import ipaddress
 import json
+import socket
 import threading
+from collections.abc import Iterable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
@@ -20,7 +23,7 @@ KEEPALIVE = 15.0  # seconds between SSE comments, so proxies and browsers keep t
 class WebBoard:
     """The latest state and an HTTP server streaming it; ``publish`` from any thread."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 8765):
+    def __init__(self, host: str = "127.0.0.1", port: int = 8765, allow: Iterable[str] = ()):
         self._changed = threading.Condition()
         self.version = 0
         self.state: dict[str, Any] = {"match": None, "status": "connecting to the scoreboard"}
@@ -33,7 +36,9 @@ class WebBoard:
             ) from e
         self.server.daemon_threads = True
         bound_host, bound_port = self.server.server_address[:2]
-        self.url = f"http://{_url_host(str(bound_host))}:{bound_port}/"
+        self.listening = f"{_url_host(str(bound_host))}:{bound_port}"
+        self.url = f"http://{_url_host(_reachable(str(bound_host)))}:{bound_port}/"
+        self.names = _own_names() | {_bare(n) for n in allow}
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self._thread.start()
 
@@ -59,9 +64,58 @@ class WebBoard:
         self.server.server_close()
 
 
+    def serves(self, host_header: str | None) -> bool:
+        """Whether a request naming ``host_header`` is for this board. A page on another
+        site whose name was made to point here (DNS rebinding) sends that site's name: it
+        gets a 403, so it cannot read the board. An address, this machine's own names and
+        those given with --allow-host are served; so is a request without a Host (not a
+        browser's)."""
+        if host_header is None:
+            return True
+        name = _bare(host_header)
+        try:
+            ipaddress.ip_address(name)
+            return True  # an address is never another site's name
+        except ValueError:
+            return name in self.names
+
+
+def _bare(host: str) -> str:
+    """A Host header's name without its port or brackets, lower case, no final dot."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:].split("]", 1)[0]
+    if host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    return host.rstrip(".")
+
+
+def _own_names() -> set[str]:
+    names = {"localhost"}
+    for name in (socket.gethostname(), socket.getfqdn()):
+        if name:
+            names |= {name.lower(), name.lower().split(".")[0] + ".local"}
+    return names
+
+
+def _reachable(host: str) -> str:
+    """An address others can open for a server bound to ``host``: for every address
+    (0.0.0.0, ::) the one this machine reaches the network from (a UDP socket's connect
+    sends nothing), else its name; else ``host`` itself."""
+    if host not in ("0.0.0.0", "::", ""):
+        return host
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 80))  # TEST-NET-1: only picks the route
+            address = probe.getsockname()[0]
+        if address and not address.startswith("0."):
+            return address
+    except OSError:
+        pass
+    return socket.gethostname() or "127.0.0.1"
+
+
 def _url_host(host: str) -> str:
-    if host in ("0.0.0.0", ""):
-        return "127.0.0.1"
     return f"[{host}]" if ":" in host else host
 
 
@@ -71,7 +125,15 @@ def _handler(board: WebBoard) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
             path = self.path.split("?", 1)[0]
-            if path == "/":
+            host = self.headers.get("Host")
+            if not board.serves(host):
+                self._send(
+                    403,
+                    "text/plain; charset=utf-8",
+                    f"this board does not answer to {_bare(host or '')!r}: open {board.url}, "
+                    "or start `dominoboard live --web` with --allow-host NAME\n".encode(),
+                )
+            elif path == "/":
                 self._send(200, "text/html; charset=utf-8", PAGE.encode())
             elif path == "/state":
                 self._send(200, "application/json", _json(board.state))

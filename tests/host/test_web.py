@@ -372,3 +372,42 @@ def test_clients_that_go_away_leave_no_traceback(capfd):
         board.close()
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Exception" not in err, err
+
+
+def get(url: str, host: str | None = None) -> int:
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=5) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def test_a_page_naming_another_host_is_refused():
+    # DNS rebinding: a page on evil.example whose name was made to point at 127.0.0.1 sends
+    # "Host: evil.example". Before, it was served the board like anyone.
+    board = WebBoard("127.0.0.1", 0, allow=["tv.lan"])
+    try:
+        port = board.url.rsplit(":", 1)[1].strip("/")
+        assert get(board.url + "state") == 200
+        assert get(board.url + "state", f"localhost:{port}") == 200
+        assert get(board.url + "events", f"127.0.0.1:{port}") == 200
+        assert get(board.url, "[::1]") == 200
+        assert get(board.url + "state", f"TV.lan:{port}") == 200  # --allow-host
+        for host in (f"evil.example:{port}", "evil.example", "localhost.evil.example"):
+            assert get(board.url + "state", host) == 403, host
+            assert get(board.url + "events", host) == 403, host
+    finally:
+        board.close()
+
+
+def test_every_address_prints_an_address_others_can_open():
+    # Before: `live --web --host 0.0.0.0` printed http://127.0.0.1:..., which a TV cannot open.
+    board = WebBoard("0.0.0.0", 0)
+    try:
+        assert board.listening.startswith("0.0.0.0:")
+        host = board.url.split("//", 1)[1].rsplit(":", 1)[0]
+        assert host not in ("127.0.0.1", "0.0.0.0", "localhost"), board.url
+        assert get(board.url + "state") == 200
+    finally:
+        board.close()
