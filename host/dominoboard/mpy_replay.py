@@ -55,6 +55,13 @@ def fold(lines, log=None):
         return True, dumps(match.standings())
     except DominoError as e:
         return False, str(e)
+    except MemoryError:  # a Pico-sized heap (replay --micropython): the match is too long
+        match = whole = None
+        gc.collect()
+        return False, (
+            f"line {number}: out of memory after {number - 1} events on MicroPython's "
+            "Pico-sized heap (a long real match has about 1,300); replay it without --micropython"
+        )
 
 
 def _nothing():
@@ -135,6 +142,8 @@ def main(argv):
         ok, out = fold_file(argv[2])
     except UnicodeError:
         ok, out = False, "not UTF-8 text"
+    except Exception as e:  # noqa: BLE001 - said in words, never a traceback
+        ok, out = False, "MicroPython stopped: " + type(e).__name__ + ": " + str(e)
     sys.stdout.write(out + "\n" if ok else "error: " + out + "\n")
     sys.exit(0 if ok else 1)
 

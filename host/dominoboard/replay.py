@@ -15,6 +15,7 @@ from .errors import CliError
 from .sources import EXAMPLES, FIRMWARE
 
 HEAP = "180K"  # about what a Pico leaves the application
+FOLD_SECONDS = 600  # replay --micropython gives up after this long
 
 
 def micropython_command() -> str:
@@ -49,11 +50,18 @@ def replay_cpython(path: str) -> str:
 
 def replay_micropython(path: str) -> str:
     read_text(path)  # the same file errors as on CPython
-    result = subprocess.run(
-        [micropython_command(), "-X", "heapsize=" + HEAP, mpy_replay.__file__, str(FIRMWARE), path],
-        capture_output=True,
-        timeout=600,
-    )
+    try:
+        result = subprocess.run(
+            [micropython_command(), "-X", "heapsize=" + HEAP]
+            + [mpy_replay.__file__, str(FIRMWARE), path],
+            capture_output=True,
+            timeout=FOLD_SECONDS,
+        )
+    except subprocess.TimeoutExpired:
+        raise CliError(
+            f"{path}: the fold on MicroPython took longer than {FOLD_SECONDS:g} s and was "
+            "stopped; replay it without --micropython"
+        ) from None
     out = result.stdout.decode(errors="replace")
     if result.returncode == 0:
         return out

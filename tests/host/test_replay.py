@@ -99,3 +99,26 @@ def test_an_end_that_is_not_a_whole_number_is_refused_alike_on_both(tmp_path, en
     assert on_cpython.returncode == on_micropython.returncode == 1
     assert b"line 3: end " in on_cpython.stderr
     assert on_cpython.stderr == on_micropython.stderr
+
+
+def test_a_match_too_long_for_the_picos_heap_is_said_in_words(tmp_path, capsys):
+    # Before: 10^6 events died with MicroPython's own traceback (MemoryError).
+    big = tmp_path / "big.jsonl"
+    with big.open("w") as f:
+        f.write('{"game":"allfives","players":["Ana","Ben"]}\n')
+        f.write('{"k":"note","text":"x"}\n' * 10**6)
+    assert main(["replay", "--micropython", str(big)]) == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "MemoryError" not in err, err
+    assert f"dominoboard replay: {big}: line " in err
+    assert "out of memory after" in err and "replay it without --micropython" in err
+
+
+def test_a_fold_past_its_time_limit_is_said_in_words(capsys, monkeypatch):
+    # Before: an uncaught subprocess.TimeoutExpired.
+    from dominoboard import replay as replay_module
+
+    monkeypatch.setattr(replay_module, "FOLD_SECONDS", 0.001)
+    assert main(["replay", "--micropython", str(EXAMPLES[0])]) == 1
+    err = capsys.readouterr().err
+    assert "took longer than 0.001 s and was stopped" in err, err
