@@ -219,7 +219,7 @@ class Database:
             "INSERT INTO events(match, idx, line) VALUES (?, ?, ?)",
             [(row_id, i, line) for i, line in enumerate(ours)],
         )
-        fields = {"count": len(ours), "crc": crc_of(ours)}
+        fields: dict[str, object] = {"count": len(ours), "crc": crc_of(ours)}
         facts = _setup_facts(ours[0]) if ours else {"game": None, "date": None}
         if not isinstance(game, str | None):
             fields["game"] = facts["game"]
@@ -445,7 +445,7 @@ def _kind(value: object) -> str:
         return f"a real number ({value!r})"
     if isinstance(value, int):
         return f"{value} (out of range)"
-    return f"text ({value[:20]!r})"
+    return f"text ({str(value)[:20]!r})"
 
 
 def _name(row: tuple) -> str:

@@ -21,9 +21,9 @@ def fold(lines, log=None):
     # A Pico-sized heap fragments while the match's lists grow; collecting as we go keeps
     # room for them (MicroPython only collects once an allocation has already failed).
     tidy = gc.collect if sys.implementation.name == "micropython" else _nothing
+    number = 0
     try:
         match = None
-        number = 0
         whole = None  # the {"setup": ..., "events": [...]} form, read in one piece
         for line in lines:
             number += 1

@@ -88,7 +88,7 @@ class LyingDevice:
                 "more": nxt < len(lines),
             }
         if op == "delete":
-            match = req.get("match")
+            match = str(req.get("match"))
             lines = self.matches.get(match)
             if lines is None:
                 return {"ok": False, "error": "no_match", "detail": f"no match {match}"}
