@@ -8,6 +8,12 @@ Replies are bound to requests: each session draws its request ids at random, so 
 the wire by an earlier, interrupted session (whose ids were others) is dropped, never taken for
 ours. And one session at a time: the device node is locked while it is open; a second
 program, whoever runs it, is refused with the id of the process holding it.
+
+A reply is waited for as long as the scoreboard keeps talking: the timeout is for silence, not
+for a whole reply, so a slow host or a slow device is never taken for a dead one. The
+scoreboard drops a reply the host did not read within 50 ms (it never waits on the host,
+docs/protocol.md), as happens to a host busy on a loaded PC: such a reply is asked for again,
+as the protocol says, when its line arrives cut off or the port falls quiet without it.
 """
 
 import collections
@@ -28,6 +34,10 @@ from .errors import BadReply, CliError, DeviceError, Refused
 PROTO = 1
 BAUD = 115200  # ignored by USB CDC and by a pty; set for adapters that care
 MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
+# Ops whose request may be sent twice: the second answer is the first one again (a delete
+# asked again would be refused as no_match, and the host would not know it had deleted).
+ASK_AGAIN = frozenset(("hello", "list", "events", "subscribe", "names", "presets", "clock"))
+MAX_ASKS = 8  # asks of one request: past that, only silence ends the wait
 
 
 def crc_of(lines: Iterable[str], crc: int = 0) -> int:
@@ -192,6 +202,10 @@ class DeviceLink:
         # Ids follow on from a random start: a stale reply (another session's id) is dropped.
         self._next_id = secrets.randbelow(MAX_ID // 2)
         self._sent: dict[int, str] = {}  # request id -> op, until its reply arrives
+        self._lines: dict[int, bytes] = {}  # request id -> its line, to ask again
+        self._asks: dict[int, int] = {}  # request id -> times sent
+        self._heard = 0.0  # when the scoreboard last sent protocol bytes (time.monotonic)
+        self._cut = False  # a reply line arrived cut off since the last look
         self._buffer = bytearray()
         self.pushes: collections.deque[dict] = collections.deque()
         self.noise: collections.deque[str] = collections.deque(maxlen=20)
@@ -216,18 +230,40 @@ class DeviceLink:
             raise CliError(
                 f"{op}: {e.object[e.start : e.end]!r} is not text (a lone surrogate)"
             ) from None
+        self._lines[req_id] = data + b"\n"
+        self._asks[req_id] = 1
         self._write(data + b"\n")
         return req_id
 
     def reply(self, req_id: int) -> dict:
-        """The reply to request ``req_id``; raises Refused for an error reply."""
-        deadline = time.monotonic() + self.timeout
+        """The reply to request ``req_id``; raises Refused for an error reply, DeviceError
+        once the scoreboard has said nothing for ``timeout`` seconds.
+
+        Bytes of a reply (ours or not) restart the clock. A reply the scoreboard dropped is
+        asked for again: at once when its line arrives cut off, else when the port has been
+        quiet for a third of ``timeout`` (a reply dropped before its first byte leaves no
+        trace); then every request still unanswered is asked again, the queue being empty.
+        An answer that comes twice is used once: the second is dropped like a stale one."""
+        self._heard = asked = time.monotonic()
+        self._cut = False
         while req_id not in self.replies:
-            msg = self._read_message(deadline)
-            if msg is None:
-                raise DeviceError(self._silence())
+            quiet = self.timeout / 3
+            now = time.monotonic()
+            if now - self._heard >= self.timeout:
+                raise DeviceError(self._silence(req_id))
+            if now - max(self._heard, asked) >= quiet:
+                self._ask_again([i for i in self._sent if i not in self.replies])
+                asked = now
+            deadline = min(self._heard + self.timeout, max(self._heard, asked) + quiet)
+            self._read_message(deadline)
+            if self._cut and req_id not in self.replies:
+                self._cut = False
+                self._ask_again([req_id])
+                asked = time.monotonic()
         msg = self.replies.pop(req_id)
         op = self._sent.pop(req_id, "")
+        self._lines.pop(req_id, None)
+        self._asks.pop(req_id, None)
         ok = msg.get("ok")
         if ok is False and isinstance(msg.get("error"), str):
             raise Refused(msg["error"], _text(msg.get("detail")))
@@ -243,6 +279,12 @@ class DeviceLink:
             )
         return msg
 
+    def _ask_again(self, req_ids: list[int]) -> None:
+        for req_id in req_ids:
+            if self._sent.get(req_id) in ASK_AGAIN and self._asks[req_id] < MAX_ASKS:
+                self._asks[req_id] += 1
+                self._write(self._lines[req_id])
+
     def request(self, op: str, **fields: Any) -> dict:
         return self.reply(self.send(op, **fields))
 
@@ -255,6 +297,7 @@ class DeviceLink:
         """The next pushed message (an event, for a subscribed host), or None."""
         deadline = time.monotonic() + timeout
         while not self.pushes:
+            self._cut = False
             if self._read_message(deadline) is None:
                 return None
         return self.pushes.popleft()
@@ -285,8 +328,8 @@ class DeviceLink:
                 del self._buffer[: cut + 1]
                 msg = self._protocol(raw)
                 if msg is None:
-                    if time.monotonic() > deadline:  # a port that prints and never answers
-                        return None
+                    if self._cut or time.monotonic() > deadline:  # cut: ask again at once
+                        return None  # (past the deadline: a port that prints, never answers)
                     continue
                 if "push" in msg:
                     self.pushes.append(msg)
@@ -309,16 +352,21 @@ class DeviceLink:
             except (serial.SerialException, OSError) as e:
                 raise DeviceError(f"reading from {self.port} failed: {e} (unplugged?)") from e
             self._buffer.extend(chunk)
+            start = self._buffer.rfind(b"\n") + 1
+            if chunk and self._buffer[start : start + 1] == b"{":  # a reply coming: not silence
+                self._heard = time.monotonic()
 
     def _protocol(self, raw: bytes) -> dict | None:
         if not raw.startswith(b"{"):
             if raw:
                 self.noise.append(raw.decode(errors="replace"))
             return None
+        self._heard = time.monotonic()  # the scoreboard is talking (a REPL's lines are not)
         try:
             # bytes a damaged flash holds come through as lone surrogates, for sync to name
             msg = json.loads(raw.decode("utf-8", "surrogateescape"))
-        except ValueError:
+        except ValueError:  # a reply cut off: the scoreboard dropped it, its host too slow
+            self._cut = True
             self.noise.append(raw.decode(errors="replace"))
             return None
         if not isinstance(msg, dict) or "proto" not in msg:
@@ -331,9 +379,16 @@ class DeviceLink:
             )
         return msg
 
-    def _silence(self) -> str:
-        text = f"no reply from the scoreboard on {self.port} within {self.timeout:g} s"
-        said = [n for n in self.noise if n]
+    def _silence(self, req_id: int) -> str:
+        asks = self._asks.get(req_id, 1)
+        text = (
+            f"no reply from the scoreboard on {self.port} to {self._sent.get(req_id, 'a request')}"
+            f": it said nothing for {self.timeout:g} s"
+            + (f" (asked {asks} times)" if asks > 1 else "")
+        )
+        said = [
+            n if len(n) <= 160 else n[:120] + f"... ({len(n)} characters)" for n in self.noise if n
+        ]
         if any(n.startswith(">>>") or "MicroPython" in n for n in said):
             return text + (
                 ": the board is at the MicroPython prompt, not running the "

@@ -21,15 +21,20 @@ from scoreboard.store import MatchStore  # noqa: E402
 
 
 class Table:
-    """The app as the link sees it here: only which match is on the table."""
+    """The app as the link sees it here: which match is on the table, and its board's count
+    of replies dropped for a host that was not reading (``dropped`` in hello)."""
 
     match_id = None
+
+    def __init__(self, serial):
+        self.board = self
+        self.serial_dropped = lambda: serial.dropped
 
 
 def main():
     store = MatchStore(sys.argv[1])
     serial = StdioSerial()
-    table = Table()
+    table = Table(serial)
     link = Link(table, store=store, write=serial.write)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
