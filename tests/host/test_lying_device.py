@@ -23,6 +23,9 @@ from dominoboard.cli import main
 from dominoboard.db import Database
 
 CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
+# The fake answers at once, so the timeout only ends a host that loops past the fake's budget;
+# a loaded machine can leave an honest one silent for half a second.
+TIMEOUT = "5"
 HELD = {f"m{i:03d}": match_lines(path) for i, path in enumerate(EXAMPLES[:2])}
 USES = {  # the ops each command asks
     "sync": {"hello", "clock", "list", "events", "delete"},
@@ -88,7 +91,7 @@ def run_command(command: str, port: str, tmp_path, capsys) -> tuple[int, str]:
         "export": ["export", "--from-device", "--format", "json"],
         "names": ["names", "Ana", "Ben", "--presets", str(presets_file(tmp_path))],
     }[command]
-    code = main([*args, "--port", port, "--timeout", "0.5"])
+    code = main([*args, "--port", port, "--timeout", TIMEOUT])
     return code, capsys.readouterr().err
 
 
@@ -102,7 +105,7 @@ def run_live(port: str) -> tuple[int, str]:
     """`live` in its own process (it runs until Ctrl-C): stopped after a while if it is
     still following, which is right when the lie is in an op it never asks."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", CLI, "live", "--port", port, "--timeout", "0.5"],
+        [sys.executable, "-c", CLI, "live", "--port", port, "--timeout", TIMEOUT],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -21,7 +21,7 @@ from test_sync_e2e import EXAMPLES, db_lines, loaded_device, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
-from dominoboard.link import DeviceLink
+from dominoboard.link import DeviceLink, lock_holder
 from dominoboard.sync import sync
 
 KILLS = 50  # `make soak`: SOAK_KILLS
@@ -67,6 +67,9 @@ def kill_and_resync(tmp_path, kills: int, seed: int) -> None:
         for kill in range(kills):
             db_path = tmp_path / f"db{kill}.sqlite3"
             proc = cli_sync(device.port, db_path)
+            # Killed a random while after it took the port, not after it was started: on a
+            # busy machine Python's start alone outlasts 0.2 s, and no kill came mid-sync.
+            wait_for(lambda p=proc: p.poll() is not None or lock_holder(device.port) == str(p.pid))
             time.sleep(rng.uniform(0.03, 0.2))  # the whole sync takes about 0.2 s here
             proc.kill()
             proc.communicate()
