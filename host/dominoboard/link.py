@@ -320,7 +320,9 @@ class DeviceLink:
             raise DeviceError(f"writing to {self.port} failed: {e} (unplugged?)") from e
 
     def _read_message(self, deadline: float) -> dict | None:
-        """Read until one protocol message arrives (filed under replies or pushes)."""
+        """Read until one protocol message arrives (filed under replies or pushes); None
+        when a reply line arrives cut off, or at ``deadline``."""
+        late = False
         while True:
             cut = self._buffer.find(b"\n")
             if cut >= 0:
@@ -345,10 +347,15 @@ class DeviceLink:
                         return None
                     continue
                 return msg
-            if time.monotonic() > deadline:
-                return None
             try:
-                chunk = self.serial.read(max(1, self.serial.in_waiting))
+                waiting = self.serial.in_waiting
+                past = time.monotonic() > deadline
+                # Past the deadline, bytes already waiting are read once: this host may have
+                # been the one asleep, not the scoreboard.
+                if past and (late or not waiting):
+                    return None
+                late = past
+                chunk = self.serial.read(max(1, waiting))
             except (serial.SerialException, OSError) as e:
                 raise DeviceError(f"reading from {self.port} failed: {e} (unplugged?)") from e
             self._buffer.extend(chunk)
