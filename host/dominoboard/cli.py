@@ -60,7 +60,8 @@ def add_port_argument(p: argparse.ArgumentParser) -> None:
         type=float,
         default=3.0,
         metavar="S",
-        help="seconds to wait for each reply (default 3)",
+        help="seconds the scoreboard may stay silent before a reply is given up on; a "
+        "reply still arriving is waited for (default 3)",
     )
 
 

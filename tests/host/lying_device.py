@@ -141,9 +141,13 @@ class LyingDevice:
                 if msg is not None:
                     data = json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
                     try:
-                        os.write(self.master, data.encode("utf-8", "surrogatepass") + b"\n")
+                        self.send(data.encode("utf-8", "surrogatepass") + b"\n")
                     except OSError:
                         return
+
+    def send(self, line: bytes) -> None:
+        """One reply line onto the wire (a test may send it in pieces)."""
+        os.write(self.master, line)
 
     def close(self) -> None:
         self._stop.set()
