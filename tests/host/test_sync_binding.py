@@ -112,7 +112,10 @@ def concurrent_pairs(tmp_path, pairs: int) -> None:
                 out, err = proc.communicate(timeout=60)
                 assert proc.returncode in (0, 3), err
                 if proc.returncode == 3:
-                    assert "is in use by process" in err
+                    # "by process N (...)", or "by another process" if the holder finished
+                    # between the refusal and the look in /proc/locks (likely on a busy
+                    # machine); the naming itself is tested above
+                    assert "is in use by " in err
                 codes.append(proc.returncode)
             assert 0 in codes  # never both refused
             refused += codes.count(3)
