@@ -163,8 +163,13 @@ class App:
         # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md); the
         # pins' interrupts count taps that come and go while the app is busy
         self.buttons = Buttons(
-            board.buttons, now, board.ticks_diff, encoder=board.encoder, ticks=board.ticks_ms,
-            keypad=getattr(board, "keypad", None))
+            board.buttons,
+            now,
+            board.ticks_diff,
+            encoder=board.encoder,
+            ticks=board.ticks_ms,
+            keypad=getattr(board, "keypad", None),
+        )
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)

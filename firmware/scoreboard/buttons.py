@@ -147,7 +147,8 @@ class Buttons:
         self.encoder = encoder  # scoreboard.encoder.Encoder: its detents are UP/DOWN taps
         if ticks is not None:
             for b in self._buttons:
-                b.count_edges(self)
+                if not b.bit:  # a keypad key has no pin of its own: the scan reads it
+                    b.count_edges(self)
 
     def poll(self, now):
         """Read the pins at time now (ticks_ms); return this poll's events.

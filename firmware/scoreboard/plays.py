@@ -291,3 +291,58 @@ def describe(match, pts, lead):
     if key in ("muggins", "allfives"):
         return "fives"
     return "points"
+
+
+def by_pips(match, typed):
+    """A tile named by its pips on the keypad ("6", "4": 6-4; in a big set "1", "2", "5":
+    12-5), either half first, among the plays the turn's player may make
+    (``Match.legal_plays``). Returns (tile, its plays (tile, end, o)) once the digits name one
+    tile and no longer name is still possible, (None, []) while more digits may come, and
+    None when no legal play starts so. ``done`` (OK pressed): the tile the digits name now."""
+    return _by_pips(match, typed, False)
+
+
+def _by_pips(match, typed, done):
+    hand = match.hand
+    if hand.turn is None:
+        return None
+    whole = []
+    longer = False
+    for play in match.legal_plays(hand.turn):
+        t = play[0]
+        for form in ("%d%d" % (t[0], t[1]), "%d%d" % (t[1], t[0])):
+            if form == typed:
+                whole.append(play)
+                break
+            if form.startswith(typed):
+                longer = True
+    if whole and (done or not longer):
+        return whole[0][0], [p for p in whole if p[0] == whole[0][0]]
+    return (None, []) if longer else None
+
+
+def typed_done(match, typed):
+    """``by_pips`` once OK ends the digits: the tile they name, or None."""
+    got = _by_pips(match, typed, True)
+    return got if got is not None and got[0] is not None else None
+
+
+def differing(match, tile_plays):
+    """The plays of one tile whose results differ (points, or the open pips they leave; each
+    train is its own), one play for each result: the table asks the end only when there are
+    several."""
+    lay = match.hand.layout
+    out = []
+    seen = []
+    for t, e, o in tile_plays:
+        if e is None or lay.kind == "trains" or e >= len(lay.arms):
+            key = (e, o)
+        else:
+            left = o if o is not None else match.game.joins(match.hand, t, lay.arms[e])
+            ends = [lay.arms[i].open for i in lay.open_arms() if i != e] + [left]
+            ends.sort()
+            key = (preview(match, t, e), tuple(ends))
+        if key not in seen:
+            seen.append(key)
+            out.append((t, e, o))
+    return out
