@@ -92,7 +92,7 @@ def typed(value: int, unit: int, lo: int, hi: int, start: int) -> int | None:
     if value == start:
         return 1
     e = _entry(start, unit, lo, hi)
-    digits = "%d" % value
+    digits = str(value)
     if value < 0:
         return None  # no minus key: a negative value is stepped down to
     for d in digits:
