@@ -269,6 +269,34 @@ def test_the_knob_on_the_emulated_pico_moves_like_the_down_and_up_buttons(deploy
         session.stop()
 
 
+def test_the_keypad_on_the_emulated_pico_is_scanned_by_its_matrix_pins(deployed, tmp_path):
+    """`emulate --target rp2 --keypad`: deployed again with pins.KEYPAD_FITTED, the real rp2
+    firmware scans the matrix the harness models (a column reads low through a held key on a
+    row the firmware drives low): B moves the cursor as DOWN does on the unix port, A as UP,
+    and # opens what OK opens."""
+    from dominoboard.rp2 import TargetSession
+
+    reference = unix_port_screens(tmp_path, ["press DOWN", "press UP", "press OK"])
+    storage = tmp_path / "storage"
+    storage.mkdir()
+    shutil.copy(deployed[0], storage / "pico-flash.img")  # deployed without the keypad
+    session = TargetSession(str(storage), speed=8, keypad=True)
+    try:
+        assert (storage / "pico-flash.keypad").exists()
+        session.pico.wait_drawn()
+        for command, want in (("press B", reference[1]), ("press A", reference[2]),
+                              ("press #", reference[3])):  # fmt: skip
+            session.frames()
+            drawn = len(session.pico.i2c)
+            session.send(command)
+            wait_for(lambda drawn=drawn: len(session.pico.i2c) > drawn, timeout=60)
+            session.pico.settle()
+            frame = session.frames()[-1]
+            assert frame.split("\n", 1)[1].rstrip("\n") == want.rstrip("\n"), command
+    finally:
+        session.stop()
+
+
 def test_each_board_has_its_own_unique_id_kept_across_reboots(power_on):
     first, second = power_on(), power_on()
     with DeviceLink(first.port, timeout=60) as link:
