@@ -43,9 +43,9 @@ def signals() -> dict[str, int]:
         wanted["Encoder B"] = PINS.ENCODER_B
         wanted["Encoder SW"] = PINS.ENCODER_SW
     for i, gpio in enumerate(PINS.KEYPAD_ROWS):
-        wanted["Keypad R%d" % (i + 1)] = gpio
+        wanted[f"Keypad R{i + 1}"] = gpio
     for i, gpio in enumerate(PINS.KEYPAD_COLS):
-        wanted["Keypad C%d" % (i + 1)] = gpio
+        wanted[f"Keypad C{i + 1}"] = gpio
     return wanted
 
 

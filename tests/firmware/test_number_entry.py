@@ -12,7 +12,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "bench"))
-import number_presses as bench  # noqa: E402
+import number_presses as bench  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 from domino import registry  # noqa: E402
 from scoreboard.numbers import LADDER_MS, NumberEntry  # noqa: E402

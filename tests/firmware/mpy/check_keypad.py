@@ -29,7 +29,7 @@ def _storage(tag):
 class Rig:
     """A simulated board with the keypad, its buttons, and the events seen."""
 
-    def __init__(self, seed=1, keypad=True, bounce_us=5000):
+    def __init__(self, seed=1, keypad: "bool | int" = True, bounce_us=5000):
         self.board = SimBoard(seed, storage_dir=_storage("rig"), keypad=keypad,
                               bounce_us=bounce_us)  # fmt: skip
         self.buttons = Buttons(self.board.buttons, self.board.ticks_ms(), self.board.ticks_diff,

@@ -10,7 +10,7 @@ from scoreboard.app import App
 
 
 class Table:
-    def __init__(self, tag, game="muggins", plays=(), keypad=True):
+    def __init__(self, tag, game: "str | None" = "muggins", plays=(), keypad=True):
         self.board = SimBoard(seed=3, storage_dir=_storage(tag), keypad=keypad)
         self.app = App(self.board)
         self.board.advance(100, self.app.step)
