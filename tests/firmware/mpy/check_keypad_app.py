@@ -139,3 +139,39 @@ def test_a_held_up_climbs_rungs_and_stops_where_the_finger_lets_go():
     for i in range(1, len(rungs)):
         assert rungs[i][0] - rungs[i - 1][0] >= 400, shown  # each rung shows 0.4 s at least
         assert rungs[i][1] - rungs[i - 1][1] == 10, shown
+
+
+def test_the_idle_loop_at_the_table_allocates_nothing_with_the_keypad():
+    # As bench/target_bench.py measures it on the Pico: loop passes at the table, nothing
+    # pressed, the keypad scanned every pass (its columns read).
+    import gc
+
+    t = Table("t6", game="draw", plays=[(0, "6-6")])
+    t.board.advance(3000, t.app.step)  # the table drawn, the active period over
+    reads = sum(c.reads for c in t.board.pad.cols)
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        for _ in range(200):
+            t.board.clock.advance(10)
+            t.app.step(t.board.ticks_ms())
+        after = gc.mem_alloc()
+    finally:
+        gc.enable()
+    assert after == before, after - before
+    assert sum(c.reads for c in t.board.pad.cols) - reads == 200 * 4
+
+
+def test_a_big_set_names_pips_of_ten_and_more_by_two_digits():
+    # Double-12 (004): ends 12 and 1. "1" "2" is 2-1 on the 1 or the start of 12-x: it waits,
+    # and # takes 2-1; "1" "2" "3" is 12-3.
+    t = Table("t7", game="doble12", plays=[(0, "12-12"), (1, "12-1")])
+    n = len(t.log())
+    t.keys("12")
+    assert len(t.log()) == n and t.app.screen.typed == "12"
+    t.keys("#")
+    assert t.log()[-1]["t"] == "2-1" and len(t.log()) == n + 1, t.log()[-1]
+    t.keys("123")
+    assert t.log()[-1]["t"] == "12-3" and len(t.log()) == n + 2, t.log()[-1]
+    assert t.app.errors == 0
