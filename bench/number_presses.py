@@ -204,3 +204,37 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def tile_presses(match, tile: tuple[int, int], end: int | None, o: int | None = None) -> int:
+    """Keys that enter the play of ``tile`` on ``end`` on the keypad, as the table takes them
+    (scoreboard.table.Table.type_tile): its pips, the shorter way round that names it ("#" too
+    where the digits are also the start of a longer tile), then, when its ends differ in
+    result, the moves to its end on the bar and "#". ``match``: a domino Match with the play
+    to come in turn."""
+    from scoreboard import plays
+
+    best = None
+    for a, b in ((tile[0], tile[1]), (tile[1], tile[0])):
+        typed = ""
+        got = None
+        for d in f"{a}{b}":
+            typed += d
+            got = plays.by_pips(match, typed)
+            if got is None or got[0] is not None:
+                break
+        n = len(typed)
+        if got is not None and got[0] is None:  # a whole tile and a longer one: "#" takes it
+            got = plays.typed_done(match, typed)
+            n += 1
+        if got is None or got[0] != tuple(sorted(tile, reverse=True)):
+            continue
+        ways = plays.differing(match, got[1])
+        if len(ways) > 1:
+            want = plays.result(match, got[0], end, o)
+            i = [plays.result(match, t, e, oo) for t, e, oo in ways].index(want)
+            n += min(i, len(ways) - i) + 1  # the bar wraps; "#" lays it
+        best = n if best is None else min(best, n)
+    if best is None:
+        raise ValueError(f"{tile} on {end} is no play the keypad can name now")
+    return best

@@ -331,18 +331,23 @@ def differing(match, tile_plays):
     """The plays of one tile whose results differ (points, or the open pips they leave; each
     train is its own), one play for each result: the table asks the end only when there are
     several."""
-    lay = match.hand.layout
     out = []
     seen = []
     for t, e, o in tile_plays:
-        if e is None or lay.kind == "trains" or e >= len(lay.arms):
-            key = (e, o)
-        else:
-            left = o if o is not None else match.game.joins(match.hand, t, lay.arms[e])
-            ends = [lay.arms[i].open for i in lay.open_arms() if i != e] + [left]
-            ends.sort()
-            key = (preview(match, t, e), tuple(ends))
+        key = result(match, t, e, o)
         if key not in seen:
             seen.append(key)
             out.append((t, e, o))
     return out
+
+
+def result(match, t, e, o=None):
+    """What laying ``t`` on end ``e`` comes to, for telling ends apart: the points and the open
+    pips it leaves (a train, or a new end, is itself)."""
+    lay = match.hand.layout
+    if e is None or lay.kind == "trains" or e >= len(lay.arms):
+        return (e, o)
+    left = o if o is not None else match.game.joins(match.hand, t, lay.arms[e])
+    ends = [lay.arms[i].open for i in lay.open_arms() if i != e] + [left]
+    ends.sort()
+    return (preview(match, t, e), tuple(ends))

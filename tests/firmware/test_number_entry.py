@@ -97,3 +97,21 @@ def test_the_bench_writes_its_table(tmp_path, monkeypatch) -> None:
     bench.main()
     text = (tmp_path / "numbers.txt").read_text()
     assert "pips left 0-99" in text and "keypad" in text
+
+
+def test_a_play_on_the_keypad_costs_its_pips_and_the_end_only_where_ends_differ() -> None:
+    # bench.tile_presses prices a play as the table takes it (hands_bench uses it)
+    from domino.match import Match
+
+    m = Match({"game": "draw", "players": ["A", "B"]})
+    m.apply({"k": "play", "p": 0, "t": "6-6"})
+    m.apply({"k": "play", "p": 1, "t": "6-5", "e": 0})
+    m.apply({"k": "play", "p": 0, "t": "5-3", "e": 0})  # ends 3 and 6
+    assert bench.tile_presses(m, (6, 2), 1) == 2  # fits the 6 only: "6" "2"
+    assert bench.tile_presses(m, (6, 3), 0) == 3  # ends differ: "6" "3" "#"
+    assert bench.tile_presses(m, (6, 3), 1) == 4  # "6" "3" DOWN "#"
+    m = Match({"game": "doble12", "players": ["A", "B"]})
+    m.apply({"k": "play", "p": 0, "t": "12-12"})
+    m.apply({"k": "play", "p": 1, "t": "12-1", "e": 0})
+    assert bench.tile_presses(m, (12, 3), 0) == 3  # "1" "2" "3"
+    assert bench.tile_presses(m, (2, 1), 1) == 3  # "2" "1" is also the start of 2-12: "#"
