@@ -6,31 +6,17 @@
 
 import gc
 
+from check_encoder import _storage
+
 from boards.sim import SimBoard
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
-
-STORAGE = "/tmp/scoreboard-sim-keypad"
-
-
-def _storage(tag):
-    import gc
-    import os
-
-    gc.collect()
-    path = STORAGE + "-" + tag
-    try:
-        for f in os.listdir(path):
-            os.remove(path + "/" + f)
-    except OSError:
-        pass
-    return path
 
 
 class Rig:
     """A simulated board with the keypad, its buttons, and the events seen."""
 
     def __init__(self, seed=1, keypad: "bool | int" = True, bounce_us=5000):
-        self.board = SimBoard(seed, storage_dir=_storage("rig"), keypad=keypad,
+        self.board = SimBoard(seed, storage_dir=_storage("keypad"), keypad=keypad,
                               bounce_us=bounce_us)  # fmt: skip
         self.buttons = Buttons(self.board.buttons, self.board.ticks_ms(), self.board.ticks_diff,
                                keypad=self.board.keypad)  # fmt: skip

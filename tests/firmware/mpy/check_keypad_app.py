@@ -3,7 +3,7 @@
 # on the table (its end asked only when the ends differ in result), and a held UP climbing
 # the tally's ladder without overshooting. Run by tests/firmware/test_keypad.py.
 
-from check_keypad import _storage
+from check_encoder import _storage
 
 from boards.sim import SimBoard
 from scoreboard.app import App
@@ -11,7 +11,7 @@ from scoreboard.app import App
 
 class Table:
     def __init__(self, tag, game: "str | None" = "muggins", plays=(), keypad=True):
-        self.board = SimBoard(seed=3, storage_dir=_storage(tag), keypad=keypad)
+        self.board = SimBoard(seed=3, storage_dir=_storage("keypad-" + tag), keypad=keypad)
         self.app = App(self.board)
         self.board.advance(100, self.app.step)
         if game:
