@@ -212,7 +212,7 @@ def tile_presses(match, tile: tuple[int, int], end: int | None, o: int | None = 
     where the digits are also the start of a longer tile), then, when its ends differ in
     result, the moves to its end on the bar and "#". ``match``: a domino Match with the play
     to come in turn."""
-    from scoreboard import plays
+    from scoreboard import pips as plays
 
     best = None
     for a, b in ((tile[0], tile[1]), (tile[1], tile[0])):

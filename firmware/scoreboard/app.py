@@ -56,7 +56,8 @@ IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits u
 CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
 PLAY_MODULES = (
-    "match_menu", "entry", "screens_games", "picks", "hand_end", "table", "screens", "plays"
+    "match_menu", "entry", "screens_games", "picks", "hand_end", "pips", "table", "screens",
+    "plays",
 )  # fmt: skip
 
 
@@ -369,9 +370,10 @@ class App:
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
             if m.over or m.hand.is_over():  # the tally or the winner: no table
-                gone += unload("scoreboard.table") + unload("scoreboard.plays")
+                gone += unload("scoreboard.pips") + unload("scoreboard.table")
+                gone += unload("scoreboard.plays")
             else:
-                gone += unload("scoreboard.hand_end")
+                gone += unload("scoreboard.hand_end") + unload("scoreboard.numbers")
         if gone:
             gc.collect()
         self.push(screens.home(self))

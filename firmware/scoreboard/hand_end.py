@@ -6,15 +6,14 @@ during a hand the heap keeps only the table's screens.
 
 from domino.tiles import SET_SIZES, hand_pips, set_pips
 from scoreboard.display import big_text, text_width
+from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens import attempt, match_menu, side_name
 from scoreboard.text import draw
 from scoreboard.ui import (
     COLS,
-    NumberEntry,
     Screen,
     center,
     fit,
-    number_key,
     rjust,
     row,
     short,

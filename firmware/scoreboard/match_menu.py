@@ -3,8 +3,9 @@ ends entered by hand. Loaded only while one of them is shown (``App.home`` drops
 when play goes on), so the hand-in-progress loop keeps none of this code in the heap.
 """
 
+from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens import OWN, attempt, side_name
-from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, number_key, row, short, title
+from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
 class Points(Screen):

@@ -4,7 +4,8 @@ target or rounds), stored matches, settings."""
 from domino import DominoError, registry
 from domino.events import loads
 from scoreboard.app import LAYOUTS, SLEEP_CHOICES
-from scoreboard.ui import COLS, Menu, NumberEntry, Screen, number_key, row, spread, title, wrap
+from scoreboard.numbers import NumberEntry, number_key
+from scoreboard.ui import COLS, Menu, Screen, row, spread, title, wrap
 
 
 def show(value):

@@ -1,6 +1,7 @@
-"""The one way numbers are entered: scoreboard.ui.NumberEntry (re-exported there), a module
-of its own with no drawing, so the bench (bench/number_presses.py) runs the device's own
-widget on CPython too."""
+"""The one way numbers are entered (docs/ui.md, "Numbers"): the tally, the outcome games'
+entry, the setup and settings forms, *Enter points*. A module of its own, with no drawing:
+loaded with the screens that enter numbers (the table needs none), and the bench
+(bench/number_presses.py) runs the device's own widget on CPython."""
 
 
 # A held UP/DOWN climbs a ladder of round values, one rung (ten units) at a time, each shown

@@ -208,42 +208,10 @@ class Table(Screen):
     asking = False  # the bar offers only the ends of the tile typed
 
     def type_tile(self, app, key):
-        """A digit names the tile by its pips; OK takes the tile the digits name when a longer
-        one could follow (1-2 against 12-x), BACK drops them. Laid at once when its ends give
-        the same result (plays.differing), else the bar offers only its ends."""
-        m = app.match
-        if key == "back":
-            self.typed = self.note = ""
-            if self.asking:
-                self.refresh(app)  # the whole bar again
-            return
-        if m.hand.turn is None:  # the tiles decide who leads: say who first
-            self.typed = self.note = ""
-            self.act(app, ("lead", None))
-            return
-        if key == "ok":
-            got = plays.typed_done(m, self.typed)
-        else:
-            self.typed += key
-            got = plays.by_pips(m, self.typed)
-        if got is None:
-            app.flash("no play of %s now" % self.typed, True)
-            self.typed = self.note = ""
-            return
-        tile, tile_plays = got
-        if tile is None:
-            self.note = "tile %s-" % self.typed
-            return
-        self.typed = self.note = ""
-        ways = plays.differing(m, tile_plays)
-        acts = [("quick", (t, e) if o is None else (t, e, o)) for t, e, o in ways]
-        if len(acts) == 1:
-            self.act(app, acts[0])
-            return
-        self.actions = acts  # which end: UP/DOWN, OK lays it; the next event rebuilds the bar
-        self.cursor = 0
-        self.asking = True
-        self.note = "%d-%d: which end?" % tile
+        """The keypad: a tile by its pips (scoreboard/pips.py, loaded with the first digit)."""
+        from scoreboard.pips import type_tile
+
+        type_tile(self, app, key)
 
     def act(self, app, act):
         m = app.match

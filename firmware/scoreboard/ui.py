@@ -9,7 +9,6 @@ Keys a screen receives (scoreboard.app maps the buttons to them, per the button 
 """
 
 from scoreboard import text as _text
-from scoreboard.numbers import NumberEntry, number_key  # noqa: F401  # the screens' widget
 from scoreboard.text import COLS, W
 
 ROWS = 8
