@@ -26,7 +26,7 @@ class NumberEntry:
     docs/ui.md, "Numbers", gives the presses per value (bench/results/numbers.txt).
     """
 
-    __slots__ = ("value", "lo", "hi", "unit", "rung_at", "typed", "refused")
+    __slots__ = ("value", "lo", "hi", "unit", "rung_at", "typed", "kept", "refused")
 
     def __init__(self, value, lo, hi, unit=1):
         self.value = value
@@ -35,6 +35,7 @@ class NumberEntry:
         self.unit = unit
         self.rung_at = 0  # ms held at the last rung of this hold
         self.typed = 0  # digits typed since the entry was last left
+        self.kept = value  # the value before the digits: back to it when they are refused
         self.refused = ""
 
     def least(self):
@@ -65,6 +66,8 @@ class NumberEntry:
             return True
         if len(key) == 1 and "0" <= key <= "9":
             d = ord(key) - 48
+            if not self.typed:
+                self.kept = self.value
             v = self.value * 10 + d if self.typed and self.value >= 0 else d
             if v > self.hi and self.typed:
                 v, self.typed = d, 0  # past hi: this digit starts a new number
@@ -73,7 +76,7 @@ class NumberEntry:
             return True
         if key == "back" and self.typed:
             self.typed -= 1
-            self.value //= 10
+            self.value = self.value // 10 if self.typed else self.kept
             return True
         if key == "ok" and self.typed:
             v = self.value
@@ -83,7 +86,7 @@ class NumberEntry:
                     " in fives" if self.unit == 5 else
                     " in steps of %d" % self.unit if self.unit > 1 else "")  # fmt: skip
                 self.typed = 0
-                self.value = max(self.least(), min(self.most(), v - v % self.unit))
+                self.value = self.kept  # refused: nothing changes
                 return True
         self.typed = 0
         return False

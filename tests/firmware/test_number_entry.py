@@ -69,7 +69,7 @@ def test_a_tap_wraps_a_hold_does_not() -> None:
 
 @pytest.mark.parametrize(
     "digits,value,refused",
-    [("45", 45, ""), ("13", 10, "13: allowed -1000 to 1000 in fives"), ("0", 0, "")],
+    [("45", 45, ""), ("13", 5, "13: allowed -1000 to 1000 in fives"), ("0", 0, "")],
 )
 def test_typed_digits_and_a_refused_value(digits: str, value: int, refused: str) -> None:
     e = NumberEntry(5, -1000, 1000, 5 if refused else 1)
@@ -88,7 +88,8 @@ def test_back_takes_a_typed_digit_off_and_a_digit_past_the_top_starts_again() ->
     e.key("8", 0)  # 48
     e.key("3", 0)  # 483 is past 59: the 3 starts a new number
     assert e.value == 3
-    assert not e.key("back", 0) or e.value == 0
+    assert e.key("back", 0) and e.value == 0  # no digit left: the value before the typing
+    assert not e.key("back", 0)  # nothing typed: BACK is the screen's
 
 
 def test_the_bench_writes_its_table(tmp_path, monkeypatch) -> None:
