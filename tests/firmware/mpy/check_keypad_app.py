@@ -107,7 +107,7 @@ def test_the_tally_is_typed_and_a_typo_is_refused():
     t.keys("*")  # BACK to the pips
     assert tal.cursor == 0
     t.keys("999#")  # 999 is past the most Ben can hold: 9, 99 typed, then 9 again
-    assert tal.cursor == 0 or num.value <= num.hi
+    assert tal.cursor == 1 and num.value == 9, (tal.cursor, num.value, num.hi)
     t.keys("*")
     t.keys("1#")
     assert tal.cursor == 1 and num.value == 1
@@ -175,3 +175,18 @@ def test_a_big_set_names_pips_of_ten_and_more_by_two_digits():
     t.keys("123")
     assert t.log()[-1]["t"] == "12-3" and len(t.log()) == n + 2, t.log()[-1]
     assert t.app.errors == 0
+
+
+def test_muggins_points_typed_off_the_unit_are_refused_and_change_nothing():
+    t = Table("t8")
+    from scoreboard.match_menu import Points
+
+    t.app.push(Points(t.app))
+    t.board.advance(50, t.app.step)
+    n = len(t.app.match.log)
+    t.keys("13#")  # a digit goes straight to the points; 13 is no multiple of five
+    assert len(t.app.match.log) == n and t.app.screen.number.value == 5
+    assert "in fives" in t.app.message[0], t.app.message
+    t.keys("15#")
+    ev = t.app.match.log[n]
+    assert ev["k"] == "pts" and ev["n"] == 15, ev
