@@ -9,9 +9,10 @@ App.run polls while a key is down. Each value is reached by the fewest presses, 
 (released on the rung the scorer aims at: each rung shows ``LADDER_MS``), a detent of the
 knob one press, a key of the keypad one press.
 
-``presses_for(value, unit, lo, hi, inputs)`` is the seam other benches import
-(bench/hands_bench.py prices a hand's tallies and points with it). Run as a module it writes
-bench/results/numbers.txt.
+``presses_for(value, unit, lo, hi, inputs)`` and ``tile_presses(match, tile, end)`` (a play
+typed on the keypad, as the table takes it) are the seams other benches import
+(bench/hands_bench.py prices a hand's tallies, points and plays with them). Run as a module
+it writes bench/results/numbers.txt.
 """
 
 from __future__ import annotations
