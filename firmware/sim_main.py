@@ -2,7 +2,7 @@
 
     micropython firmware/sim_main.py --control FIFO --screen PATH [--storage DIR]
                                      [--realtime] [--push] [--seed N] [--ctrl-c]
-                                     [--mpy DIR] [--gc-peak] [--encoder]
+                                     [--mpy DIR] [--gc-peak] [--encoder] [--keypad]
 
 - stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
   byte after select.poll); nothing else is ever written to stdout.
@@ -15,6 +15,7 @@
 - --mpy DIR: import the firmware from DIR first (mpy-cross output, as make deploy ships it).
 - --gc-peak: collect after every control command and keep the largest live heap (`state`).
 - --encoder: fit the optional rotary encoder (`turn N` turns it N detents).
+- --keypad: fit the optional 4x4 matrix keypad (`press 4`, `press #`: a key by its legend).
 - Virtual time by default: the clock moves only with commands (tick, press, hold);
   --realtime moves it with the wall clock as well.
 """
@@ -33,7 +34,7 @@ if "--mpy" in sys.argv[:-1]:  # before the imports below: the precompiled firmwa
 from boards.sim import SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 
-USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c] [--mpy DIR] [--gc-peak] [--encoder]"  # noqa: E501
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c] [--mpy DIR] [--gc-peak] [--encoder] [--keypad]"  # noqa: E501
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
@@ -67,11 +68,12 @@ def parse(argv):
         "mpy": None,
         "gc-peak": False,
         "encoder": False,
+        "keypad": False,
     }
     i = 0
     while i < len(argv):
         a = argv[i]
-        if a in ("--realtime", "--push", "--ctrl-c", "--gc-peak", "--encoder"):
+        if a in ("--realtime", "--push", "--ctrl-c", "--gc-peak", "--encoder", "--keypad"):
             opts[a[2:]] = True
         elif a in ("--control", "--screen", "--storage", "--seed", "--mpy") and i + 1 < len(argv):
             i += 1
@@ -92,6 +94,7 @@ class Emulator:
             serial="stdio",
             ctrl_c=opts["ctrl-c"],
             encoder=opts["encoder"] or None,  # None: as pins.ENCODER_FITTED says
+            keypad=opts["keypad"] or None,  # None: as pins.KEYPAD_FITTED says
         )
         self.app = App(self.board)
         self.app.serve_link()  # as main.py: the link is loaded with the host's first line
@@ -147,9 +150,13 @@ class Emulator:
         cmd = words[0]
         board = self.board
         button = words[1].upper() if len(words) > 1 else ""
+        keys = board.pad.legends if board.pad is not None else ()
         if cmd in ("press", "down", "up", "hold") and button not in board.buttons:
-            self.reply("error unknown button %r: UP DOWN OK BACK UNDO" % button)
-        elif cmd == "press":
+            if button not in keys:
+                self.reply("error unknown button %r: UP DOWN OK BACK UNDO%s"
+                           % (button, " or a key " + "".join(keys) if keys else ""))  # fmt: skip
+                return True
+        if cmd == "press":
             board.hold(button)
             self.advance(TAP_MS)
             board.release(button)

@@ -42,6 +42,10 @@ def signals() -> dict[str, int]:
         wanted["Encoder A"] = PINS.ENCODER_A
         wanted["Encoder B"] = PINS.ENCODER_B
         wanted["Encoder SW"] = PINS.ENCODER_SW
+    for i, gpio in enumerate(PINS.KEYPAD_ROWS):
+        wanted[f"Keypad R{i + 1}"] = gpio
+    for i, gpio in enumerate(PINS.KEYPAD_COLS):
+        wanted[f"Keypad C{i + 1}"] = gpio
     return wanted
 
 
@@ -172,6 +176,31 @@ def test_the_encoder_sits_beside_its_ground_pin() -> None:
     assert PINS.ENCODER_SWITCH not in dict(PINS.BUTTONS)  # its own name: OK stays a button
 
 
+def test_wokwi_keypad_wiring_matches_the_firmware() -> None:
+    diagram, net_of = nets()
+    parts = [p for p in diagram["parts"] if p["type"] == "wokwi-membrane-keypad"]
+    assert [p["id"] for p in parts] == ["keypad"]
+    for i, gpio in enumerate(PINS.KEYPAD_ROWS):
+        assert pico_pins(net_of[f"keypad:R{i + 1}"]) == {f"GP{gpio}"}
+    for i, gpio in enumerate(PINS.KEYPAD_COLS):
+        assert pico_pins(net_of[f"keypad:C{i + 1}"]) == {f"GP{gpio}"}
+
+
+def test_the_keypad_takes_only_pins_the_others_leave_free() -> None:
+    taken = [PINS.OLED_SDA, PINS.OLED_SCL, PINS.BUZZER, PINS.ENCODER_A, PINS.ENCODER_B,
+             PINS.ENCODER_SW] + [g for _n, g in PINS.BUTTONS]  # fmt: skip
+    pad = list(PINS.KEYPAD_ROWS) + list(PINS.KEYPAD_COLS)
+    assert len(set(pad)) == 8 and not set(pad) & set(taken)
+    assert not set(pad) & {0, 1, 23, 24, 25, 26, 27, 28, 29}  # the UART, the board's, the ADC
+    assert len(PINS.KEYPAD_KEYS) == len(PINS.KEYPAD_ROWS)
+    assert all(len(r) == len(PINS.KEYPAD_COLS) for r in PINS.KEYPAD_KEYS)
+    legends = "".join(PINS.KEYPAD_KEYS)
+    assert set("0123456789*#") <= set(legends)
+    for legend, acts in PINS.KEYPAD_AS.items():  # what a key that is no digit does
+        assert legend in legends and acts in ("OK", "BACK", "UP", "DOWN", "UNDO")
+    assert not set(legends) & (set(dict(PINS.BUTTONS)) | {PINS.ENCODER_SWITCH})  # names apart
+
+
 def test_no_gpio_is_wired_to_two_functions_in_the_diagram() -> None:
     _, net_of = nets()
     seen = {}
@@ -190,6 +219,10 @@ def test_readme_wiring_text_names_the_same_gpios() -> None:
         assert f"GP{PINS.ENCODER_A} ── encoder A (CLK)" in text
         assert f"GP{PINS.ENCODER_B} ── encoder B (DT)" in text
         assert f"GP{PINS.ENCODER_SW} ── encoder SW" in text
+    for i, gpio in enumerate(PINS.KEYPAD_ROWS):
+        assert f"keypad R{i + 1} ── GP{gpio} " in text
+    for i, gpio in enumerate(PINS.KEYPAD_COLS):
+        assert f"GP{gpio} ── keypad C{i + 1}" in text
     assert f"OLED SDA ── GP{PINS.OLED_SDA} " in text
     assert f"OLED SCL ── GP{PINS.OLED_SCL} " in text
 
@@ -226,7 +259,7 @@ def test_wiring_svg_wires_every_signal_of_the_pin_map() -> None:
     for name, gpio in signals().items():
         pad = pads[PINS.HEADER_PIN[gpio]]
         assert pad in ends, f"{name} (GP{gpio}, pin {PINS.HEADER_PIN[gpio]}) has no wire"
-        if name.startswith("Encoder"):  # drawn dashed: the knob is optional
+        if name.startswith(("Encoder", "Keypad")):  # drawn dashed: the knob is optional
             assert "stroke-dasharray" in ends[pad], name
     if PINS.ENCODER_A is not None:
         assert any("KY-040" in t and "optional" in t for t in texts), texts

@@ -20,6 +20,10 @@ The interface (attributes and methods every board has):
                     (scoreboard.encoder.Encoder on its A/B pins: the Pico's
                     steps on the pins' interrupts); its push switch is then
                     in ``buttons`` as pins.ENCODER_SWITCH.
+    keypad          None, or the optional matrix keypad's scanner
+                    (scoreboard.keypad.Keypad on its row and column pins);
+                    scoreboard.buttons.Buttons scans it and its keys are
+                    buttons named by their legends.
     display         the ssd1306 driver instance: a framebuf.FrameBuffer
                     subclass with fill/text/rect/..., show(), contrast(n),
                     poweron(), poweroff(), invert(), and write_cmd(byte) /

@@ -30,6 +30,15 @@ class PicoBoard:
             b = machine.Pin(pins.ENCODER_B, machine.Pin.IN, up)
             self.buttons[pins.ENCODER_SWITCH] = machine.Pin(pins.ENCODER_SW, machine.Pin.IN, up)
             self.encoder = Encoder(a, b, irq=True)
+        self.keypad = None
+        if pins.KEYPAD_FITTED:  # its keys are buttons, scanned with them at every poll
+            from scoreboard.keypad import Keypad
+
+            drain = machine.Pin.OPEN_DRAIN
+            rows = [machine.Pin(g, drain, value=0) for g in pins.KEYPAD_ROWS]
+            up = machine.Pin.PULL_UP
+            cols = [machine.Pin(g, machine.Pin.IN, up) for g in pins.KEYPAD_COLS]
+            self.keypad = Keypad(rows, cols)
         self.i2c = machine.I2C(
             pins.OLED_I2C_ID,
             sda=machine.Pin(pins.OLED_SDA),

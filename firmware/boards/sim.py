@@ -9,6 +9,8 @@ Only the physical parts are simulated, and they behave like the hardware:
   (seeded pseudo-random) before it settles, like a real tactile switch.
 - `boards.sim_encoder.SimEncoder`: the optional rotary encoder, two such
   contacts and a push switch (its own module: loaded only when fitted).
+- `boards.sim_keypad.SimKeypad`: the optional matrix keypad, a bouncing
+  contact per key between open-drain rows and pulled-up columns.
 - `SimI2C`: the machine.I2C methods the ssd1306 driver uses. It counts the
   bytes put on the bus, costs their transfer time on the clock, and hands
   them to the devices on the bus.
@@ -530,6 +532,7 @@ class SimBoard:
     stdin/stdout (the emulator runs the app on a pseudo-terminal that way), or an object
     with read1() and write().
     encoder: fit the rotary encoder (None: as pins.ENCODER_FITTED says).
+    keypad: fit the matrix keypad (None: as pins.KEYPAD_FITTED says; 3: the 3x4 one).
     ctrl_c: a raw 0x03 on the serial raises KeyboardInterrupt, as on the Pico. The default
     (None) does so in memory, where tests feed the bytes, but not on stdio: the emulator's
     pty carries whatever the host sends (the link fuzzer sends 0x03) and the emulator stops
@@ -550,6 +553,7 @@ class SimBoard:
         oled_connected=True,
         ctrl_c=None,
         encoder=None,
+        keypad=None,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
@@ -565,6 +569,15 @@ class SimBoard:
             knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=bounce_us)
             self.buttons[pins.ENCODER_SWITCH] = knob.switch
             self.encoder = Encoder(knob.a, knob.b)  # no pin interrupts here: read each poll
+        self.pad = None  # the optional matrix keypad, the part (boards/sim_keypad.py)
+        self.keypad = None  # its scanner (see boards/__init__.py)
+        if pins.KEYPAD_FITTED if keypad is None else keypad:
+            from boards.sim_keypad import SimKeypad
+            from scoreboard.keypad import Keypad
+
+            cols = 3 if keypad == 3 else len(pins.KEYPAD_COLS)
+            pad = self.pad = SimKeypad(self.clock, self.rand, bounce_us, cols=cols)
+            self.keypad = Keypad(pad.rows, pad.cols)
         self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
         self.panel = Panel()
         self.i2c.attach(pins.OLED_ADDR, self.panel)
@@ -616,10 +629,16 @@ class SimBoard:
 
     # --- for tests and the emulator: a finger on the buttons ---
     def hold(self, name):
-        self.buttons[name].press()
+        """Press a button, or a key of the keypad by its legend ("4", "#")."""
+        self._key(name).press()
 
     def release(self, name):
-        self.buttons[name].release()
+        self._key(name).release()
+
+    def _key(self, name):
+        if name in self.buttons or self.pad is None:
+            return self.buttons[name]
+        return self.pad.contact(name)
 
     def turn(self, detents, poll=None, ms_per_detent=40, step_ms=5.0):
         """Turn the encoder's knob by detents (negative: anticlockwise) and let it come to

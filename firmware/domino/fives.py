@@ -30,6 +30,7 @@ class Muggins(Game):
     draws = "until"
     target = 100
     stop_at_target = True
+    points_unit = 5  # every count is an end total that is a multiple of five
     options = Game.options + (
         ("muggins", True, BOOL),  # an opponent may take a count the player did not claim
         ("lone_spinner", 1, (1, 2)),  # 5-5 alone counts 10 (1) or 20 (2)

@@ -27,6 +27,10 @@ class Game:
     target = 100  # points that win the match; None when a number of rounds is played
     rounds = None
     lowest_wins = False  # the lowest total wins (Mexican Train, Peruvian)
+    # The unit a play's points come in (a ``pts`` event, a count): Muggins' and All Fives'
+    # counts are multiples of five. The device steps a points entry by it; pips and tiles
+    # left are counted in ones.
+    points_unit = 1
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
     # The sum touching ends make where they add up instead of matching (All Sevens 7, Matador

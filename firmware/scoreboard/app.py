@@ -32,6 +32,7 @@ from domino import DominoError
 from domino.events import dumps, loads
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
+from scoreboard.pins import KEYPAD_AS
 from scoreboard.serial_line import NOT_UTF8, LineReader
 from scoreboard.store import MatchStore
 from scoreboard.ui import message_box
@@ -55,7 +56,8 @@ IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits u
 CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
 PLAY_MODULES = (
-    "match_menu", "entry", "screens_games", "picks", "hand_end", "table", "screens", "plays"
+    "match_menu", "entry", "screens_games", "picks", "hand_end", "pips", "table", "screens",
+    "plays",
 )  # fmt: skip
 
 
@@ -162,7 +164,13 @@ class App:
         # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md); the
         # pins' interrupts count taps that come and go while the app is busy
         self.buttons = Buttons(
-            board.buttons, now, board.ticks_diff, encoder=board.encoder, ticks=board.ticks_ms)
+            board.buttons,
+            now,
+            board.ticks_diff,
+            encoder=board.encoder,
+            ticks=board.ticks_ms,
+            keypad=getattr(board, "keypad", None),
+        )
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
@@ -179,6 +187,7 @@ class App:
         self.swallow = None  # the button whose press woke the screen
         self.keys = 0  # keys handled (for measurements)
         self.active = 0  # ticks_ms of the last key or host line (App.run's polling period)
+        self._down_at = 0  # ticks_ms UP/DOWN went down (a repeat's ``repeat`` is ms held)
         self._checked = 0  # ticks_ms the sleep and message timers were last looked at
         self.updates = 0  # display updates that put bytes on the bus
         self._painted = None  # the screen whose whole picture the framebuffer holds
@@ -361,9 +370,10 @@ class App:
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
             if m.over or m.hand.is_over():  # the tally or the winner: no table
-                gone += unload("scoreboard.table") + unload("scoreboard.plays")
+                gone += unload("scoreboard.pips") + unload("scoreboard.table")
+                gone += unload("scoreboard.plays")
             else:
-                gone += unload("scoreboard.hand_end")
+                gone += unload("scoreboard.hand_end") + unload("scoreboard.numbers")
         if gone:
             gc.collect()
         self.push(screens.home(self))
@@ -501,6 +511,10 @@ class App:
         key, repeat = self._key(name, kind)
         if key is None:
             return
+        if repeat:  # how long UP/DOWN has been held: a number's ladder paces itself by it
+            repeat = max(1, self.board.ticks_diff(now, self._down_at))
+        elif key == "up" or key == "down":
+            self._down_at = now
         self.keys += 1
         self.message = None  # any key dismisses a message
         self.dirty = True
@@ -518,6 +532,10 @@ class App:
         layout = self.settings["layout"]
         if name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
             name = "OK"
+        elif len(name) == 1:  # the keypad's (scoreboard/keypad.py): a digit is itself
+            if "0" <= name <= "9":
+                return (name, False) if kind == DOWN else (None, False)
+            name = KEYPAD_AS.get(name, name)  # its letters, * and # act as the buttons
         if layout == 1 and name in ("UP", "DOWN"):
             name = "DOWN" if name == "UP" else "UP"
         if name == "UP" or name == "DOWN":

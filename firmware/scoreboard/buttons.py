@@ -44,11 +44,12 @@ class _Button:
     __slots__ = (
         "name", "pin", "repeats", "down", "changed", "pressed_at", "held",
         "last_repeat", "interval", "ev_down", "ev_up", "ev_short", "ev_long", "ev_repeat",
-        "irq", "owner", "falls", "seen", "low", "edge_at", "ahead",
+        "irq", "owner", "falls", "seen", "low", "edge_at", "ahead", "bit",
     )  # fmt: skip
 
-    def __init__(self, name, pin, repeats, now, debounce_ms):
+    def __init__(self, name, pin, repeats, now, debounce_ms, bit=0):
         self.name = name
+        self.bit = bit  # a keypad key's bit in Keypad.mask (0: a button on a pin of its own)
         self.pin = pin
         self.repeats = repeats
         # A button already down at start-up (held, or stuck) gives no press.
@@ -106,7 +107,9 @@ class Buttons:
     optional scoreboard.encoder.Encoder polled with the buttons; ticks: the
     board's ticks_ms, to count presses on the pins' edge interrupts (each pin
     then needs irq(handler, trigger, hard=) and IRQ_FALLING / IRQ_RISING, as
-    machine.Pin has).
+    machine.Pin has); keypad: an optional scoreboard.keypad.Keypad, scanned each
+    poll, whose keys are buttons named by their legends (a key that acts as UP
+    or DOWN, pins.KEYPAD_AS, repeats as they do).
     """
 
     def __init__(
@@ -122,6 +125,7 @@ class Buttons:
         repeat_min_ms=40,
         encoder=None,
         ticks=None,
+        keypad=None,
     ):
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
@@ -133,12 +137,18 @@ class Buttons:
         order = [name for name, _gpio in pins.BUTTONS if name in pin_map]
         order += sorted(name for name in pin_map if name not in order)
         self._buttons = [_Button(n, pin_map[n], n in repeat, now, debounce_ms) for n in order]
+        self.keypad = keypad
+        if keypad is not None:
+            for n, pin, bit in keypad.pins():
+                rep = pins.KEYPAD_AS.get(n) in repeat
+                self._buttons.append(_Button(n, pin, rep, now, debounce_ms, bit))
         self._events = []
         self.last_event = now
         self.encoder = encoder  # scoreboard.encoder.Encoder: its detents are UP/DOWN taps
         if ticks is not None:
             for b in self._buttons:
-                b.count_edges(self)
+                if not b.bit:  # a keypad key has no pin of its own: the scan reads it
+                    b.count_edges(self)
 
     def poll(self, now):
         """Read the pins at time now (ticks_ms); return this poll's events.
@@ -148,7 +158,10 @@ class Buttons:
         events = self._events
         events.clear()  # `del events[:]` allocates a slice object on every pass
         diff = self.diff
+        mask = self.keypad.scan() if self.keypad is not None else 0
         for b in self._buttons:
+            if b.bit and not b.down and not mask & b.bit:
+                continue  # a keypad key, up and read up: nothing to do (idle costs nothing)
             if diff(now, b.changed) >= self.debounce_ms:
                 down = b.pin.value() == 0
                 # presses the interrupt counted that no poll has reported

@@ -6,7 +6,7 @@ given per side or per player is one step for each), asked one at a time:
 
 - player: the list of players, OK picks;
 - choice: the list of values, OK picks (hold UP/DOWN to run through a long list);
-- number: UP/DOWN, held to repeat and speed up (1, then 5, then 10 a step);
+- number: numbers.NumberEntry (UP/DOWN a unit, held: ten at a time; digits on the keypad);
 - tiles from a small pool (up to 8 tiles): a checklist, OK ticks a tile, OK on Done goes on;
   the last step of a field starts with the pool's tiles nobody else was given ticked;
 - tiles from a bigger pool or the whole set, and groups (melds): two halves, UP/DOWN sets
@@ -23,8 +23,9 @@ from domino.outcome import end_event
 from domino.tiles import name
 from scoreboard.display import big_text, text_width
 from scoreboard.hand_end import Result
+from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens import attempt, match_menu, side_name
-from scoreboard.ui import COLS, NumberEntry, Screen, center, fit, right, row, title, wrap
+from scoreboard.ui import COLS, Screen, center, fit, right, row, title, wrap
 
 LIST_ROWS = 5  # rows 2..6 hold a list
 CHECKLIST = 8  # pools up to this many tiles are a checklist; bigger ones the two-halves picker
@@ -225,7 +226,7 @@ class Entry(Screen):
             elif key in ("ok", "ok_long"):
                 self.next(app)
         elif s.kind == "number":
-            if not s.number.key(key, repeat) and key in ("ok", "ok_long"):
+            if not number_key(app, s.number, key, repeat) and key in ("ok", "ok_long"):
                 self.next(app)
         elif s.kind == "tiles":
             self.checklist_key(app, s, key)
@@ -352,7 +353,7 @@ class Entry(Screen):
             text = str(s.number.value)
             big_text(fb, text, (128 - text_width(text, 2)) // 2, 24, 2)
             right(fb, 5, "%d..%d" % (s.number.lo, s.number.hi))
-            hint = "UP/DN hold: fast"
+            hint = "UP/DN, hold: tens"
         elif s.kind == "tiles":
             items = self.checklist(s)
             labels = ["Done (%d)" % len(s.tiles)]

@@ -6,11 +6,11 @@ during a hand the heap keeps only the table's screens.
 
 from domino.tiles import SET_SIZES, hand_pips, set_pips
 from scoreboard.display import big_text, text_width
+from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens import attempt, match_menu, side_name
 from scoreboard.text import draw
 from scoreboard.ui import (
     COLS,
-    NumberEntry,
     Screen,
     center,
     fit,
@@ -77,6 +77,9 @@ class Tally(Screen):
         self.limit = set_pips(m.game.top) - hand_pips(hand.seen)
         self.need = m.game.tally_fields(hand, self.out is None)
         most = {"p": self.limit, "n": SET_SIZES[m.game.top] - hand.played, "w": self.limit}
+        # the range of each seat's pips and tiles: the core's (Match.end_bounds), from the
+        # tiles still off the table; a correction keeps the plain limits
+        bounds = m.end_bounds(self.out) if fix is None else []
         self.fields = []  # [player, key of tally_fields, NumberEntry]
         for p in range(len(m.players)):
             if p == self.out:
@@ -84,9 +87,16 @@ class Tally(Screen):
             had = {"n": hand.counts[p]}  # the record's count: right when every play was entered
             if old:
                 had.update(held(old[p]))
+            lo_n = lo_p = 0
+            hi_p, hi_n = most["p"], most["n"]
+            if p < len(bounds):
+                lo_n, hi_n, lo_p, hi_p = bounds[p]
             for key in self.need:
-                value = had.get(key) or 0
-                self.fields.append([p, key, NumberEntry(int(value), 0, most.get(key, 1))])
+                lo, hi = (lo_p, hi_p) if key == "p" else (lo_n, hi_n) if key == "n" else (0, 1)
+                if key == "w":
+                    lo, hi = 0, hi_p
+                value = max(lo, min(hi, int(had.get(key) or 0)))
+                self.fields.append([p, key, NumberEntry(value, lo, hi)])
         self.cursor = 0  # on the rows shown (``rows``)
         self.top = 0
 
@@ -146,7 +156,7 @@ class Tally(Screen):
     def key(self, app, key, repeat):
         fields = self.rows()
         if self.cursor < len(fields):
-            if fields[self.cursor][2].key(key, repeat):
+            if number_key(app, fields[self.cursor][2], key, repeat):
                 return
             if key == "ok":
                 self.cursor += 1

@@ -3,8 +3,9 @@ ends entered by hand. Loaded only while one of them is shown (``App.home`` drops
 when play goes on), so the hand-in-progress loop keeps none of this code in the heap.
 """
 
+from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens import OWN, attempt, side_name
-from scoreboard.ui import COLS, Menu, NumberEntry, Screen, fit, row, short, title
+from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
 class Points(Screen):
@@ -13,7 +14,8 @@ class Points(Screen):
     def __init__(self, app):
         m = app.match
         self.player = m.hand.turn or 0
-        self.number = NumberEntry(5, -1000, 1000)
+        unit = m.game.points_unit  # Muggins' counts come in fives
+        self.number = NumberEntry(unit, -1000, 1000, unit)
         self.field = 0
 
     def draw(self, app, fb):
@@ -25,9 +27,11 @@ class Points(Screen):
 
     def key(self, app, key, repeat):
         m = app.match
+        if self.field == 0 and len(key) == 1:  # a digit (the keypad): on to the points
+            self.field = 1
         if self.field == 0 and key in ("up", "down"):
             self.player = (self.player + (1 if key == "down" else -1)) % len(m.players)
-        elif self.field == 1 and self.number.key(key, repeat):
+        elif self.field == 1 and number_key(app, self.number, key, repeat):
             pass
         elif key == "ok" and self.field == 0:
             self.field = 1

@@ -4,7 +4,8 @@ target or rounds), stored matches, settings."""
 from domino import DominoError, registry
 from domino.events import loads
 from scoreboard.app import LAYOUTS, SLEEP_CHOICES
-from scoreboard.ui import COLS, Menu, NumberEntry, Screen, row, spread, title, wrap
+from scoreboard.numbers import NumberEntry, number_key
+from scoreboard.ui import COLS, Menu, Screen, row, spread, title, wrap
 
 
 def show(value):
@@ -166,9 +167,11 @@ class Form(Screen):
 
     def key(self, app, key, repeat):
         n = len(self.fields) + 1
+        if not self.editing and len(key) == 1 and self.cursor < len(self.fields):
+            self.editing = self.fields[self.cursor].number is not None  # a digit types at once
         if self.editing:
             f = self.fields[self.cursor]
-            if f.number.key(key, repeat):
+            if number_key(app, f.number, key, repeat):
                 self.changed(app, f)
             elif key in ("ok", "back"):
                 self.editing = False

@@ -21,6 +21,10 @@ Why these pins:
   24) with GND on pin 23 between them: the next run on the same edge, so the
   knob's three wires and ground sit together. It replaces UP/DOWN/OK (turn,
   push) and may be fitted beside the five buttons (ENCODER_FITTED below).
+- Optional membrane keypad (3x4 or 4x4 matrix, 8 wires) on what is left in two
+  runs: rows on GP6-GP9 (header pins 9-12, between the OLED's and the buttons'
+  grounds on pins 8 and 13) and columns on GP19-GP22 (header pins 25-27 and
+  29, ground on 28). The ADC pins and the UART stay free (KEYPAD_FITTED below).
 """
 
 # SSD1306 128x64 OLED on I2C bus 0.
@@ -59,6 +63,20 @@ ENCODER_A = 16
 ENCODER_B = 17
 ENCODER_SW = 18
 ENCODER_SWITCH = "SW"  # the switch's name among the buttons (the app reads it as OK)
+
+# Optional membrane matrix keypad (3x4 or 4x4): a key joins its row's wire to its column's.
+# Rows are open-drain outputs, held low at rest and released (floating) in turn while
+# scanning; columns are inputs with internal pull-ups, so a column reads 0 only through a
+# pressed key on a row held low. A 3x4 keypad (7 wires) uses the first three columns.
+# KEYPAD_FITTED: set True on a board with the keypad (or `dominoboard deploy --keypad`);
+# False (the default) leaves the pins alone and keeps the scanner's code out of the heap.
+KEYPAD_FITTED = False
+KEYPAD_ROWS = (6, 7, 8, 9)
+KEYPAD_COLS = (19, 20, 21, 22)
+KEYPAD_KEYS = ("123A", "456B", "789C", "*0#D")  # the legends, row by row, column by column
+# What a key that is no digit does: # is OK, * BACK (and takes a typed digit off), A and B
+# UP and DOWN, C BACK, D UNDO (held: redo). Digits type numbers and name tiles (docs/ui.md).
+KEYPAD_AS = {"#": "OK", "*": "BACK", "A": "UP", "B": "DOWN", "C": "BACK", "D": "UNDO"}
 
 # Optional passive piezo buzzer driven by PWM; None when not fitted.
 BUZZER = 15

@@ -291,3 +291,4 @@ def describe(match, pts, lead):
     if key in ("muggins", "allfives"):
         return "fives"
     return "points"
+

@@ -40,6 +40,7 @@ class Table(Screen):
         hand = m.hand
         lay = hand.layout
         self.seen_log = len(m.log)
+        self.asking = False
         self.ends = {}
         self.best = {}
         # what a player who cannot lay a tile does: ranked by the chance they cannot
@@ -191,7 +192,10 @@ class Table(Screen):
         if self.seen_log != len(m.log):
             self.refresh(app)
         n = len(self.actions)
-        if key == "down":
+        typing = key == "back" and (self.typed or self.asking) or key == "ok" and self.typed
+        if len(key) == 1 or typing:
+            self.type_tile(app, key)  # the keypad: a tile by its pips
+        elif key == "down":
             self.cursor = (self.cursor + 1) % n
         elif key == "up":
             self.cursor = (self.cursor - 1) % n
@@ -199,6 +203,15 @@ class Table(Screen):
             app.push(match_menu(app))
         elif key == "ok":
             self.act(app, self.actions[self.cursor])
+
+    typed = ""  # the pips typed so far on the keypad
+    asking = False  # the bar offers only the ends of the tile typed
+
+    def type_tile(self, app, key):
+        """The keypad: a tile by its pips (scoreboard/pips.py, loaded with the first digit)."""
+        from scoreboard.pips import type_tile
+
+        type_tile(self, app, key)
 
     def act(self, app, act):
         m = app.match

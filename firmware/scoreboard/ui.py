@@ -183,37 +183,3 @@ class Menu(Screen):
 
     def choose(self, app, index):
         pass
-
-
-def step_for(repeat, held):
-    """Number entry: one per press; held, the step grows (1, then 5, then 10)."""
-    if not repeat:
-        return 1
-    if held > 20:
-        return 10
-    if held > 8:
-        return 5
-    return 1
-
-
-class NumberEntry:
-    """A number changed by UP/DOWN, holding accelerates: ``key`` returns True if it used the key."""
-
-    def __init__(self, value, lo, hi):
-        self.value = value
-        self.lo = lo
-        self.hi = hi
-        self.held = 0
-
-    def key(self, key, repeat):
-        if key not in ("up", "down"):
-            return False
-        self.held = self.held + 1 if repeat else 0
-        step = step_for(repeat, self.held)
-        v = self.value + (step if key == "up" else -step)
-        if v > self.hi:
-            v = self.hi if repeat or self.value < self.hi else self.lo  # a tap wraps, a hold stops
-        elif v < self.lo:
-            v = self.lo if repeat or self.value > self.lo else self.hi
-        self.value = v
-        return True

@@ -50,13 +50,18 @@ def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
 
 
 ENCODER_OFF = "ENCODER_FITTED = False"
+KEYPAD_OFF = "KEYPAD_FITTED = False"
 
 
-def precompile(out: Path | None = None, driver: bool = True, encoder: bool = False) -> list[Path]:
+def precompile(
+    out: Path | None = None, driver: bool = True, encoder: bool = False, keypad: bool = False
+) -> list[Path]:
     """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
     the build folder if None: two deploys at once never share one) and the ssd1306 driver into
     ``out/lib`` if `driver`; returns the folders to copy to the board's root. `encoder`: the
-    board has the rotary encoder (scoreboard/pins.py compiled with ENCODER_FITTED = True)."""
+    board has the rotary encoder (scoreboard/pins.py compiled with ENCODER_FITTED = True);
+    `keypad`: the matrix keypad (KEYPAD_FITTED = True)."""
+    fit = [line for on, line in ((encoder, ENCODER_OFF), (keypad, KEYPAD_OFF)) if on]
     if out is None:
         build_dir().mkdir(parents=True, exist_ok=True)
         out = Path(tempfile.mkdtemp(prefix="deploy-", dir=build_dir()))
@@ -79,12 +84,14 @@ def precompile(out: Path | None = None, driver: bool = True, encoder: bool = Fal
     for module in listed["modules"]():
         src = FIRMWARE / module
         dest = out / (module[: -len(".py")] + ".mpy")
-        if encoder and module == "scoreboard/pins.py":
+        if fit and module == "scoreboard/pins.py":
             text = src.read_text(encoding="utf-8")
-            if ENCODER_OFF not in text:
-                raise CliError(f"--encoder: no `{ENCODER_OFF}` line in {src}")
+            for off in fit:
+                if off not in text:
+                    raise CliError(f"no `{off}` line in {src}")
+                text = text.replace(off, off.replace("False", "True"))
             fitted = out / "pins.py"  # mpy-cross names the module by the file: pins, as usual
-            fitted.write_text(text.replace(ENCODER_OFF, "ENCODER_FITTED = True"), "utf-8")
+            fitted.write_text(text, "utf-8")
             compile_one(mpy_cross, fitted, dest)
             fitted.unlink()
         else:
@@ -130,6 +137,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="the board has the optional rotary encoder: deploy with "
         "pins.ENCODER_FITTED = True (no need to edit scoreboard/pins.py)",
     )
+    p.add_argument(
+        "--keypad",
+        action="store_true",
+        help="the board has the optional matrix keypad: deploy with "
+        "pins.KEYPAD_FITTED = True (no need to edit scoreboard/pins.py)",
+    )
     add_port_argument(p)
     p.set_defaults(func=run)
 
@@ -147,7 +160,12 @@ def run(args: argparse.Namespace) -> int:
         else:
             port = picos[0]
     keep = build_dir() / "dry-run" if args.dry_run else None  # replaced by the next dry run
-    folders = precompile(keep, driver=not args.mip, encoder=getattr(args, "encoder", False))
+    folders = precompile(
+        keep,
+        driver=not args.mip,
+        encoder=getattr(args, "encoder", False),
+        keypad=getattr(args, "keypad", False),
+    )
     out = folders[0].parent
     print(f"precompiled {sum(len(list(f.glob('*.mpy'))) for f in folders)} modules into {out}")
     try:

@@ -7,6 +7,7 @@ it without --port). The OLED is drawn in this terminal; keys press the buttons:
     Up/Down or k/j  UP/DOWN    Enter or Space  OK    Backspace or Esc  BACK    u  UNDO
     Shift+Enter is not a terminal key: hold a button with H then the key (900 ms)    q  quit
     with --knob: , or <  the knob a detent anticlockwise (UP)   . or >  clockwise (DOWN)
+    with --keypad: 0-9 * #  the matrix keypad's keys (digits type numbers and name tiles)
 
 Every key of a burst counts, in order. A key held down (the terminal's auto-repeat) holds the
 button until the repeats stop (KeyInput). The panel is shown as it is: blank while the screen
@@ -58,6 +59,9 @@ KEYS = {
     b">": "KNOB+",
 }
 KNOB = {"KNOB-": -1, "KNOB+": 1}
+PAD = "PAD "  # the keypad's keys (with --keypad): digits, * and #, pressed by their legends
+for _k in b"0123456789*#":
+    KEYS[bytes([_k])] = PAD + chr(_k)
 REPEAT_MS = 110  # the same key again this soon, in a later read: the terminal's auto-repeat
 # A terminal's first repeat comes after its repeat delay (X11 660 ms, GNOME and most others
 # 250-600 ms), later than a quick second tap: the same key again this soon waits for one more
@@ -113,8 +117,10 @@ class KeyInput:
         hold_ms: int = HOLD_MS,
         delay_ms: int = DELAY_MS,
         knob: bool = False,
+        keypad: bool = False,
     ):
         self.repeat_ms = repeat_ms
+        self.keypad = keypad
         self.hold_ms = hold_ms
         self.delay_ms = delay_ms
         self.knob = knob
@@ -139,6 +145,10 @@ class KeyInput:
             if key in KNOB:
                 if self.knob:
                     out += self._flush() + self.release() + [f"turn {KNOB[key]}"]
+                continue
+            if key.startswith(PAD):  # a tap each: a digit held does nothing more
+                if self.keypad:
+                    out += self._flush() + self.release() + [f"press {key[len(PAD):]}"]
                 continue
             gap = None
             if n == 0 and self.repeat_ms and self.last is not None and self.last[0] == key:
@@ -195,7 +205,12 @@ class Emulator:
     """The emulated scoreboard process with its serial pty and control/screen channels."""
 
     def __init__(
-        self, storage: str, realtime: bool = True, heap: str | None = None, knob: bool = False
+        self,
+        storage: str,
+        realtime: bool = True,
+        heap: str | None = None,
+        knob: bool = False,
+        keypad: bool = False,
     ):
         self.flash_lock = emulators.FlashLock(storage)  # before anything starts: may refuse
         self.dir = tempfile.mkdtemp(prefix="dominoboard-emu-")
@@ -224,6 +239,8 @@ class Emulator:
             cmd.append("--realtime")
         if knob:
             cmd.append("--encoder")
+        if keypad:
+            cmd.append("--keypad")
         self.screen = os.open(self.screen_path, os.O_RDONLY)
         self.log_path = os.path.join(self.dir, "stderr.log")
         with open(self.log_path, "wb") as log:
@@ -337,6 +354,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "image is deployed with the encoder fitted",
     )
     p.add_argument(
+        "--keypad",
+        action="store_true",
+        help="fit the optional matrix keypad (pins.KEYPAD_FITTED): the keys 0-9, * (BACK) "
+        "and # (OK) press its keys; with --target rp2 a new flash image is deployed with "
+        "the keypad fitted",
+    )
+    p.add_argument(
         "--headless",
         action="store_true",
         help="no screen or keys: serve the serial port until interrupted",
@@ -376,11 +400,11 @@ def run(args: argparse.Namespace) -> int:
         from .rp2 import TargetMissing, TargetSession
 
         try:
-            emu = TargetSession(args.storage, knob=args.knob)
+            emu = TargetSession(args.storage, knob=args.knob, keypad=args.keypad)
         except TargetMissing as e:
             raise CliError(str(e)) from e
     else:
-        emu = Emulator(args.storage, heap=args.heap, knob=args.knob)
+        emu = Emulator(args.storage, heap=args.heap, knob=args.knob, keypad=args.keypad)
     marker = None
     try:  # from here a Ctrl-C (SIGINT) is a clean stop, even one that comes with the port line
         marker = emulators.mark(emu.port)
@@ -391,7 +415,9 @@ def run(args: argparse.Namespace) -> int:
         if args.headless or not sys.stdin.isatty():
             emu.proc.wait()
         else:
-            keys = KeyInput(args.key_repeat_ms, args.hold_ms, args.key_delay_ms, args.knob)
+            keys = KeyInput(
+                args.key_repeat_ms, args.hold_ms, args.key_delay_ms, args.knob, args.keypad
+            )
             _interactive(emu, keys)  # the same commands for both targets
     except KeyboardInterrupt:
         pass

@@ -137,3 +137,19 @@ def test_the_error_says_which_ends_fit():
     play(m, 1, "6-1", 0)
     err = raises(DominoError, play, m, 0, "1-3", 1)
     assert "3-1" in str(err) and "end 1" in str(err) and "[0]" in str(err)
+
+
+def test_counts_come_in_the_unit_the_game_declares():
+    # The device steps a points entry by Game.points_unit: Muggins' and All Fives' counts are
+    # multiples of five, whatever the lone spinner counts; other games count in ones.
+    from domino import registry
+
+    for key in ("muggins", "allfives"):
+        for lone in (1, 2):
+            g = registry.create(key, {"lone_spinner": lone}, 2)
+            assert g.points_unit == 5
+            m = match(key, opts={"lone_spinner": lone, "muggins": False})
+            scored = [play(m, 0, "5-5")["scored"], play(m, 1, "5-0", 0)["scored"]]
+            assert all(x % g.points_unit == 0 for x in scored) and any(scored)
+    assert registry.create("bergen", {}, 2).points_unit == 1
+    assert registry.create("italian", {}, 3).points_unit == 1

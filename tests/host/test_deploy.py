@@ -49,3 +49,17 @@ def test_deploy_for_a_board_with_the_knob_fits_the_encoder(tmp_path):
             [micropython(), "-c", check, str(out)], capture_output=True, text=True, timeout=60
         )
         assert result.stdout.strip() == want, result.stdout + result.stderr
+
+
+def test_deploy_for_a_board_with_the_keypad_fits_it_and_the_knob_alone(tmp_path):
+    # `deploy --keypad` (and `emulate --target rp2 --keypad`): the keypad's flag only, or both
+    check = "import sys; sys.path.insert(0, sys.argv[1]); from scoreboard import pins; "
+    check += "print(pins.KEYPAD_FITTED, pins.ENCODER_FITTED, pins.KEYPAD_ROWS[0])"
+    for encoder, keypad, want in ((False, True, "True False 6"), (True, True, "True True 6")):
+        out = tmp_path / f"{encoder}{keypad}"
+        precompile(out, driver=False, encoder=encoder, keypad=keypad)
+        assert (out / "scoreboard" / "keypad.mpy").exists()
+        result = subprocess.run(
+            [micropython(), "-c", check, str(out)], capture_output=True, text=True, timeout=60
+        )
+        assert result.stdout.strip() == want, result.stdout + result.stderr

@@ -253,6 +253,33 @@ def test_knob_turns_in_the_unix_emulator_move_the_cursor_like_taps(tmp_path) -> 
     assert frame_parts(turned)[1] == frame_parts(tapped)[1] != frame_parts(start)[1]
 
 
+def test_keypad_keys_press_the_keypad_one_tap_a_key() -> None:
+    k = KeyInput(keypad=True)
+    assert k.feed(b"45#", 0) == ["press 4", "press 5", "press #"]
+    assert k.feed(b"*", 500) == ["press *"]
+    k.feed(b"k", 700)
+    assert k.feed(b"k", 740) == ["down UP"]
+    assert k.feed(b"7", 760) == ["up UP", "press 7"]  # a key lets go of the held button
+    assert KeyInput().feed(b"0123456789*#", 0) == []  # no keypad fitted: no keys
+
+
+def test_the_unix_emulator_presses_the_keypad_by_its_legends(tmp_path) -> None:
+    emu = Emulator(str(tmp_path / "pad"), realtime=False, keypad=True)
+    try:
+        emu.send("press 4")  # a key of the keypad: taken
+        emu.send("press X")  # no key: refused, naming the keypad's keys
+        emu.send("frame")
+        deadline = time.time() + 30
+        text = ""
+        while "end" not in text and time.time() < deadline:
+            text = Path(emu.screen_path).read_text()
+            time.sleep(0.05)
+    finally:
+        emu.stop()
+    assert "error unknown button 'X': UP DOWN OK BACK UNDO or a key 123A456B789C*0#D" in text
+    assert "'4'" not in text
+
+
 def test_both_targets_take_every_command_keyinput_makes(tmp_path) -> None:
     # The rp2 session runs each command through EmulatedPico.do; it once knew press and hold
     # only, so --target rp2 had no holds from auto-repeat and no knob. A board not powered on

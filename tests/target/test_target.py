@@ -242,6 +242,19 @@ def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(deployed, 
         session.stop()
 
 
+def shows_as(session, steps: list[tuple[str, str]]) -> None:
+    """Each command sent to a TargetSession redraws the panel as ``want`` (the unix port's)."""
+    for command, want in steps:
+        session.frames()
+        drawn = len(session.pico.i2c)
+        session.send(command)
+        wait_for(lambda drawn=drawn: len(session.pico.i2c) > drawn, timeout=60)
+        session.pico.settle()
+        frame = session.frames()[-1]
+        # the session's frames drop the panel's blank bottom rows
+        assert frame.split("\n", 1)[1].rstrip("\n") == want.rstrip("\n"), command
+
+
 def test_the_knob_on_the_emulated_pico_moves_like_the_down_and_up_buttons(deployed, tmp_path):
     """`emulate --target rp2 --knob`: a Pico deployed without the encoder is deployed again
     with it (pins.ENCODER_FITTED), and a detent clockwise, driven through the quadrature pins
@@ -256,15 +269,28 @@ def test_the_knob_on_the_emulated_pico_moves_like_the_down_and_up_buttons(deploy
     try:
         assert (storage / "pico-flash.knob").exists()
         session.pico.wait_drawn()
-        for command, want in (("turn 1", reference[1]), ("turn -1", reference[2])):
-            session.frames()
-            drawn = len(session.pico.i2c)
-            session.send(command)
-            wait_for(lambda drawn=drawn: len(session.pico.i2c) > drawn, timeout=60)
-            session.pico.settle()
-            (frame,) = session.frames()
-            # the session's frames drop the panel's blank bottom rows
-            assert frame.split("\n", 1)[1].rstrip("\n") == want.rstrip("\n"), command
+        shows_as(session, [("turn 1", reference[1]), ("turn -1", reference[2])])
+    finally:
+        session.stop()
+
+
+def test_the_keypad_on_the_emulated_pico_is_scanned_by_its_matrix_pins(deployed, tmp_path):
+    """`emulate --target rp2 --keypad`: deployed again with pins.KEYPAD_FITTED, the real rp2
+    firmware scans the matrix the harness models (a column reads low through a held key on a
+    row the firmware drives low): B moves the cursor as DOWN does on the unix port, A as UP,
+    and # opens what OK opens."""
+    from dominoboard.rp2 import TargetSession
+
+    reference = unix_port_screens(tmp_path, ["press DOWN", "press UP", "press OK"])
+    storage = tmp_path / "storage"
+    storage.mkdir()
+    shutil.copy(deployed[0], storage / "pico-flash.img")  # deployed without the keypad
+    session = TargetSession(str(storage), speed=8, keypad=True)
+    try:
+        assert (storage / "pico-flash.keypad").exists()
+        session.pico.wait_drawn()
+        shows_as(session, [("press B", reference[1]), ("press A", reference[2]),
+                           ("press #", reference[3])])  # fmt: skip
     finally:
         session.stop()
 

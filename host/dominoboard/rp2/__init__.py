@@ -197,6 +197,12 @@ class EmulatedPico:
             # the knob's push switch too: held high (open) like the buttons, fitted or not
             "buttons": dict(pins.BUTTONS, **{pins.ENCODER_SWITCH: pins.ENCODER_SW}),
             "encoder": [pins.ENCODER_A, pins.ENCODER_B],  # held high: the knob at rest
+            # the matrix keypad's wires: its columns read a key on a row driven low
+            "keypad": {
+                "rows": list(pins.KEYPAD_ROWS),
+                "cols": list(pins.KEYPAD_COLS),
+                "keys": "".join(pins.KEYPAD_KEYS),
+            },
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
         }
@@ -456,35 +462,41 @@ class TargetSession:
     ``<storage>.lock``), before anything starts: a second emulator of either target on the
     same folder is refused with a message naming the one running."""
 
-    def __init__(self, storage: str, speed: float = 1.0, knob: bool = False):
+    def __init__(
+        self, storage: str, speed: float = 1.0, knob: bool = False, keypad: bool = False
+    ):
         self.flash_lock = emulators.FlashLock(storage)  # may refuse: nothing started yet
         try:
-            self._start(Path(storage), speed, knob)
+            self._start(Path(storage), speed, knob, keypad)
         except BaseException:
             self.stop()
             raise
 
-    def _start(self, folder: Path, speed: float, knob: bool) -> None:
+    def _start(self, folder: Path, speed: float, knob: bool, keypad: bool = False) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         image = folder / "pico-flash.img"
         marker = folder / "pico-flash.knob"  # there: deployed with pins.ENCODER_FITTED
+        pad = folder / "pico-flash.keypad"  # there: deployed with pins.KEYPAD_FITTED
         fresh = not image.exists()
         self.pico = EmulatedPico(image, speed=speed)
         self.port = self.pico.port
         self.pico.boot(firmware=fresh)
-        if fresh or knob != marker.exists():
+        if fresh or knob != marker.exists() or keypad != pad.exists():
             from .. import deploy
 
             self.pico.wait_event("usb")
-            what = "new flash image" if fresh else "the knob " + ("fitted" if knob else "removed")
+            what = "new flash image" if fresh else "the knob or keypad changed"
             print(f"{what}: deploying the scoreboard onto it", flush=True)
-            args = argparse.Namespace(port=self.port, dry_run=False, mip=False, encoder=knob)
+            args = argparse.Namespace(
+                port=self.port, dry_run=False, mip=False, encoder=knob, keypad=keypad
+            )
             deploy.run(args)
             self.pico.wait_event("reset")
-            if knob:
-                marker.touch()
-            else:
-                marker.unlink(missing_ok=True)
+            for fitted, path in ((knob, marker), (keypad, pad)):
+                if fitted:
+                    path.touch()
+                else:
+                    path.unlink(missing_ok=True)
         self._commands: queue.Queue[str] = queue.Queue()
         self._seen = -1
         threading.Thread(target=self._work, daemon=True).start()

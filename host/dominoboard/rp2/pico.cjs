@@ -14,6 +14,8 @@
 // - a run loop that sleeps while the core waits for an interrupt, paced to the wall clock;
 // - reset that reboots (a new chip on the same flash), a unique id per board (flash RUID);
 // - the buttons held high (rp2040js does not model pulls), pressed in emulated time;
+// - the optional matrix keypad: a column reads low while a pressed key joins it to a row the
+//   firmware drives low (keypadColumns, on every change of a row pin);
 // - I2C0 with an SSD1306 at 0x3C that ACKs and reports each write transaction to the host side,
 //   which decodes it with the same panel model the simulated board uses (boards/sim.py).
 
@@ -37,6 +39,8 @@ const HOST_BUFFER = 4096; // bytes a host may hold unread before it stops taking
 const BUTTONS = config.buttons; // {name: gpio}
 const ENCODER = config.encoder || []; // the knob's quadrature pins, A and B
 const levels = {}; // the knob's pin levels as the host last set them (kept across a reset)
+const KEYPAD = config.keypad || { rows: [], cols: [], keys: '' }; // legends row by row
+const keysDown = new Set(); // the keypad's keys held, by legend
 const I2C_ADDR = config.i2c_addr;
 
 // --- control channel -------------------------------------------------------------------------
@@ -297,6 +301,8 @@ function boot() {
   attachPanel(mcu);
   for (const gpio of Object.values(BUTTONS)) mcu.gpio[gpio].setInputValue(!pressed.has(gpio));
   for (const gpio of ENCODER) mcu.gpio[gpio].setInputValue(levels[gpio] !== 0); // pulled up
+  for (const gpio of KEYPAD.rows) mcu.gpio[gpio].addListener(keypadColumns);
+  keypadColumns();
   cdc = new HostCDC(mcu.usbCtrl);
   inHeld = [];
   cdc.onDeviceConnected = () => send({ ev: 'usb', t: now() });
@@ -393,6 +399,30 @@ function run() {
   setImmediate(run);
 }
 
+// --- the matrix keypad --------------------------------------------------------------------------
+
+// Each column is pulled up unless a held key joins it to a row driven low (open drain: output
+// enabled, value 0). Called whenever a row pin changes and when a key is pressed or let go.
+function keypadColumns() {
+  const n = KEYPAD.cols.length;
+  KEYPAD.cols.forEach((col, c) => {
+    let low = false;
+    KEYPAD.rows.forEach((row, r) => {
+      const key = KEYPAD.keys[r * n + c];
+      if (keysDown.has(key) && mcu.gpio[row].value === rp.GPIOPinState.Low) low = true;
+    });
+    mcu.gpio[col].setInputValue(!low);
+  });
+}
+
+function keypadKey(name, down) {
+  if (!KEYPAD.keys.includes(name)) return false;
+  if (down) keysDown.add(name);
+  else keysDown.delete(name);
+  keypadColumns();
+  return true;
+}
+
 // --- commands from the host side --------------------------------------------------------------
 
 function command(msg) {
@@ -402,6 +432,7 @@ function command(msg) {
     case 'down':
     case 'up': {
       const gpio = BUTTONS[msg.button];
+      if (gpio === undefined && keypadKey(msg.button, msg.op === 'down')) return reply({});
       if (gpio === undefined) return reply({ error: `unknown button ${msg.button}` });
       if (msg.op === 'down') pressed.add(gpio);
       else pressed.delete(gpio);
@@ -411,8 +442,12 @@ function command(msg) {
     case 'press': {
       // Down now, up after hold_ms, reply after gap_ms more: all in emulated time.
       const gpio = BUTTONS[msg.button];
-      if (gpio === undefined) return reply({ error: `unknown button ${msg.button}` });
       const t0 = now();
+      if (gpio === undefined && keypadKey(msg.button, true)) {
+        at(t0 + msg.hold_ms * NS_PER_MS, () => keypadKey(msg.button, false));
+        return at(t0 + (msg.hold_ms + msg.gap_ms) * NS_PER_MS, () => reply({ down: t0 }));
+      }
+      if (gpio === undefined) return reply({ error: `unknown button ${msg.button}` });
       if (msg.cut_ms !== undefined) cutAtNs = t0 + msg.cut_ms * NS_PER_MS; // exact, in emulated time
       pressed.add(gpio);
       mcu.gpio[gpio].setInputValue(false);
