@@ -1,7 +1,7 @@
 """Where a play's, a draw's and an undo's time goes on the emulated Pico (docs/target.md).
 
 Deploys firmware onto a fresh emulated Pico (`dominoboard deploy`, as the target bench does),
-then runs tools/profile_session.py on it with `mpremote exec`: a match played by keys sent
+then runs bench/mpy_profile.py on it with `mpremote exec`: a match played by keys sent
 straight to the app, each press timed with time.ticks_us (emulated time), with --spans the
 hot functions wrapped. `--base REV` first measures the firmware of git revision REV on the
 same kind of board, for a before/after in one run. Quicker than bench/target_bench.py (the
@@ -25,7 +25,7 @@ from dominoboard.cli import main as cli
 from dominoboard.rp2 import EmulatedPico
 
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "tools" / "profile_session.py"
+SCRIPT = ROOT / "bench" / "mpy_profile.py"
 
 
 def checkout(rev: str, into: Path) -> Path:
@@ -46,13 +46,27 @@ def measure(firmware: Path, args: list[str], work: Path) -> str:
         pico.wait_event("reset")
         pico.wait_drawn()
         text = "ARGS = %r\n" % (["profile"] + args) + SCRIPT.read_text()
+        ops = len(pico.flash_ops)
         result = subprocess.run(
             [str(Path(sys.executable).parent / "mpremote"), "connect", pico.port, "exec", text],
             capture_output=True,
             text=True,
             timeout=3600,
         )
-        return result.stdout + result.stderr
+        session = pico.flash_ops[ops:]
+        erases = [op for op in session if op.get("op") == "erase"]
+        events = sum(
+            1
+            for line in result.stdout.splitlines()
+            if line.startswith("press ") and line.split()[2] not in ("menu", "cursor")
+        )
+        kb = sum(op["count"] for op in erases) // 1024
+        programs = sum(1 for op in session if op.get("op") == "program")
+        flash = (
+            f"flash in the session: {len(erases)} sector erases ({kb} KB), {programs} programs;"
+            f" {events} presses recorded events"
+        )
+        return result.stdout + result.stderr + flash + "\n"
 
 
 def main() -> int:

@@ -11,7 +11,7 @@ them early); then the heavier tile (players shed pips that would count against t
 """
 
 from domino.game import Game
-from domino.tiles import full_set, is_double, name
+from domino.tiles import is_double, name
 
 _LINE = "LRUD"
 
@@ -234,10 +234,17 @@ def likely(match, ends, notes=()):
     g = match.game
     p = hand.turn
     void = voids(match, p, notes) if p is not None else ()
-    unseen = 0
-    for t in full_set(g.top):
-        if t not in hand.seen and t[0] not in void and t[1] not in void:
-            unseen += 1
+    free = 0  # pips the player may hold: tiles of only those, less the ones on the table
+    for x in range(g.top + 1):
+        if x not in void:
+            free += 1
+    unseen = free * (free + 1) // 2
+    if not void:
+        unseen -= len(hand.seen)
+    else:
+        for t in hand.seen:
+            if t[0] not in void and t[1] not in void:
+                unseen -= 1
     held = hand.counts[p] if p is not None else 0
     if hand.drawn:
         unseen -= held - hand.drawn

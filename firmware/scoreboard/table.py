@@ -109,7 +109,10 @@ class Table(Screen):
         kind, e = act
         if kind == "quick":
             t, arm = e
-            pts = plays.preview(m, t, arm)
+            pts = 0
+            for c in self.ends.get(arm, ()):  # scored when the plays were listed: no trial play
+                if c.tile == t:
+                    pts = c.points
             return "%d-%d on %s%s" % (
                 t[0],
                 t[1],

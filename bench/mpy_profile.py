@@ -2,7 +2,7 @@
 # time goes"). Runs on the Pico (bench/profile_target.py sends it with mpremote exec: emulated
 # time, the judge) and on the unix port (a proxy: this machine's clock):
 #
-#   micropython tools/profile_session.py [--presses N] [--game KEY] [--players N] [--spans]
+#   micropython bench/mpy_profile.py [--presses N] [--game KEY] [--players N] [--spans]
 #
 # Starts a match of KEY (target 10000: it never ends) in its own storage folder, then presses:
 # OK on the table's likeliest play (DOWN to it first when the cursor is elsewhere; OK on draw or
@@ -184,13 +184,17 @@ def main():
                 a[1] += SPANS[k][1]
     for kind in sorted(by_kind):
         v = by_kind[kind]
-        print("kind %-6s n %4d p50 %7d p95 %7d max %7d us" % (
-            kind, len(v), pct(v, 0.5), pct(v, 0.95), max(v)))
+        print(
+            "kind %-6s n %4d p50 %7d p95 %7d max %7d us"
+            % (kind, len(v), pct(v, 0.5), pct(v, 0.95), max(v))
+        )
         if spans and kind in span_kind:
             agg = span_kind[kind]
             for k in sorted(agg, key=lambda k: -agg[k][0]):
-                print("   %-22s %8d us/press %6.1f calls/press" % (
-                    k, agg[k][0] // len(v), agg[k][1] / len(v)))
+                print(
+                    "   %-22s %8d us/press %6.1f calls/press"
+                    % (k, agg[k][0] // len(v), agg[k][1] / len(v))
+                )
 
 
 main()
