@@ -167,6 +167,8 @@ class MexicanTrain(Game):
     def pending(self, hand):
         """The doubles the player in turn must satisfy, oldest first: still the end of their
         train and still matchable by some tile off the table."""
+        if not hand.must:  # the usual case, asked per train and tile: nothing made
+            return hand.must
         arms = hand.layout.arms
         return [
             m

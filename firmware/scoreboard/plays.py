@@ -170,6 +170,27 @@ def plays_by_end(match):
     return ends, own_first(match, order)
 
 
+_memo = []  # (match, state, ends, order, ranked, none): the last few states ranked
+
+
+def ranked(match, notes=()):
+    """``plays_by_end`` and ``likely`` together, kept for the last few states of the match on
+    the table: an undo comes back to a state ranked a moment ago. A state is named by the
+    events in force (how many, and the newest: an undo pops it, a redo pushes the same one
+    back), the hands finished and the draw/pass notes, so nothing stale is returned."""
+    eff = match.effective
+    state = (len(eff), eff.last() if len(eff) else -1, len(match.records), len(notes))
+    for entry in _memo:
+        if entry[0] is match and entry[1] == state:
+            return entry[2], entry[3], entry[4], entry[5]
+    ends, order = plays_by_end(match)
+    likes, none = likely(match, ends, notes)
+    _memo.insert(0, (match, state, ends, order, likes, none))
+    if len(_memo) > 3:
+        _memo.pop()
+    return ends, order, likes, none
+
+
 def own_first(match, order):
     """Trains (Mexican Train): the player's own train (or the new train that will be his)
     first, then the others as the game opens them; other layouts as they are."""

@@ -56,8 +56,7 @@ class Table(Screen):
         if lay.is_empty():
             first += [("lead", None), stuck]
         else:
-            self.ends, order = plays.plays_by_end(m)
-            likely, none = plays.likely(m, self.ends, app.voids)
+            self.ends, order, likely, none = plays.ranked(m, app.voids)
             best = self.best
             for _c, t, e in likely:  # kept: an end -> one tile, not the whole ranking
                 if e not in best:
