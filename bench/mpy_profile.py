@@ -17,10 +17,9 @@ import gc
 import sys
 import time
 
-try:
-    ARGS  # noqa: B018  # set by bench/profile_target.py before this text on the Pico
-except NameError:
-    ARGS = sys.argv
+_given = globals().get("ARGS")  # set by bench/profile_target.py before this text on the Pico
+ARGS = sys.argv if _given is None else _given
+if _given is None:
     _here = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
     sys.path[:0] = [_here + "/../firmware", _here + "/../build/mpy-lib"]
 
@@ -144,9 +143,10 @@ def main():
         else:
             scr = app.screen
             acts = getattr(scr, "actions", None)
-            if acts and acts[scr.cursor][0] != "quick":  # to the likeliest play, if any
+            at = getattr(scr, "cursor", 0)
+            if acts and acts[at][0] != "quick":  # to the likeliest play, if any
                 for i in range(1, 4):
-                    if acts[(scr.cursor + i) % len(acts)][0] == "quick":
+                    if acts[(at + i) % len(acts)][0] == "quick":
                         button = "DOWN"
                         queue += ["DOWN"] * (i - 1) + ["OK"]
                         break
