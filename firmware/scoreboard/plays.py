@@ -170,14 +170,15 @@ def plays_by_end(match):
     return ends, own_first(match, order)
 
 
-_memo = []  # (match, state, ends, order, ranked, none): the last few states ranked
+_memo = []  # (match, state, ends, order, ranked, none): the last two states ranked
 
 
 def ranked(match, notes=()):
-    """``plays_by_end`` and ``likely`` together, kept for the last few states of the match on
-    the table: an undo comes back to a state ranked a moment ago. A state is named by the
-    events in force (how many, and the newest: an undo pops it, a redo pushes the same one
-    back), the hands finished and the draw/pass notes, so nothing stale is returned."""
+    """``plays_by_end`` and ``likely`` together, kept for the last two states of the match on
+    the table: the one shown and the one before, to which an undo comes back (each kept state
+    costs the heap a few KB in a Mexican Train hand). A state is named by the events in force
+    (how many, and the newest: an undo pops it, a redo pushes the same one back), the hands
+    finished and the draw/pass notes, so nothing stale is returned."""
     eff = match.effective
     state = (len(eff), eff.last() if len(eff) else -1, len(match.records), len(notes))
     for entry in _memo:
@@ -186,7 +187,7 @@ def ranked(match, notes=()):
     ends, order = plays_by_end(match)
     likes, none = likely(match, ends, notes)
     _memo.insert(0, (match, state, ends, order, likes, none))
-    if len(_memo) > 3:
+    if len(_memo) > 2:
         _memo.pop()
     return ends, order, likes, none
 
