@@ -22,8 +22,19 @@ MAX_LINE = 512  # bytes; the device's serial and journal buffers are sized from 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def _string(s):
-    out = ['"']
+def _string(s, out):
+    """Append the JSON of str ``s`` to the list ``out``. A string with nothing to escape (the
+    usual case) goes in as it is: on the Pico every new string costs a search of the interned
+    ones, and walking ``s`` by characters made one per character."""
+    for b in s.encode():
+        if b < 32 or b == 34 or b == 92 or b == 127:
+            break
+    else:
+        out.append('"')
+        out.append(s)
+        out.append('"')
+        return
+    out.append('"')
     for ch in s:
         if ch in _ESCAPES:
             out.append(_ESCAPES[ch])
@@ -32,32 +43,52 @@ def _string(s):
         else:
             out.append(ch)
     out.append('"')
-    return "".join(out)
 
 
-def dumps(value):
-    """Canonical JSON: sorted keys, no spaces; the same text on every interpreter."""
+def _dump(value, out):
     if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
+        out.append("null")
+    elif value is True:
+        out.append("true")
+    elif value is False:
+        out.append("false")
+    elif isinstance(value, int):
+        out.append(str(value))
+    elif isinstance(value, float):
         raise DominoError("%r: the match format holds whole numbers only" % (value,))
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, (list, tuple)):
-        return "[" + ",".join(dumps(v) for v in value) + "]"
-    if isinstance(value, dict):
+    elif isinstance(value, str):
+        _string(value, out)
+    elif isinstance(value, (list, tuple)):
+        out.append("[")
+        for i in range(len(value)):
+            if i:
+                out.append(",")
+            _dump(value[i], out)
+        out.append("]")
+    elif isinstance(value, dict):
         keys = sorted(value)
         for k in keys:
             if not isinstance(k, str):
                 raise DominoError("key %r: keys must be strings" % (k,))
-        return "{" + ",".join(_string(k) + ":" + dumps(value[k]) for k in keys) + "}"
-    raise DominoError("%r: not storable in a match file" % (value,))
+        out.append("{")
+        for i in range(len(keys)):
+            if i:
+                out.append(",")
+            _string(keys[i], out)
+            out.append(":")
+            _dump(value[keys[i]], out)
+        out.append("}")
+    else:
+        raise DominoError("%r: not storable in a match file" % (value,))
+
+
+def dumps(value):
+    """Canonical JSON: sorted keys, no spaces; the same text on every interpreter. Built as a
+    list of pieces joined once (on the Pico each intermediate string is searched among the
+    interned ones)."""
+    out = []
+    _dump(value, out)
+    return "".join(out)
 
 
 def loads(line):

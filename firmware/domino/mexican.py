@@ -15,6 +15,7 @@ from .match import Hand
 from .tiles import is_double, name
 
 DOUBLE_BLANK = (0, 25, 50)  # house rule: what 0-0 left in hand costs (booklets: its pips, 0)
+NO = "no"  # refuse(why=False): the play is refused
 
 
 class Trains(Layout):
@@ -157,15 +158,17 @@ class MexicanTrain(Game):
 
     def can_follow(self, hand, pip):
         """Some tile other than the double of ``pip`` is still off the table."""
-        laid = 0
-        for t in hand.seen:
-            if (t[0] == pip or t[1] == pip) and t[0] != t[1]:
-                laid += 1
-        return laid < self.top
+        seen = hand.seen
+        for y in range(self.top + 1):  # the set's tiles with ``pip``, looked up (no walk of seen)
+            if y != pip and ((pip, y) if pip > y else (y, pip)) not in seen:
+                return True
+        return False
 
     def pending(self, hand):
         """The doubles the player in turn must satisfy, oldest first: still the end of their
         train and still matchable by some tile off the table."""
+        if not hand.must:  # the usual case, asked per train and tile: nothing made
+            return hand.must
         arms = hand.layout.arms
         return [
             m
@@ -176,14 +179,18 @@ class MexicanTrain(Game):
     def first_round(self, hand):
         return self.first_round_own_only and hand.turns < self.n
 
-    def refuse(self, hand, player, e):
-        """Why ``player`` may not lay a tile on train ``e`` now, or None if he may."""
+    def refuse(self, hand, player, e, why=True):
+        """Why ``player`` may not lay a tile on train ``e`` now, or None if he may. ``why``
+        False: NO instead of the sentence (the legal-play lists ask per train and tile, and on
+        the Pico each sentence made is a search of the interned strings)."""
         lay = hand.layout
         due = self.pending(hand)
         if due:
             d = due[0][0]
             if e == d:
                 return None
+            if not why:
+                return NO
             return "the double %d-%d on train %d must be satisfied first" % (
                 lay.arms[d].open,
                 lay.arms[d].open,
@@ -191,6 +198,8 @@ class MexicanTrain(Game):
             )
         own = hand.own[player]
         if hand.series and e != own:
+            if not why:
+                return NO
             return "the starting series goes on your own train %d; pass to end it" % own
         if e == len(lay.arms):
             if own is None or not self.first_round(hand):
@@ -203,16 +212,24 @@ class MexicanTrain(Game):
         arm = lay.arms[e]
         if arm.owner is None or arm.marker:
             return None
+        if not why:
+            return NO
         return "train %d is seat %d's own and has no marker" % (e, arm.owner)
 
     def open_to(self, hand, player):
         """The ends ``player`` may play on now; ``len(trains)`` means a new train."""
         if hand.layout.is_empty():
             return []
-        return [e for e in range(len(hand.layout.arms) + 1) if self.refuse(hand, player, e) is None]
+        return [
+            e
+            for e in range(len(hand.layout.arms) + 1)
+            if self.refuse(hand, player, e, False) is None
+        ]
 
     def check_play(self, hand, player, t, arm_index):
         e = arm_index
+        if self.refuse(hand, player, e, False) is None:
+            return
         why = self.refuse(hand, player, e)
         if why is not None:
             raise DominoError(

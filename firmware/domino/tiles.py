@@ -17,7 +17,10 @@ def tile(a, b):
 
 def parse(text, top=15):
     """Read "6-4", "6:4", "[6|4]", "6/4" or a (a, b) pair; halves must be 0..top."""
-    if isinstance(text, (tuple, list)):
+    pair = _dashed(text) if isinstance(text, str) else None
+    if pair is not None:
+        a, b = pair
+    elif isinstance(text, (tuple, list)):
         if len(text) != 2:
             raise DominoError("tile %r: expected two halves" % (text,))
         a, b = text
@@ -36,6 +39,21 @@ def parse(text, top=15):
     if not isinstance(a, int) or not isinstance(b, int) or not (0 <= a <= top and 0 <= b <= top):
         raise DominoError("tile %r: halves must be whole numbers 0..%d" % (text, top))
     return tile(a, b)
+
+
+def _dashed(text):
+    """(a, b) of "a-b", digits either side of one dash (the form events carry), else None:
+    read from its bytes, because on the Pico every string a split makes is looked up among
+    the interned ones."""
+    a = v = -1
+    for c in text.encode():
+        if 48 <= c <= 57:
+            v = c - 48 if v < 0 else v * 10 + c - 48
+        elif c == 45 and a < 0 and v >= 0:
+            a, v = v, -1
+        else:
+            return None
+    return None if a < 0 or v < 0 else (a, v)
 
 
 def name(t):
@@ -72,36 +90,49 @@ def index(t):
 
 
 class TileSet:
-    """A set of tiles as the bits of one int: a few bytes however many tiles it holds, so every
-    finished hand can keep the tiles it saw on the Pico's small heap."""
+    """A set of tiles as the bits of a bytearray: a few bytes however many tiles it holds, so
+    every finished hand can keep the tiles it saw on the Pico's small heap. (Not one int: a
+    double-nine or double-twelve set passes MicroPython's 31-bit small ints, and every test of
+    a long int's bit made a new one on the heap.)"""
 
     __slots__ = ("bits", "size")
 
     def __init__(self, tiles=()):
-        self.bits = 0
+        self.bits = bytearray()
         self.size = 0
         for t in tiles:
             self.add(t)
 
     def add(self, t):
-        bit = 1 << index(t)
-        if not self.bits & bit:
-            self.bits |= bit
+        i = index(t)
+        bits = self.bits
+        byte = i >> 3
+        if byte >= len(bits):
+            bits.extend(bytes(byte + 1 - len(bits)))
+        bit = 1 << (i & 7)
+        if not bits[byte] & bit:
+            bits[byte] |= bit
             self.size += 1
 
     def __contains__(self, t):
-        return bool(self.bits >> index(t) & 1)
+        i = index(t)
+        byte = i >> 3
+        bits = self.bits
+        return byte < len(bits) and bits[byte] >> (i & 7) & 1 == 1
 
     def __len__(self):
         return self.size
 
     def __iter__(self):
-        bits, a, b = self.bits, 0, 0
-        while bits:
-            if bits & 1:
-                yield (a, b)
-            bits >>= 1
-            if b == a:
-                a, b = a + 1, 0
-            else:
-                b += 1
+        bits = self.bits
+        a = b = 0
+        for byte in range(len(bits)):
+            v = bits[byte]
+            for _ in range(8):
+                if v & 1:
+                    yield (a, b)
+                v >>= 1
+                if b == a:
+                    a, b = a + 1, 0
+                else:
+                    b += 1

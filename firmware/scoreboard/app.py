@@ -81,27 +81,37 @@ def unload(name):
     return 1
 
 
+KEPT = 160  # at most this many decoded events stay in the heap (FlashLog)
+
+
 class FlashLog:
     """``Match.log`` for the device: event i is line i + 1 of the match on flash.
 
-    The heap holds only the lines since the last hand boundary (``hand_over`` forgets them: a
-    compaction has folded them into the snapshot); older events are read back from the store,
-    sequentially when a refold walks them. ``append`` only notes the line: App.record writes it
-    to flash once the core has accepted it."""
+    The heap keeps the events of the hand in progress and of the hand before it, decoded, as
+    ``apply`` took them (at most KEPT: older ones are trimmed): an undo refolds the hand
+    from them, and an undone hand's end refolds the hand it ended, without reading flash or
+    decoding JSON. Older events are read back from the store, sequentially when a refold
+    walks them. ``append`` only notes the event: App.record writes its line to flash once
+    the core has accepted it."""
 
-    __slots__ = ("store", "mid", "n", "base", "lines", "_reader", "_next")
+    __slots__ = ("store", "mid", "n", "base", "events", "_reader", "_next")
 
     def __init__(self, store, mid):
         self.store = store
         self.mid = mid
         self.n = 0  # events in the log
-        self.base = 0  # the log index of lines[0]
-        self.lines = []  # event lines from index base on
+        self.base = 0  # the log index of events[0]
+        self.events = []  # decoded events from index base on
         self._reader = None  # a generator over the store's lines, for sequential reads ...
         self._next = -1  # ... and the log index it yields next
 
     def append(self, ev):
-        self.lines.append(dumps(ev))
+        events = self.events
+        if len(events) >= KEPT:  # a long hand: the oldest leave the heap (flash has them)
+            keep = KEPT // 2
+            self.base += len(events) - keep
+            self.events = events = events[len(events) - keep :]
+        events.append(ev)
         self.n += 1
 
     def __len__(self):
@@ -113,7 +123,7 @@ class FlashLog:
         if not 0 <= i < self.n:
             raise IndexError("event %d of %d" % (i, self.n))
         if i >= self.base:
-            return loads(self.lines[i - self.base])
+            return self.events[i - self.base]
         reader = self._reader
         if reader is None or i != self._next:
             self.release()
@@ -122,16 +132,24 @@ class FlashLog:
         return loads(next(reader))
 
     def last_line(self):
-        return self.lines[-1]
+        return dumps(self.events[-1])
 
-    def hand_over(self):
-        """A hand ended: its lines are on flash for good (and compacted); drop them."""
-        self.base = self.n
-        self.lines = []
+    def hand_over(self, m):
+        """A hand ended (or an undo brought one back): the events before the last finished
+        hand of match ``m`` leave the heap (flash has them); that hand's stay, for an undo of
+        its end, and so do those of the hand in progress."""
+        k = len(m.records) - 1  # the last finished hand
+        start = 0
+        if k >= 0:
+            first = m.marks[k]  # events in force when it began
+            start = m.effective[first] if first < len(m.effective) else self.n
+        if start > self.base:
+            self.events = self.events[start - self.base :]
+            self.base = start
 
     def drop_last(self):
-        """Forget the last line (it could not be written to flash)."""
-        self.lines.pop()
+        """Forget the last event (it could not be written to flash)."""
+        self.events.pop()
         self.n -= 1
 
     def release(self):
@@ -278,8 +296,9 @@ class App:
         self._push_event(index, line)
         self.note_void(m, ev, result)
         if len(m.records) != hands or m.over:
-            self.compact()
-            log.hand_over()
+            if len(m.records) > hands or m.over:  # an undone hand's end: the journal has it
+                self.compact()
+            log.hand_over(m)
             self.voids = []  # the likely-tile order reads the hand in progress only
             gc.collect()  # a safe point: the hand's lines and the compaction's buffers are gone
         return result
@@ -360,7 +379,7 @@ class App:
             return
         from scoreboard import screens
 
-        gone = self._unload_games(m.game.key) + unload("domino.corrections")
+        gone = self._unload_games(m.game) + unload("domino.corrections")
         if m.game.key in screens.OWN:  # the other games' table imports it at once
             gone += unload("scoreboard.picks")  # an end's or a lead's list is closed now
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
@@ -385,18 +404,19 @@ class App:
             gone += unload("scoreboard." + name)
         return gone
 
-    def _unload_games(self, key):
-        """Keep only the rules module of game ``key`` (None: none); returns how many left."""
+    def _unload_games(self, game):
+        """Keep only the rules module that defines ``game``'s class (None: none); returns how
+        many left. Looks the loaded modules up by ``registry.MODULES``: no string is made."""
         from domino import registry
 
-        keep = None
-        for k, module, _cls in registry.games():
-            if k == key:
-                keep = module
+        cls = None if game is None else type(game)
         gone = 0
-        for _key, module, _cls in registry.games():
-            if module != keep:
-                gone += unload("domino." + module)
+        for name in registry.MODULES:
+            module = sys.modules.get(name)
+            if module is not None and (
+                cls is None or getattr(module, cls.__name__, None) is not cls
+            ):
+                gone += unload(name)
         return gone
 
     def flash(self, text, error=False):

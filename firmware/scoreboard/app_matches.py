@@ -46,7 +46,7 @@ def load(app, mid):
         finally:
             log.release()
         if len(m.records) != hands:
-            log.hand_over()
+            log.hand_over(m)
     if m is None:
         raise DominoError("match %s has no setup" % mid)
     return m

@@ -11,7 +11,7 @@ them early); then the heavier tile (players shed pips that would count against t
 """
 
 from domino.game import Game
-from domino.tiles import full_set, is_double, name
+from domino.tiles import is_double, name
 
 _LINE = "LRUD"
 
@@ -170,6 +170,28 @@ def plays_by_end(match):
     return ends, own_first(match, order)
 
 
+_memo = []  # (match, state, ends, order, ranked, none): the last two states ranked
+
+
+def ranked(match, notes=()):
+    """``plays_by_end`` and ``likely`` together, kept for the last two states of the match on
+    the table: the one shown and the one before, to which an undo comes back (each kept state
+    costs the heap a few KB in a Mexican Train hand). A state is named by the events in force
+    (how many, and the newest: an undo pops it, a redo pushes the same one back), the hands
+    finished and the draw/pass notes, so nothing stale is returned."""
+    eff = match.effective
+    state = (len(eff), eff.last() if len(eff) else -1, len(match.records), len(notes))
+    for entry in _memo:
+        if entry[0] is match and entry[1] == state:
+            return entry[2], entry[3], entry[4], entry[5]
+    ends, order = plays_by_end(match)
+    likes, none = likely(match, ends, notes)
+    _memo.insert(0, (match, state, ends, order, likes, none))
+    if len(_memo) > 2:
+        _memo.pop()
+    return ends, order, likes, none
+
+
 def own_first(match, order):
     """Trains (Mexican Train): the player's own train (or the new train that will be his)
     first, then the others as the game opens them; other layouts as they are."""
@@ -234,10 +256,17 @@ def likely(match, ends, notes=()):
     g = match.game
     p = hand.turn
     void = voids(match, p, notes) if p is not None else ()
-    unseen = 0
-    for t in full_set(g.top):
-        if t not in hand.seen and t[0] not in void and t[1] not in void:
-            unseen += 1
+    free = 0  # pips the player may hold: tiles of only those, less the ones on the table
+    for x in range(g.top + 1):
+        if x not in void:
+            free += 1
+    unseen = free * (free + 1) // 2
+    if not void:
+        unseen -= len(hand.seen)
+    else:
+        for t in hand.seen:
+            if t[0] not in void and t[1] not in void:
+                unseen -= 1
     held = hand.counts[p] if p is not None else 0
     if hand.drawn:
         unseen -= held - hand.drawn

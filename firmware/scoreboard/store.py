@@ -136,7 +136,7 @@ class MatchStore:
         snap, count = self._state(match_id)
         if count == snap:
             return False
-        self._snapshot(match_id, count, False)
+        self._snapshot(match_id, count, False, snap)
         return True
 
     def delete(self, match_id):
@@ -176,14 +176,27 @@ class MatchStore:
     def _restore(self, match_id):
         return _admin("restore", self, match_id)
 
-    def _snapshot(self, match_id, count, keep_journal):
-        """Write events 0..count-1 as the new snapshot, then empty the journal."""
+    def _snapshot(self, match_id, count, keep_journal, snap=0):
+        """Write events 0..count-1 as the new snapshot, then empty the journal. ``snap``: the
+        old snapshot holds events 0..snap-1 intact (a restore or compaction checked them), so
+        its records are copied byte for byte and only the journal's are read and checked:
+        compacting a hand costs that hand, not the whole match. (A record damaged since then
+        is copied as it is: a restore stops at it either way, the journal after it only
+        continues a run it could not reach.)"""
         self._close_tail()
         temp = self._path(match_id, TEMP)
-        written = 0
+        written = snap
         with open(temp, "wb") as out:
             out.write(b"#snap 1 %d\n" % count)
-            for index, payload in self._walk(match_id, 0, count, 0, None):
+            if snap:
+                with open(self._path(match_id, SNAPSHOT), "rb") as old:
+                    old.readline(CHUNK)  # the old header
+                    buf = bytearray(CHUNK * 4)
+                    n = old.readinto(buf)
+                    while n:
+                        out.write(buf if n == len(buf) else memoryview(buf)[:n])
+                        n = old.readinto(buf)
+            for index, payload in self._walk(match_id, snap, count, snap, None):
                 out.write(encode(index, payload))
                 written += 1
         if written != count:  # flash changed under us: keep the old files untouched

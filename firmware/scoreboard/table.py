@@ -57,8 +57,7 @@ class Table(Screen):
         if lay.is_empty():
             first += [("lead", None), stuck]
         else:
-            self.ends, order = plays.plays_by_end(m)
-            likely, none = plays.likely(m, self.ends, app.voids)
+            self.ends, order, likely, none = plays.ranked(m, app.voids)
             best = self.best
             for _c, t, e in likely:  # kept: an end -> one tile, not the whole ranking
                 if e not in best:
@@ -110,7 +109,10 @@ class Table(Screen):
         kind, e = act
         if kind == "quick":
             t, arm = e
-            pts = plays.preview(m, t, arm)
+            pts = 0
+            for c in self.ends.get(arm, ()):  # scored when the plays were listed: no trial play
+                if c.tile == t:
+                    pts = c.points
             return "%d-%d on %s%s" % (
                 t[0],
                 t[1],

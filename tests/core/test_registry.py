@@ -23,3 +23,16 @@ def test_registry_titles_are_the_games_own():
                 if package in sys.modules and hasattr(sys.modules[package], attr):
                     delattr(sys.modules[package], attr)
         gc.collect()
+
+
+def test_registry_modules_are_the_tables():
+    """MODULES (what the device looks up to drop other games' rules) names every module of
+    the table once, and nothing else."""
+    from domino import registry
+
+    table = []
+    for _key, module, _cls in registry.games():
+        if "domino." + module not in table:
+            table.append("domino." + module)
+    assert sorted(registry.MODULES) == sorted(table)
+    assert len(set(registry.MODULES)) == len(registry.MODULES)

@@ -47,7 +47,7 @@ def test_unknown_set_is_rejected():
     assert "double-8" in str(err) and "double-6" in str(err)
 
 
-def test_tileset_holds_every_tile_of_the_biggest_set_in_one_int():
+def test_tileset_holds_every_tile_of_the_biggest_set():
     from domino.tiles import TileSet, index
 
     tiles = full_set(15)

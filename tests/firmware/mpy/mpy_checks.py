@@ -26,6 +26,9 @@ HEAP = "180K"
 HEAPS = {"check_encoder_app": "1M", "check_keypad_app": "1M", "check_messages": "1M"}
 TIMEOUT_S = 600
 
+# check_plays imports scoreboard.app (its FlashLog) from source.
+HEAPS["check_plays"] = "1M"
+
 
 def micropython_command() -> str:
     beside = Path(sys.executable).parent / "micropython"
