@@ -215,10 +215,18 @@ def test_new_match_carries_the_host_date_once_the_clock_is_set(tmp_path: Path) -
 
 def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None:
     r = run("app_sim_board.py", str(tmp_path))
-    # Pico behaviour: the interrupt passes the app's loop (it is not an Exception the loop
+    # Serving the link, the app reads 0x03 (and the raw REPL's 0x01 0x02 0x04) as data: no
+    # byte stops the table (issue 27: one 0x03 dropped the Pico to the REPL)
+    assert r["served_lines"] == ['{"a":1}', '{"b"\x03:2}', "\x03\x04\x01\x02"]
+    assert r["served_errors"] == 0
+    # Handed over: the interrupt passes the app's loop (it is not an Exception the loop
     # catches) and what was waiting with it is gone, nothing half-delivered to the link
     assert r["pico_interrupted"] and r["pico_errors"] == 0
     assert r["pico_lines"] == [] and r["pico_left"] == 0
+    assert r["run_returned"]
+    # the real link: a lone 0x03 line is refused as not JSON; repl is answered, then handed over
+    assert r["repl_replies"] == [[9, True, None], [None, False, None], [7, True, True]]
+    assert r["handed_over"] and "Power off and on" in r["handover_message"]
     # flag off: 0x03 is one more byte of the line
     assert r["plain_lines"] == ["x\x03y"] and r["plain_errors"] == 0
     # after it: an oversized line (None = too long), a non-UTF-8 one, then a good one
