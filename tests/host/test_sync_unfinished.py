@@ -76,3 +76,77 @@ def test_sync_frees_abandoned_and_long_unchanged_unfinished_matches(tmp_path, ca
             main([*sync, "--free-unfinished", "soon"])
         assert usage.value.code == 2
         assert "'soon': a number of days >= 0, or 'never'" in capsys.readouterr().err
+
+
+PICO_BLOCKS = 352  # 4 KB blocks: rp2's 1,408 KB filesystem on the Pico
+
+
+def fill(
+    tmp_path, matches: int, blocks: int, *options: str, stop: bool = False
+) -> tuple[dict, dict, list[str]]:
+    """Matches played one after another on a store of ``blocks`` (littlefs over RAM flash, the
+    real store and link on MicroPython), one in five left after two hands, the rest played to
+    the end; every 10 matches (an evening) the real `dominoboard sync` runs, and between
+    evenings a day passes (the database's times move back a day). Returns the device's
+    report (what it refused), what the host must hold, and what the device holds at the end;
+    ``stop``: at the first refusal."""
+    played = [match_lines(p) for p in EXAMPLES]
+    played = [lines for lines in played if sum('"k":"end"' in x for x in lines) >= 5]
+    left = []
+    for lines in played:  # up to the second hand's end
+        ends = [i for i, x in enumerate(lines) if '"k":"end"' in x]
+        left.append(lines[: ends[1] + 1])
+    tmp_path.mkdir(exist_ok=True)
+    db_path = tmp_path / "db.sqlite3"
+    expected: dict[str, list[str]] = {}
+    with PtyDevice(f"lfs:{blocks}", heap="8M") as device:
+        sync = ["sync", "--port", device.port, "--db", str(db_path), *options]
+        for m in range(matches):
+            mid = f"m{m + 1:04d}"
+            lines = (left if m % 5 == 4 else played)[m % len(played)]
+            expected[mid] = lines
+            device.create(mid)
+            device.play(mid)
+            for line in lines:
+                device.append(mid, line)
+                if '"k":"end"' in line:
+                    device.control({"compact": mid})
+            if m % 10 == 9:
+                so_far = device.report(tmp_path / "barrier.json")  # all played is on flash
+                if so_far["refused"] and stop:
+                    break
+                if db_path.exists():
+                    with sqlite3.connect(db_path) as conn:  # a day has passed
+                        conn.execute(
+                            "UPDATE matches SET synced = "
+                            "strftime('%Y-%m-%dT%H:%M:%SZ', synced, '-1 day')"
+                        )
+                assert main(sync) == 0
+        report = device.report(tmp_path / "report.json")
+        held = on_device(device.port)
+    return report, expected, held
+
+
+def test_a_flash_with_abandoned_matches_is_freed_by_sync(tmp_path):
+    """A small flash (96 blocks, 384 KB) synced every 10 matches, 2 finished kept: with the
+    unfinished matches kept (what sync did before), the box refuses a new match within 200;
+    freed after 4 unchanged days, it never does."""
+    options = ("--keep", "2", "--free-unfinished")
+    report, _, _ = fill(tmp_path / "kept", 200, 96, *options, "never", stop=True)
+    kind, _, text = report["refused"][0]
+    assert kind == "create" and text.startswith("flash full"), report
+    report, expected, held = fill(tmp_path / "freed", 200, 96, *options, "4")
+    assert report["refused"] == [], report
+    assert db_lines(tmp_path / "freed" / "db.sqlite3") == expected
+    assert len(held) <= 2 + 10 + 4 * 2 + 1, held
+
+
+@pytest.mark.soak
+def test_a_thousand_matches_one_in_five_abandoned_never_fill_the_pico(tmp_path):
+    """Issue 27: at the Pico's flash size the 702nd match was refused. 1,000 matches, one in
+    five left after two hands, the real sync with its defaults every evening of 10."""
+    report, expected, held = fill(tmp_path, 1000, PICO_BLOCKS)
+    assert report["refused"] == [], report
+    assert db_lines(tmp_path / "db.sqlite3") == expected  # line for line, CRC for CRC
+    # on the device: the newest finished (--keep 10) and the unfinished of the last 30 days
+    assert len(held) <= 10 + 30 * 2 + 1, held
