@@ -372,6 +372,7 @@ class App:
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
+            gone += unload("scoreboard.match_actions")
             gone += unload("scoreboard.rule_words")  # the rules form's words
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")

@@ -251,3 +251,26 @@ def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None
     assert r["low"] == "Flash nearly full - sync to free space"
     assert r["full"].startswith("flash full (") and r["full"].endswith("sync to free space")
     assert r["matches_kept"]  # the refused match left nothing behind
+
+
+def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_path: Path) -> None:
+    # Issue 27: nothing on the device freed an unfinished match, so the box filled up.
+    r = run("app_match_actions.py", str(tmp_path / "store"), heap="8M", timeout=300)
+    assert r["ids"] == ["m0001", "m0002"] and r["playing"] == "m0002"
+    assert r["actions"] == ["MatchActions", "Match m0001", ["Open", "Abandon", "Delete"]]
+    # asked twice, naming the match, the cursor on No each time
+    assert r["ask1"] == ["Confirm", "Abandon m0001?", ["No", "Yes, abandon it"]]
+    assert r["ask1_cursor"] == 0 and r["ask2_cursor"] == 0
+    assert r["after_no"][0] == "MatchActions" and r["after_no_events"] == 0
+    assert r["ask2"] == ["Confirm", "Really abandon m0001?", ["No", "Yes, abandon it"]]
+    # abandoned: every event kept, the note recorded, the table untouched
+    assert r["abandoned_screen"][0] == "Matches" and r["abandoned_message"] == "m0001 abandoned"
+    assert r["abandoned_last"] == r["note"] and r["abandoned_kept"]
+    assert r["table_kept"] == "m0002"
+    # the match on the table: it leaves the table, then the flash
+    assert r["del_ask1"][1] == "Delete m0002?" and r["del_ask2"][1] == "Really delete m0002?"
+    assert r["deleted_screen"][0] == "Matches" and r["deleted_message"] == "m0002 deleted"
+    assert r["left"] == ["m0001"] and r["table_after"] == [None, True, ""]
+    assert r["home"][0] == "StartMenu" and not any(x.startswith("Resume") for x in r["home"][2])
+    assert r["errors"] == 0 and r["errors2"] == 0
+    assert r["after_power"] == ["StartMenu", None, ["m0001"]]
