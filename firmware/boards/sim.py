@@ -618,8 +618,9 @@ class SimBoard:
 
     def serial_interrupt(self, on):
         """As the Pico's (micropython.kbd_intr): where this board's serial models Ctrl-C."""
-        if hasattr(self.serial, "ctrl_c"):
-            self.serial.ctrl_c = on
+        serial = self.serial
+        if isinstance(serial, (MemorySerial, _Interruptible)):
+            serial.ctrl_c = on
 
     # --- for tests and the emulator: a finger on the buttons ---
     def hold(self, name):

@@ -35,7 +35,7 @@ def open_store(where):
     import vfs
 
     sys.path.append("tests/firmware/mpy")
-    from store_flash import PROG, FastFlash
+    from store_flash import PROG, FastFlash  # pyright: ignore[reportMissingImports]
 
     flash = FastFlash(int(where[4:]))
     vfs.VfsLfs2.mkfs(flash, progsize=PROG)  # pyright: ignore[reportArgumentType]
