@@ -29,7 +29,7 @@ STUBS_STAMP := typings/.stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: chromium xfonts fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
+.PHONY: chromium xfonts strace fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
 	pytest bench soak run deploy clean
 
 all: test
@@ -37,7 +37,7 @@ all: test
 # --- environment --------------------------------------------------------------------------
 
 venv: deps
-deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py $(RP2040JS) chromium xfonts
+deps: $(DEPS_STAMP) $(STUBS_STAMP) $(MPY_LIB)/ssd1306.py $(RP2040JS) chromium xfonts strace
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,15 @@ xfonts:
 			(apt-get update -qq && apt-get install -y -qq --no-install-recommends xfonts-base \
 				>/dev/null) || echo "xfonts-base: install failed; the font check will skip"; \
 		else echo "xfonts-base: not installed (needs root/apt); the font check will skip"; fi; }
+
+# strace for the test that reads sync's order of fsync and delete from its system calls
+# (tests/host/test_sync_durable.py). Installed when missing and we may; otherwise it skips.
+strace:
+	@command -v strace >/dev/null 2>&1 || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			(apt-get update -qq && apt-get install -y -qq --no-install-recommends strace \
+				>/dev/null) || echo "strace: install failed; the sync durability test will skip"; \
+		else echo "strace: not installed (needs root/apt); the sync durability test will skip"; fi; }
 
 # Regenerate firmware/scoreboard/font_*.py with font-to-py (commit the result).
 fonts: deps

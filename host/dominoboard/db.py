@@ -42,6 +42,11 @@ CREATE TABLE IF NOT EXISTS events (
     line TEXT NOT NULL,
     PRIMARY KEY (match, idx)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS deletes (   -- matches sync asked the scoreboard to delete
+    device TEXT NOT NULL,
+    match TEXT NOT NULL,
+    asked TEXT NOT NULL
+);
 """
 
 
@@ -202,6 +207,29 @@ class Database:
             sets = ", ".join(f"{k} = ?" for k in fields)
             self.conn.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*fields.values(), row_id))
         return count + len(lines)
+
+    def log_deletes(self, device: str, matches: list[str]) -> None:
+        """Write down the matches sync is about to delete from the scoreboard, durably, and with
+        them every commit before: the events those deletes rely on.
+
+        Pages are committed with ``synchronous = NORMAL``: in WAL that costs no fsync, and the
+        commits reach the disk at the next checkpoint, which may come after the deletes or,
+        while another program holds the database open, not at all. A write transaction under
+        ``synchronous = FULL`` fsyncs the WAL file at its commit, and with it every earlier
+        commit; unlike a checkpoint, no reader of the database can hold it back. (It must
+        change a page: SQLite writes nothing for a row updated to the value it had.)"""
+        try:
+            self.conn.execute("PRAGMA synchronous = FULL")
+            try:
+                with self.conn:
+                    self.conn.executemany(
+                        "INSERT INTO deletes(device, match, asked) VALUES (?, ?, ?)",
+                        [(device, match, _now()) for match in matches],
+                    )
+            finally:
+                self.conn.execute("PRAGMA synchronous = NORMAL")
+        except sqlite3.DatabaseError as e:
+            raise self._error("making the synced events durable", e) from e
 
     def supersede(self, device: str, match: str) -> str:
         """Keep our copy of a match the scoreboard no longer has as it was (its id was reused

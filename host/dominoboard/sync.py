@@ -224,7 +224,10 @@ def free_flash(
                 finished.append(stored)
         except Exception:  # noqa: BLE001 - a match the core cannot fold is never finished
             continue
-    for stored in finished[: max(0, len(finished) - keep)]:
+    doomed = finished[: max(0, len(finished) - keep)]
+    if doomed:  # the events a delete relies on are on the disk before the first delete
+        db.log_deletes(device, [stored.match for stored in doomed])
+    for stored in doomed:
         count, crc = db.held(device, stored.match)
         try:
             link.request("delete", match=stored.match, count=count, crc=f"{crc:08x}")
