@@ -251,7 +251,7 @@ def free_unfinished(
     proved) that the table abandoned (their last event is ``domino.events.ABANDONED``) or whose
     last new events we stored ``days`` or more ago. Never ``playing``, the match on the table
     (the device refuses it too); count and CRC are checked again by the device. The events
-    are made durable on this disk first (a WAL checkpoint fsyncs them)."""
+    are on this disk first (``Database.log_deletes``), as before free_flash's deletes."""
     from domino import Match
     from domino.events import ABANDONED
 
@@ -281,7 +281,7 @@ def free_unfinished(
             chosen.append((match, f"unchanged for {idle.days} day(s)"))
     if not chosen:
         return
-    db.conn.execute("PRAGMA wal_checkpoint(FULL)")
+    db.log_deletes(device, [match for match, _ in chosen])
     for match, why in chosen:
         count, crc = db.held(device, match)
         try:
