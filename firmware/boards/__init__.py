@@ -41,6 +41,9 @@ The interface (attributes and methods every board has):
                     every loop pass.
     serial_dropped()  messages dropped since power-on because the host was not
                     reading (the hello reply reports it).
+    serial_interrupt(on)  on: a raw Ctrl-C (0x03) from the host raises
+                    KeyboardInterrupt, the REPL's way; off: it is a byte like any
+                    other (the app turns it off while it serves the link).
 
 `load()` picks the board for the interpreter it runs on.
 """

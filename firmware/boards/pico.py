@@ -8,6 +8,7 @@ import os
 import time
 
 import machine
+import micropython
 
 from boards.oled import Oled
 from boards.stdio import StdioSerial
@@ -88,3 +89,8 @@ class PicoBoard:
 
     def serial_dropped(self):
         return self._serial.dropped
+
+    def serial_interrupt(self, on):
+        """on: a raw Ctrl-C from the host interrupts the running code (the REPL's way); off:
+        the USB stack hands 0x03 to stdin like any other byte."""
+        micropython.kbd_intr(3 if on else -1)

@@ -492,14 +492,16 @@ class MemorySerial:
 
 
 class _Interruptible:
-    """A serial whose raw Ctrl-C raises KeyboardInterrupt, as the Pico's USB stack does."""
+    """A serial whose raw Ctrl-C raises KeyboardInterrupt, as the Pico's USB stack does
+    (while ``ctrl_c``: the board's serial_interrupt turns it off and on)."""
 
     def __init__(self, serial):
         self.serial = serial
+        self.ctrl_c = True
 
     def read1(self):
         b = self.serial.read1()
-        if b == b"\x03":
+        if b == b"\x03" and self.ctrl_c:
             raise KeyboardInterrupt
         return b
 
@@ -626,6 +628,12 @@ class SimBoard:
 
     def serial_dropped(self):
         return self.serial.dropped
+
+    def serial_interrupt(self, on):
+        """As the Pico's (micropython.kbd_intr): where this board's serial models Ctrl-C."""
+        serial = self.serial
+        if isinstance(serial, (MemorySerial, _Interruptible)):
+            serial.ctrl_c = on
 
     # --- for tests and the emulator: a finger on the buttons ---
     def hold(self, name):

@@ -19,6 +19,10 @@ from .errors import DominoError
 VERSION = 1
 MAX_LINE = 512  # bytes; the device's serial and journal buffers are sized from this
 
+# The note a table records when it abandons a match (the device's Matches menu): the match
+# stays whole for the host, which frees it from the device at its next sync (docs/storage.md).
+ABANDONED = '{"k":"note","text":"abandoned"}'
+
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

@@ -21,8 +21,11 @@ the modules the screen on show needs stay imported: the setup menus leave the he
 match, the rules of other games leave it when a match starts or is parked, the link comes
 with the host (docs/ui.md, "Heap").
 
-The loop catches Exception (never KeyboardInterrupt, which mpremote needs): an unexpected
-error is counted, shown, and the app goes on from the last consistent state on flash.
+The loop catches Exception: an unexpected error is counted, shown, and the app goes on from
+the last consistent state on flash. While the app serves the link, a raw Ctrl-C (0x03) from the
+host is a byte like any other (the board's ``serial_interrupt(False)``): no byte the host sends
+stops the table. The link's ``repl`` request (``dominoboard deploy`` sends it first) turns
+Ctrl-C back on and ends the loop, so mpremote gets the REPL (docs/serial.md).
 """
 
 import gc
@@ -211,17 +214,29 @@ class App:
         self._painted = None  # the screen whose whole picture the framebuffer holds
         self.voids = []  # draws and passes of this hand, for the likely-tile order
         self.serial = LineReader(board.serial_read1)
+        self.handed_over = False  # the host asked for the REPL: run() returns
         self.display.contrast(self.settings["contrast"])
         self.resume()
 
     def attach(self, link):
         """Serve the USB protocol: complete serial lines go to ``link.handle``."""
         self.link = link
+        self.board.serial_interrupt(False)
 
     def serve_link(self):
         """Serve the USB protocol from the first line the host sends on: until then the link's
-        code stays out of the heap (a scoreboard nobody syncs never loads it)."""
+        code stays out of the heap (a scoreboard nobody syncs never loads it). From now on a
+        raw Ctrl-C is data, not an interrupt."""
         self.serving = True
+        self.board.serial_interrupt(False)
+
+    def hand_over(self):
+        """The host asked for the REPL (the link's ``repl`` request): Ctrl-C interrupts again
+        and ``run`` returns after this pass, leaving the REPL to mpremote; the screen says
+        how to get the table back."""
+        self.board.serial_interrupt(True)
+        self.handed_over = True
+        self.flash("USB: the computer has the board. Power off and on to play")
 
     def _start_link(self):
         try:
@@ -385,6 +400,7 @@ class App:
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
+            gone += unload("scoreboard.match_actions")
             gone += unload("scoreboard.rule_words")  # the rules form's words
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
@@ -470,16 +486,20 @@ class App:
     # --- the loop --------------------------------------------------------------------------
 
     def run(self, period_ms=5, idle_period_ms=IDLE_PERIOD_MS):
-        """The device's main loop; returns only on KeyboardInterrupt. It polls every
+        """The device's main loop; returns once the host asked for the REPL. It polls every
         period_ms while the table or the host is busy, and every idle_period_ms once nothing
         has happened for ACTIVE_MS: an idle pass costs ~0.45 ms of CPU on the Pico
         (bench/results/target.txt), so the longer period halves the idle CPU."""
         board = self.board
-        while True:
+        while not self.handed_over:
             now = board.ticks_ms()
             self.step(now)
             busy = board.ticks_diff(now, self.active) < ACTIVE_MS or self.buttons.any_down()
             board.sleep_ms(period_ms if busy else idle_period_ms)
+        for _ in range(20):  # the reply to the request goes out before the REPL takes over
+            board.serial_flush()
+            board.sleep_ms(5)
+        self.store.close()
 
     def step(self, now):
         try:

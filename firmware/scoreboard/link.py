@@ -16,7 +16,8 @@ The app owns the serial port and the store; it hands each complete line to ``han
 a line too long for its buffer) and writes the reply, and calls ``on_event`` after it appends an
 event. Optional hooks on the ``app`` object: ``active_match()`` (else its ``match_id``: the match
 being played, which the host may not delete), ``names_changed(names, presets)`` (else pushed
-names replace ``app.settings["names"]``) and ``clock_set(epoch)``. ``date()`` gives the
+names replace ``app.settings["names"]``), ``clock_set(epoch)`` and ``hand_over()`` (the
+``repl`` request: give the REPL to mpremote). ``date()`` gives the
 host's date for a new match's setup once the host has set the clock.
 """
 
@@ -40,7 +41,7 @@ LIST_PAGE = 40  # matches in one list reply
 MAX_NAMES = 20
 MAX_PRESETS = 6
 MAX_ID = 0x3FFFFFFF  # request ids are small ints on every port
-OPS = ("hello", "list", "events", "subscribe", "names", "presets", "clock", "delete")
+OPS = ("hello", "list", "events", "subscribe", "names", "presets", "clock", "delete", "repl")
 _PREFS = {"device": "", "names": [], "presets": []}
 _PRESET_KEYS = ("name", "game", "opts", "target", "rounds", "players")
 
@@ -345,6 +346,15 @@ class Link:
             )
         self.store.delete(match_id)
         return {"deleted": match_id}
+
+    def _op_repl(self, req):
+        # The app turns Ctrl-C back on before this reply is queued, so mpremote's Ctrl-C that
+        # follows it interrupts; the app's loop ends after this pass.
+        hand_over = getattr(self.app, "hand_over", None)
+        if hand_over is None:
+            raise BadRequest("no_repl", "this scoreboard has no REPL to hand over")
+        hand_over()
+        return {"repl": True}
 
     # -- helpers -----------------------------------------------------------------------
 

@@ -345,7 +345,8 @@ class Names(Form):
 
 class Matches(Menu):
     """The matches on the device, newest first, each as its day, game and players; the last
-    row says how far the one under the cursor went. OK opens it where it was left."""
+    row says how far the one under the cursor went. OK offers to open it where it was left,
+    abandon or delete it (scoreboard.match_actions)."""
 
     visible = 6  # row 7: the state of the match under the cursor
 
@@ -366,10 +367,9 @@ class Matches(Menu):
     def choose(self, app, index):
         if not self.ids:
             return
-        try:
-            app.open_match(self.ids[index])
-        except Exception as e:
-            app.flash("cannot open %s: %s" % (self.ids[index], e), True)
+        from scoreboard.match_actions import MatchActions
+
+        app.push(MatchActions(app, self.ids[index], self.items[index]))
 
 
 def summary(store, mid, titles):

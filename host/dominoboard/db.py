@@ -33,7 +33,7 @@ CREATE TABLE IF NOT EXISTS matches (
     date TEXT,                -- the setup's date, else when the first event was synced
     count INTEGER NOT NULL DEFAULT 0,
     crc INTEGER NOT NULL DEFAULT 0,
-    synced TEXT,
+    synced TEXT,              -- when its last new events were stored
     UNIQUE (device, match)
 );
 CREATE TABLE IF NOT EXISTS events (
@@ -258,7 +258,9 @@ class Database:
             )
             for line in lines:
                 crc = zlib.crc32(line.encode() + b"\n", crc)
-            fields = {"count": count + len(lines), "crc": crc, "synced": _now()}
+            fields = {"count": count + len(lines), "crc": crc}
+            if lines:  # when the match last changed: sync frees an unfinished one by it
+                fields["synced"] = _now()
             if start == 0 and lines:
                 fields.update(_setup_facts(lines[0]))
             sets = ", ".join(f"{k} = ?" for k in fields)

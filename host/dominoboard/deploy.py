@@ -1,7 +1,8 @@
 """`dominoboard deploy`: put the firmware on a Pico with mpremote.
 
-1. Find the Pico and make sure this process holds no connection to it (mpremote needs the
-   port to itself; the REPL it drives is the same USB serial).
+1. Find the Pico and ask a running scoreboard for its REPL (the link's ``repl`` request: while
+   the app serves the link a raw Ctrl-C is data, so mpremote alone could not stop it), then
+   let the port go (mpremote needs it to itself; the REPL it drives is the same USB serial).
 2. Precompile what the device manifest (firmware/manifest.py) lists with mpy-cross into a new
    deploy-*/ in the build folder (a checkout's build/, else the user cache directory), removed
    after (bytecode loads faster and needs less heap than compiling .py on the Pico); main.py
@@ -17,9 +18,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
-from .errors import CliError, DeviceError
+from .errors import CliError, DeviceError, Refused
 from .sources import FIRMWARE, MPY_LIB, build_dir
 
 # -O3: no line-number tables in the bytecode, about 4 KB less heap for the code the device keeps
@@ -114,6 +116,33 @@ def commands(port: str, folders: list[Path], mip: bool = False) -> list[list[str
     return out
 
 
+HANDOVER_S = 30.0  # wall seconds a busy scoreboard may take to answer (the emulated Pico is slow)
+
+
+def take_repl(port: str, timeout: float = HANDOVER_S) -> str:
+    """Ask the scoreboard on ``port`` to hand its REPL over; returns what happened, in words.
+
+    A board where no app runs (fresh MicroPython, BACK held at power-on, an app that ended)
+    answers with its prompt, or not at all: its REPL is free already. Firmware from before the
+    ``repl`` request refuses it, and never turned Ctrl-C off."""
+    from .link import DeviceLink
+
+    with DeviceLink(port, timeout=0.5) as link:
+        req = link.send("repl")
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                link.reply(req)
+                return "the scoreboard handed its REPL over"
+            except Refused as e:
+                return f"the scoreboard answered {e.code}: its Ctrl-C is the REPL's"
+            except DeviceError:
+                if any(n.startswith(">>>") or "MicroPython" in n for n in link.noise):
+                    return "no scoreboard running: the REPL is free"
+                if time.monotonic() > deadline:
+                    return f"no answer in {timeout:g} s: trying the REPL anyway"
+
+
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from .cli import add_port_argument
 
@@ -131,6 +160,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "instead of copying the pinned copy",
     )
     p.add_argument("--no-mip", action="store_true", help=argparse.SUPPRESS)  # the default now
+    p.add_argument(
+        "--repl-only",
+        action="store_true",
+        help="only ask the running scoreboard for the REPL, then stop: mpremote can take the "
+        "board (the scoreboard starts again at the next reset or power-on)",
+    )
     p.add_argument(
         "--encoder",
         action="store_true",
@@ -159,6 +194,10 @@ def run(args: argparse.Namespace) -> int:
             port = "PORT"
         else:
             port = picos[0]
+    if not args.dry_run:
+        print(f"{port}: {take_repl(port)}", flush=True)
+        if getattr(args, "repl_only", False):
+            return 0
     keep = build_dir() / "dry-run" if args.dry_run else None  # replaced by the next dry run
     folders = precompile(
         keep,
@@ -177,7 +216,8 @@ def run(args: argparse.Namespace) -> int:
             if subprocess.run(cmd).returncode != 0:
                 raise DeviceError(
                     f"`{' '.join(cmd[3:])}` failed on {port}: is another program "
-                    "(dominoboard live, a terminal) holding the port?"
+                    "(dominoboard live, a terminal) holding the port? If the scoreboard does "
+                    "not let go, hold BACK while you plug it in (no app starts) and deploy again"
                 )
     finally:
         if keep is None:

@@ -11,13 +11,16 @@ stored: a line the scoreboard holds damaged (not UTF-8, not a JSON object) stops
 the event before it, with a warning naming match and event, and sync goes on with the others.
 
 With ``keep``, sync then frees the scoreboard's flash: a finished match we hold whole (its count
-and CRC just proved) is deleted from the device, except the newest ``keep`` ones.
+and CRC just proved) is deleted from the device, except the newest ``keep`` ones. With
+``unfinished_days``, so is an unfinished one the table abandoned or that has not changed for
+that many days (``free_unfinished``; docs/storage.md, "Unfinished matches").
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import datetime
 import json
 import sys
 from collections.abc import Callable
@@ -40,6 +43,7 @@ class SyncReport:
         self.damaged: list[str] = []  # what could not be stored, match and event named
         self.deleted: list[str] = []  # matches freed from the scoreboard's flash
         self.repaired: list[str] = []  # our damaged copies mended from the scoreboard's
+        self.unfinished: list[tuple[str, str]] = []  # (unfinished match freed, why)
 
     def summary(self) -> str:
         text = (
@@ -54,6 +58,8 @@ class SyncReport:
             text += f"\n  freed {len(self.deleted)} finished match(es) on the scoreboard"
         for note in self.repaired:
             text += f"\n  repaired: {note}"
+        for match, why in self.unfinished:
+            text += f"\n  freed unfinished match {match} on the scoreboard ({why})"
         for warning in self.damaged:
             text += f"\n  warning: {warning}"
         return text
@@ -89,6 +95,7 @@ def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
 MAX_EVENTS = 200_000  # events in one match: more than the Pico's flash holds
 WINDOW = 3  # requests in flight: the scoreboard reads the next while we store a page
 KEEP = 10  # finished matches left on the scoreboard after a sync (`sync --keep`)
+UNFINISHED_DAYS = 30.0  # an unfinished match unchanged this long is freed (`--free-unfinished`)
 
 
 def bad_line(line: str) -> str | None:
@@ -133,6 +140,7 @@ def sync(
     db: Database,
     progress: Callable[[str, int, int], None] | None = None,
     keep: int | None = None,
+    unfinished_days: float | None = None,
 ) -> SyncReport:
     from .db import Damaged
 
@@ -220,6 +228,9 @@ def sync(
             report.new_events += n
     if keep is not None:
         free_flash(link, db, device, [m for m, _ in listed if m in whole], keep, report)
+    if unfinished_days is not None:
+        held = [m for m, _ in listed if m in whole and m not in report.deleted]
+        free_unfinished(link, db, device, held, unfinished_days, report, hello.get("playing"))
     return report
 
 
@@ -295,6 +306,61 @@ def free_flash(
         report.deleted.append(stored.match)
 
 
+def free_unfinished(
+    link: DeviceLink,
+    db: Database,
+    device: str,
+    whole: list[str],
+    days: float,
+    report: SyncReport,
+    playing: str | None = None,
+) -> None:
+    """Delete from the scoreboard the unfinished matches we hold whole (count and CRC just
+    proved) that the table abandoned (their last event is ``domino.events.ABANDONED``) or whose
+    last new events we stored ``days`` or more ago. Never ``playing``, the match on the table
+    (the device refuses it too); count and CRC are checked again by the device. The events
+    are on this disk first (``Database.log_deletes``), as before free_flash's deletes."""
+    from domino import Match
+    from domino.events import ABANDONED
+
+    now = datetime.datetime.now(datetime.UTC)
+    chosen: list[tuple[str, str]] = []
+    for match in whole:
+        stored = next(db.matches(device=device, match=match), None)
+        if match == playing or stored is None:  # or our copy disagrees with its CRC
+            continue
+        try:
+            if Match.replay(stored.setup, stored.events).over:
+                continue  # finished: free_flash's, by --keep
+        except Exception:  # noqa: BLE001 - a match the core cannot fold is unfinished
+            pass
+        if stored.lines[-1] == ABANDONED:
+            chosen.append((match, "abandoned at the table"))
+            continue
+        row = db.conn.execute(
+            "SELECT synced FROM matches WHERE device = ? AND match = ?", (device, match)
+        ).fetchone()
+        try:
+            changed = datetime.datetime.strptime(row[0], "%Y-%m-%dT%H:%M:%SZ")
+        except (TypeError, ValueError):
+            continue  # no time known: never freed by age
+        idle = now - changed.replace(tzinfo=datetime.UTC)
+        if idle >= datetime.timedelta(days=days):
+            chosen.append((match, f"unchanged for {idle.days} day(s)"))
+    if not chosen:
+        return
+    db.log_deletes(device, [match for match, _ in chosen])
+    for match, why in chosen:
+        count, crc = db.held(device, match)
+        try:
+            link.request("delete", match=match, count=count, crc=f"{crc:08x}")
+        except Refused as e:
+            if e.code in ("active", "mismatch", "no_match"):
+                continue  # on the table, or changed since: the next sync looks again
+            raise
+        report.unfinished.append((match, why))
+
+
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
     from .cli import add_db_argument, add_port_argument
 
@@ -311,6 +377,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="after syncing, delete from the scoreboard the finished matches the database holds "
         f"whole, except the newest N (default {KEEP}; 'all' deletes nothing)",
     )
+    p.add_argument(
+        "--free-unfinished",
+        type=days_count,
+        default=UNFINISHED_DAYS,
+        metavar="DAYS",
+        help="also delete from the scoreboard the unfinished matches the database holds whole "
+        "that the table abandoned or that have not changed for DAYS days (default "
+        f"{UNFINISHED_DAYS:g}; 'never' keeps them); never the match on the table",
+    )
     add_port_argument(p)
     add_db_argument(p)
     p.set_defaults(func=run)
@@ -324,6 +399,18 @@ def keep_count(text: str) -> int | None:
     return int(text)
 
 
+def days_count(text: str) -> float | None:
+    if text == "never":
+        return None
+    try:
+        days = float(text)
+    except ValueError:
+        days = -1.0
+    if not days >= 0:  # also NaN
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of days >= 0, or 'never'")
+    return days
+
+
 def run(args: argparse.Namespace) -> int:
     import sqlite3
 
@@ -331,7 +418,9 @@ def run(args: argparse.Namespace) -> int:
 
     with open_link(args) as link, open_db(args, create=True) as db:
         try:
-            report = sync(link, db, keep=args.keep)
+            report = sync(
+                link, db, keep=args.keep, unfinished_days=getattr(args, "free_unfinished", None)
+            )
         except sqlite3.Error as e:  # a full disk, a file damaged under us
             raise db._error("sync", e) from e
     print(report.summary(), file=sys.stdout)

@@ -215,10 +215,18 @@ def test_new_match_carries_the_host_date_once_the_clock_is_set(tmp_path: Path) -
 
 def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None:
     r = run("app_sim_board.py", str(tmp_path))
-    # Pico behaviour: the interrupt passes the app's loop (it is not an Exception the loop
+    # Serving the link, the app reads 0x03 (and the raw REPL's 0x01 0x02 0x04) as data: no
+    # byte stops the table (issue 27: one 0x03 dropped the Pico to the REPL)
+    assert r["served_lines"] == ['{"a":1}', '{"b"\x03:2}', "\x03\x04\x01\x02"]
+    assert r["served_errors"] == 0
+    # Handed over: the interrupt passes the app's loop (it is not an Exception the loop
     # catches) and what was waiting with it is gone, nothing half-delivered to the link
     assert r["pico_interrupted"] and r["pico_errors"] == 0
     assert r["pico_lines"] == [] and r["pico_left"] == 0
+    assert r["run_returned"]
+    # the real link: a lone 0x03 line is refused as not JSON; repl is answered, then handed over
+    assert r["repl_replies"] == [[9, True, None], [None, False, None], [7, True, True]]
+    assert r["handed_over"] and "Power off and on" in r["handover_message"]
     # flag off: 0x03 is one more byte of the line
     assert r["plain_lines"] == ["x\x03y"] and r["plain_errors"] == 0
     # after it: an oversized line (None = too long), a non-UTF-8 one, then a good one
@@ -243,3 +251,26 @@ def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None
     assert r["low"] == "Flash nearly full - sync to free space"
     assert r["full"].startswith("flash full (") and r["full"].endswith("sync to free space")
     assert r["matches_kept"]  # the refused match left nothing behind
+
+
+def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_path: Path) -> None:
+    # Issue 27: nothing on the device freed an unfinished match, so the box filled up.
+    r = run("app_match_actions.py", str(tmp_path / "store"), heap="8M", timeout=300)
+    assert r["ids"] == ["m0001", "m0002"] and r["playing"] == "m0002"
+    assert r["actions"] == ["MatchActions", "Match m0001", ["Open", "Abandon", "Delete"]]
+    # asked twice, naming the match, the cursor on No each time
+    assert r["ask1"] == ["Confirm", "Abandon m0001?", ["No", "Yes, abandon it"]]
+    assert r["ask1_cursor"] == 0 and r["ask2_cursor"] == 0
+    assert r["after_no"][0] == "MatchActions" and r["after_no_events"] == 0
+    assert r["ask2"] == ["Confirm", "Really abandon m0001?", ["No", "Yes, abandon it"]]
+    # abandoned: every event kept, the note recorded, the table untouched
+    assert r["abandoned_screen"][0] == "Matches" and r["abandoned_message"] == "m0001 abandoned"
+    assert r["abandoned_last"] == r["note"] and r["abandoned_kept"]
+    assert r["table_kept"] == "m0002"
+    # the match on the table: it leaves the table, then the flash
+    assert r["del_ask1"][1] == "Delete m0002?" and r["del_ask2"][1] == "Really delete m0002?"
+    assert r["deleted_screen"][0] == "Matches" and r["deleted_message"] == "m0002 deleted"
+    assert r["left"] == ["m0001"] and r["table_after"] == [None, True, ""]
+    assert r["home"][0] == "StartMenu" and not any(x.startswith("Resume") for x in r["home"][2])
+    assert r["errors"] == 0 and r["errors2"] == 0
+    assert r["after_power"] == ["StartMenu", None, ["m0001"]]

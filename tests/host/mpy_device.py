@@ -3,8 +3,11 @@
 The real store, the real link and a bounded byte-wise line reader, with the serial port on
 stdin/stdout (the tests put a pseudo-terminal there). Events reach the store the way the app
 appends them, through a control pipe (fd given as the second argument) carrying JSON lines
-``{"create": id}``, ``{"append": id, "line": event}`` or ``{"playing": id}`` (the match the
-table shows; null for none).
+``{"create": id}``, ``{"append": id, "line": event}``, ``{"compact": id}`` (a hand ended) or
+``{"playing": id}`` (the match the table shows; null for none); ``{"report": path}`` writes
+what the store refused so far and the free space to ``path`` (once every command before it
+has run). STORE_DIR ``lfs:N``: the store on littlefs over an N-block RAM flash (352: the
+Pico's), as rp2 formats it.
 
     micropython -X heapsize=180K tests/host/mpy_device.py STORE_DIR [CONTROL_FD]
 """
@@ -31,8 +34,25 @@ class Table:
         self.serial_dropped = lambda: serial.dropped
 
 
+def open_store(where):
+    if not where.startswith("lfs:"):
+        return MatchStore(where)
+    import vfs
+
+    sys.path.append("tests/firmware/mpy")
+    from store_flash import PROG, FastFlash  # pyright: ignore[reportMissingImports]
+
+    flash = FastFlash(int(where[4:]))
+    vfs.VfsLfs2.mkfs(flash, progsize=PROG)  # pyright: ignore[reportArgumentType]
+    vfs.mount(vfs.VfsLfs2(flash, progsize=PROG), "/flash")  # pyright: ignore[reportArgumentType]
+    return MatchStore("/flash/data")
+
+
+REFUSED = []  # what the store refused: [command, match, its words], the first 20
+
+
 def main():
-    store = MatchStore(sys.argv[1])
+    store = open_store(sys.argv[1])
     serial = StdioSerial()
     table = Table(serial)
     link = Link(table, store=store, write=serial.write)
@@ -72,7 +92,25 @@ def main():
 
 
 def run(store, link, table, cmd):
-    if "playing" in cmd:
+    if "report" in cmd:
+        import os
+
+        with open(cmd["report"] + ".tmp", "w") as f:
+            f.write(json.dumps({"refused": REFUSED, "free": store._space()[0]}))
+        os.rename(cmd["report"] + ".tmp", cmd["report"])
+        return
+    try:
+        apply(store, link, table, cmd)
+    except (OSError, ValueError) as e:  # a full flash: the app shows it, the table goes on
+        if len(REFUSED) < 20:
+            kind = "create" if "create" in cmd else "append" if "append" in cmd else "compact"
+            REFUSED.append([kind, cmd.get(kind), str(e)])
+
+
+def apply(store, link, table, cmd):
+    if "compact" in cmd:  # a hand's end, as the app compacts there
+        store.compact(cmd["compact"])
+    elif "playing" in cmd:
         table.match_id = cmd["playing"]
     elif "create" in cmd:
         store.create(cmd["create"])

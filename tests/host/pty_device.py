@@ -29,8 +29,9 @@ def micropython() -> str:
 
 
 class PtyDevice:
-    def __init__(self, store_dir: Path | str):
-        self.store_dir = str(store_dir)
+    def __init__(self, store_dir: Path | str, heap: str = HEAP):
+        self.store_dir = str(store_dir)  # "lfs:N": on littlefs over N blocks of RAM flash
+        self.heap = heap
         self.proc: subprocess.Popen | None = None
         self.start()
 
@@ -43,7 +44,7 @@ class PtyDevice:
             [
                 micropython(),
                 "-X",
-                "heapsize=" + HEAP,
+                "heapsize=" + self.heap,
                 "tests/host/mpy_device.py",
                 self.store_dir,
                 str(read_end),
@@ -75,6 +76,14 @@ class PtyDevice:
         self.create(match_id)
         for line in lines:
             self.append(match_id, line)
+
+    def report(self, path: Path, timeout: float = 120) -> dict:
+        """What the store refused so far and its free bytes, once every command sent before
+        has run."""
+        path.unlink(missing_ok=True)
+        self.control({"report": str(path)})
+        wait_for(path.exists, timeout=timeout)
+        return json.loads(path.read_text())
 
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None

@@ -307,3 +307,68 @@ def test_each_board_has_its_own_unique_id_kept_across_reboots(power_on):
     first.wait_drawn()
     with DeviceLink(first.port, timeout=60) as link:
         assert link.request("hello")["device"] == one
+
+
+def test_no_byte_the_host_sends_stops_the_scoreboard(pico, tmp_path):
+    """Frames holding every byte value 0x00-0xFF, Ctrl-C (0x03), Ctrl-D (0x04) and the raw
+    REPL's Ctrl-A/Ctrl-B (0x01/0x02) among them, and mpremote's own `\\r\\x03\\r\\x01`: the
+    Pico still answers hello and its buttons still work as the unix port's. (Before, the first
+    0x03 dropped the rp2 firmware to the REPL and the buttons stopped until a power cycle.)"""
+    reference = unix_port_screens(tmp_path, ["press DOWN"])
+    start = pico.text()
+    rng = random.Random(27)
+    frames = [bytes([b]) for b in range(256)]  # each value alone ...
+    frames += [bytes([b]) + b'{"proto":1,"id":1,"op":"hello"}' for b in range(256)]  # ... in JSON
+    frames += [bytes(range(256)), bytes(range(255, -1, -1)), b"\r\x03\r\x01", b"\x04", b"\r\x02"]
+    frames += [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 600))) for _ in range(40)]
+    with serial.Serial(pico.port, timeout=0) as port:
+        for data in frames:
+            port.write(data.replace(b"\n", b" ") + b"\n")
+            port.read(4096)  # what the Pico answered (error replies): not looked at
+    pico.settle(limit_ms=120_000)
+    with serial.Serial(pico.port, timeout=1) as drain:
+        while drain.read(4096):
+            pass
+    assert pico.text() == start  # the link's errors change nothing on the table
+    with DeviceLink(pico.port, timeout=60) as link:
+        assert link.request("hello")["device"].startswith("pico-")
+    pico.do("press DOWN")
+    pico.settle(quiet_ms=150)
+    assert pico.text() == reference[1], pico.text()
+
+
+def test_deploy_onto_a_running_scoreboard_takes_the_board(pico):
+    """The app serves the link with Ctrl-C off; `deploy` asks it for the REPL first (the
+    link's repl request), then mpremote copies and resets, and the new firmware runs."""
+    enter(pico, NEW_MATCH)
+    with DeviceLink(pico.port, timeout=60) as link:
+        assert link.request("list")["matches"]  # the link is loaded and served
+    assert main(["deploy", "--port", pico.port]) == 0
+    pico.wait_event("reset")
+    pico.wait_drawn()
+    with DeviceLink(pico.port, timeout=60) as link:
+        assert len(link.request("list")["matches"]) == 1  # the match on flash is kept
+
+
+def test_back_held_at_power_on_leaves_the_repl_free(deployed, tmp_path):
+    """The hardware fallback: BACK held while the Pico powers on starts no app, so mpremote
+    takes the board even if the app could not answer (docs/serial.md)."""
+    import subprocess
+
+    from dominoboard.deploy import tool
+
+    image = tmp_path / "flash.img"
+    shutil.copy(deployed[0], image)
+    from dominoboard.rp2 import EmulatedPico
+
+    with EmulatedPico(image, speed=8.0) as pico:
+        pico.boot(firmware=False)
+        pico.down("BACK")
+        pico.wait_drawn()  # "REPL: no app (BACK held at power-on)" in the panel's own font
+        result = subprocess.run(
+            [tool("mpremote"), "connect", pico.port, "exec", "print(6 * 7)"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert result.stdout.strip() == "42", result.stdout + result.stderr

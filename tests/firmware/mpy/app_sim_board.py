@@ -1,9 +1,12 @@
 # The simulated board's serial and buzzer as the app sees them: a raw Ctrl-C raises
-# KeyboardInterrupt when the flag is on (the Pico's USB stack does), never reaches the app's
-# lines, and the app's loop lets it through; the buzzer's log stays bounded.
+# KeyboardInterrupt when the flag is on (the Pico's USB stack does), but while the app serves
+# the link it is a byte like any other (no byte the host sends stops the table); once the host
+# asked for the REPL (the link's repl request) Ctrl-C interrupts again and run() returns. The
+# buzzer's log stays bounded.
 #
 #   micropython tests/firmware/mpy/app_sim_board.py STORAGE
 
+import json
 import sys
 
 sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
@@ -28,13 +31,20 @@ class Recorder:
         return None
 
 
-# Pico behaviour (the default in memory): 0x03 interrupts the loop and clears what waits.
+# Pico behaviour (the default in memory), the app serving the link: 0x03 is data.
 serial = MemorySerial()  # ctrl_c on, as SimBoard's default in memory
 board = SimBoard(storage_dir=storage + "/a", serial=serial)
 app = App(board)
 link = Recorder()
 app.attach(link)
-serial.feed(b'{"a":1}\n{"b"\x03:2}\n')
+serial.feed(b'{"a":1}\n{"b"\x03:2}\n\x03\x04\x01\x02\n')
+for _ in range(10):
+    app.step(board.ticks_ms())
+out["served_lines"] = list(link.lines)
+out["served_errors"] = app.errors
+# The host asked for the REPL: Ctrl-C interrupts again, and clears what waits with it.
+app.hand_over()
+serial.feed(b'{"c"\x03:3}\n')
 interrupted = False
 try:
     for _ in range(10):
@@ -43,9 +53,24 @@ except KeyboardInterrupt:
     interrupted = True
 app.step(board.ticks_ms())
 out["pico_interrupted"] = interrupted
-out["pico_lines"] = list(link.lines)
+out["pico_lines"] = list(link.lines[len(out["served_lines"]) :])
 out["pico_left"] = len(serial.incoming)
 out["pico_errors"] = app.errors
+app.run()  # returns at once: the loop ends once the REPL is handed over
+out["run_returned"] = True
+
+# The real link: the repl request is answered, then the app hands the REPL over.
+serial = MemorySerial()
+board = SimBoard(storage_dir=storage + "/r", serial=serial)
+app = App(board)
+app.serve_link()
+serial.feed(b'{"proto":1,"id":9,"op":"hello"}\n\x03\n{"proto":1,"id":7,"op":"repl"}\n')
+for _ in range(20):
+    app.step(board.ticks_ms())
+replies = [json.loads(x) for x in serial.take().decode().splitlines()]
+out["repl_replies"] = [(r["id"], r["ok"], r.get("repl")) for r in replies]
+out["handed_over"] = app.handed_over
+out["handover_message"] = app.message[0] if app.message else None
 
 # Flag off (the emulator's stdio default): 0x03 is a byte like any other.
 serial = MemorySerial(ctrl_c=False)

@@ -20,7 +20,7 @@ import vfs
 
 sys.path[:0] = [sys.path[0] + "/../../../firmware", sys.path[0]]
 
-from store_flash import PROG, Flash
+from store_flash import PROG, FastFlash
 
 from scoreboard.link import Link
 from scoreboard.store import MatchStore
@@ -38,25 +38,6 @@ def event(m, i):
 
 def setup(m):
     return '{"game":"muggins","players":["Ana","Ben","Cora","Dag"],"v":1,"n":%d}' % m
-
-
-class FastFlash(Flash):
-    """No power cuts here: programs copied whole (littlefs programs erased cells only)."""
-
-    def writeblocks(self, block, buf, offset=None):
-        if offset is None:
-            for i in range(len(buf) // 4096):
-                self.ioctl(6, block + i)
-            offset = 0
-        start = block * 4096 + offset
-        self.data[start : start + len(buf)] = buf
-        return 0
-
-    def ioctl(self, op, arg):
-        if op == 6:
-            self.data[arg * 4096 : (arg + 1) * 4096] = b"\xff" * 4096
-            return 0
-        return Flash.ioctl(self, op, arg)
 
 
 flash = FastFlash(BLOCKS)
