@@ -29,8 +29,8 @@ STUBS_STAMP := typings/.stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: chromium xfonts fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
-	pytest bench soak run deploy clean
+.PHONY: firmware-if-sources chromium xfonts fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
+	pytest bench soak run deploy firmware arm-toolchain clean
 
 all: test
 
@@ -86,7 +86,7 @@ $(RP2040JS): $(RP2EMU)/package.json $(RP2EMU)/package-lock.json | $(DEPS_STAMP)
 
 # --- checks -------------------------------------------------------------------------------
 
-test: deps lint typecheck pytest
+test: deps lint typecheck firmware-if-sources pytest
 
 lint: deps
 	$(BIN)/ruff check .
@@ -136,6 +136,30 @@ run: deps
 
 deploy: deps
 	$(BIN)/dominoboard deploy
+
+# The scoreboard as one UF2 (build/firmware/dominoboard-pico.uf2): MicroPython v1.28.0 for the
+# Pico with the app frozen in, from the pinned sources in ../shared/rp2 or $$MICROPY_DIR
+# (tools/build_firmware.py; ~6 min on two cores, then cached until a frozen file changes).
+FIRMWARE_SOURCES := ../shared/rp2/micropython-src-v1.28.0.tar.xz
+ARM_TOOLCHAIN := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake
+
+firmware: deps arm-toolchain
+	$(PY) tools/build_firmware.py
+
+# `make test` builds it where the sources are (the emulated Pico's tests boot it); elsewhere
+# those tests skip and say why.
+firmware-if-sources: deps
+	@if [ -n "$$MICROPY_DIR" ] || [ -f $(FIRMWARE_SOURCES) ]; then $(MAKE) --no-print-directory firmware; \
+	else echo "firmware: no $(FIRMWARE_SOURCES) and no MICROPY_DIR; the emulated Pico's tests will skip"; fi
+
+# Debian's ARM toolchain for `make firmware`, installed when missing and we may (CI runs as root).
+arm-toolchain:
+	@command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1 \
+		&& test -f /usr/lib/arm-none-eabi/include/stdio.h || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -qq && apt-get install -y -qq --no-install-recommends \
+				build-essential $(ARM_TOOLCHAIN) >/dev/null; \
+		else echo "make firmware needs: apt-get install $(ARM_TOOLCHAIN) (as root)"; exit 1; fi; }
 
 clean:
 	rm -rf $(VENV) typings build .pytest_cache .ruff_cache .hypothesis *.egg-info
