@@ -46,18 +46,20 @@ ARCHIVE = ROOT.parent / "shared" / "rp2" / ARCHIVE_NAME
 UNPACKED = BUILD / "micropython"  # the archive's tree goes to UNPACKED / ARCHIVE_TOP
 TOOLS = UNPACKED / "tools"  # picotool, installed flat
 
-# The date in the banner ("MicroPython v1.28.0 on 2026-..."): the release's, for every build.
+# The date in the banner ("MicroPython v1.28.0 on 2026-01-01"): one fixed date, every build.
 SOURCE_DATE_EPOCH = "1767225600"  # 2026-01-01 00:00 UTC
 TOOLCHAIN = ("arm-none-eabi-gcc", "cmake", "make")
 DEBIAN = "gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake"
 
-HOW_TO_GET = (
-    f"no MicroPython sources: put {ARCHIVE_NAME} (MicroPython v1.28.0 with the submodules it "
-    f"pins and picotool 2.2.0, sha256 {ARCHIVE_SHA256}) in {ARCHIVE.parent}, or point "
-    "MICROPY_DIR at a checkout of MicroPython v1.28.0 with its submodules "
-    "(git clone -b v1.28.0 https://github.com/micropython/micropython; "
-    "make -C micropython/ports/rp2 submodules)"
-)
+
+def how_to_get() -> str:
+    return (
+        f"no MicroPython sources: put {ARCHIVE_NAME} (MicroPython v1.28.0 with the submodules "
+        f"it pins and picotool 2.2.0, sha256 {ARCHIVE_SHA256}) in {ARCHIVE.parent}, or point "
+        "MICROPY_DIR at a checkout of MicroPython v1.28.0 with its submodules "
+        "(git clone -b v1.28.0 https://github.com/micropython/micropython; "
+        "make -C micropython/ports/rp2 submodules)"
+    )
 
 
 class BuildError(Exception):
@@ -100,7 +102,7 @@ def source() -> tuple[Path, str]:
             raise BuildError(f"MICROPY_DIR={tree} is not a MicroPython checkout (no ports/rp2)")
         return tree, f"MICROPY_DIR {tree}"
     if not ARCHIVE.exists():
-        raise BuildError(HOW_TO_GET)
+        raise BuildError(how_to_get())
     return UNPACKED / ARCHIVE_TOP, f"archive {ARCHIVE_SHA256}"
 
 
@@ -177,7 +179,7 @@ def build(tree: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description="Build the scoreboard's firmware UF2.")
     parser.add_argument("--check", action="store_true", help="only say whether it is up to date")
     args = parser.parse_args(argv)
     try:

@@ -34,9 +34,14 @@ MATCH = NEW_MATCH + BLOCKED + NEXT_HAND + BLOCKED + NEXT_HAND + PLAYS
 
 
 def unix_port_screens(tmp_path, commands: list[str]) -> list[str]:
-    """The unix-port emulator's screen after each command (the reference)."""
-    emu = Emulator(str(tmp_path / "unix-flash"))
+    """The unix-port emulator's screen after each command (the reference), in virtual time:
+    its clock moves only with the commands, never with the host's. Each screen is the first
+    frame drawn after its command ran, told by the frame's clock (every command moves it):
+    the emulator also pushes frames of its own, so the next frame to arrive may be an older
+    one, more so on a busy machine."""
+    emu = Emulator(str(tmp_path / "unix-flash"), realtime=False)
     screens = []
+    last = -1
     try:
         for command in [None, *commands]:
             if command:
@@ -44,12 +49,13 @@ def unix_port_screens(tmp_path, commands: list[str]) -> list[str]:
             emu.send("frame")
             got: list[str] = []
 
-            def arrived(got: list[str] = got) -> bool:
-                got.extend(emu.frames())
+            def arrived(got: list[str] = got, after: int = last) -> bool:
+                got.extend(f for f in emu.frames() if int(f.split()[2]) > after)
                 return bool(got)
 
             wait_for(arrived, timeout=60)
-            screens.append(got[-1].split("\n", 1)[1] + "\n")  # less the "frame n ms" line
+            last = int(got[0].split()[2])  # "frame <n> <ms>[ asleep]"
+            screens.append(got[0].split("\n", 1)[1] + "\n")  # less the frame line
     finally:
         emu.stop()
     return screens

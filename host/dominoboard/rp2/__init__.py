@@ -170,13 +170,22 @@ class Reply:
 class EmulatedPico:
     """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
     emulated time may run while the core sleeps (1 = real time; tests use more). `uf2`: the
-    firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`)."""
+    firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`). `probes`:
+    the firmware's addresses for the heap probes (bench/target_bench.py): each collection's
+    live heap and largest free block go to `collections`, replies count allocations."""
 
     def __init__(
-        self, flash: Path, uid: str | None = None, speed: float = 1.0, uf2: Path | None = None
+        self,
+        flash: Path,
+        uid: str | None = None,
+        speed: float = 1.0,
+        uf2: Path | None = None,
+        probes: dict | None = None,
     ):
         self.flash = Path(flash)
         self.uf2 = uf2
+        self.probes = probes
+        self.collections: list[dict] = []  # {"t", "live", "largest_free", "total", "pystack"}
         # Each board its own machine.unique_id(), the same at every boot of the same image.
         digest = hashlib.sha256(str(self.flash.resolve()).encode()).hexdigest()
         self.uid = uid or digest[:16]
@@ -222,6 +231,7 @@ class EmulatedPico:
             "encoder": [pins.ENCODER_A, pins.ENCODER_B],  # held high: the knob at rest
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
+            "probes": self.probes,
         }
         self.proc = subprocess.Popen(
             ["node", str(HERE / "pico.cjs"), json.dumps(config)],
@@ -404,6 +414,8 @@ class EmulatedPico:
                     self.i2c.append((msg["t"], len(data)))
             elif kind == "flash":
                 self.flash_ops.append(msg)
+            elif kind == "gc":
+                self.collections.append(msg)
             elif kind == "reply":
                 waiter = self._replies.pop(msg["id"], None)
                 if waiter:
