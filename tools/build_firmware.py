@@ -174,8 +174,10 @@ def build(tree: Path) -> None:
         env=env,
     )  # fmt: skip
     OUT.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(port / work / "firmware.elf", ELF)
-    shutil.copyfile(port / work / "firmware.uf2", UF2)
+    for built, out in (("firmware.elf", ELF), ("firmware.uf2", UF2)):
+        part = out.with_name(out.name + ".part")  # whole or not at all: an emulator may read it
+        shutil.copyfile(port / work / built, part)
+        part.replace(out)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -95,8 +95,7 @@ def test_the_firmware_boots_a_blank_flash_into_the_scoreboard(pico, tmp_path):
 def test_deploy_boots_into_the_scoreboard(deployed, tmp_path):
     """The developer's path: stock MicroPython, `dominoboard deploy`, reset."""
     reference = unix_port_screens(tmp_path, [])[0]
-    image, seconds = deployed
-    assert seconds < 300
+    image, _seconds = deployed  # wall time: the machine's load, not asserted
     copy = tmp_path / "deployed.img"
     shutil.copy(image, copy)
     with EmulatedPico(copy, speed=8) as pico:
