@@ -162,6 +162,11 @@ def build(tree: Path) -> None:
     # Paths compiled into the binary (assertions' __FILE__) relative to the trees, not to
     # where this checkout happens to be. CMake takes CFLAGS when it first configures.
     env["CFLAGS"] = f"-ffile-prefix-map={tree}=micropython -ffile-prefix-map={ROOT}=dominoboard"
+    if tree == UNPACKED / ARCHIVE_TOP:
+        # The unpacked tree has no git of its own: MicroPython's version header would take
+        # this checkout's commit for its own (the banner said "MicroPython 05640f4d29-dirty").
+        env["MICROPY_GIT_TAG"] = "v1.28.0"
+        env["MICROPY_GIT_HASH"] = ""
     picotool(tree, env)
     if not (tree / "mpy-cross" / "build" / "mpy-cross").exists():
         run(["make", jobs(), "-C", str(tree / "mpy-cross")], env=env)
