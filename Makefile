@@ -29,8 +29,8 @@ STUBS_STAMP := typings/.stamp
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: firmware-if-sources chromium xfonts fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
-	pytest bench soak run deploy firmware arm-toolchain clean
+.PHONY: chromium xfonts fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
+	pytest bench soak run deploy clean
 
 all: test
 
@@ -140,6 +140,7 @@ deploy: deps
 # The scoreboard as one UF2 (build/firmware/dominoboard-pico.uf2): MicroPython v1.28.0 for the
 # Pico with the app frozen in, from the pinned sources in ../shared/rp2 or $$MICROPY_DIR
 # (tools/build_firmware.py; ~6 min on two cores, then cached until a frozen file changes).
+.PHONY: firmware firmware-if-sources arm-toolchain
 FIRMWARE_SOURCES := ../shared/rp2/micropython-src-v1.28.0.tar.xz
 ARM_TOOLCHAIN := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake
 
