@@ -95,7 +95,7 @@ $(RP2040JS): $(RP2EMU)/package.json $(RP2EMU)/package-lock.json | $(DEPS_STAMP)
 
 # --- checks -------------------------------------------------------------------------------
 
-test: deps lint typecheck pytest
+test: deps lint typecheck firmware-if-sources pytest
 
 lint: deps
 	$(BIN)/ruff check .
@@ -145,6 +145,31 @@ run: deps
 
 deploy: deps
 	$(BIN)/dominoboard deploy
+
+# The scoreboard as one UF2 (build/firmware/dominoboard-pico.uf2): MicroPython v1.28.0 for the
+# Pico with the app frozen in, from the pinned sources in ../shared/rp2 or $$MICROPY_DIR
+# (tools/build_firmware.py; ~6 min on two cores, then cached until a frozen file changes).
+.PHONY: firmware firmware-if-sources arm-toolchain
+FIRMWARE_SOURCES := ../shared/rp2/micropython-src-v1.28.0.tar.xz
+ARM_TOOLCHAIN := gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib cmake
+
+firmware: deps arm-toolchain
+	$(PY) tools/build_firmware.py
+
+# `make test` builds it where the sources are (the emulated Pico's tests boot it); elsewhere
+# those tests skip and say why.
+firmware-if-sources: deps
+	@if [ -n "$$MICROPY_DIR" ] || [ -f $(FIRMWARE_SOURCES) ]; then $(MAKE) --no-print-directory firmware; \
+	else echo "firmware: no $(FIRMWARE_SOURCES) and no MICROPY_DIR; the emulated Pico's tests will skip"; fi
+
+# Debian's ARM toolchain for `make firmware`, installed when missing and we may (CI runs as root).
+arm-toolchain:
+	@command -v arm-none-eabi-gcc >/dev/null 2>&1 && command -v cmake >/dev/null 2>&1 \
+		&& test -f /usr/lib/arm-none-eabi/include/stdio.h || { \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			apt-get update -qq && apt-get install -y -qq --no-install-recommends \
+				build-essential $(ARM_TOOLCHAIN) >/dev/null; \
+		else echo "make firmware needs: apt-get install $(ARM_TOOLCHAIN) (as root)"; exit 1; fi; }
 
 clean:
 	rm -rf $(VENV) typings build .pytest_cache .ruff_cache .hypothesis *.egg-info

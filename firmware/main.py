@@ -1,13 +1,24 @@
 """Entry point: on the Pico the real board, on the MicroPython unix port the simulated one.
 
-Copied to the Pico as main.py, so it runs at power-on. While the app serves the USB link a raw
-Ctrl-C is an ordinary byte (no byte the host sends stops the table); `dominoboard deploy` asks
-the app for the REPL first (the link's ``repl`` request). The fallback when that cannot work:
-BACK held at power-on starts no app, and the REPL stays free for mpremote (docs/serial.md).
+Copied to the Pico as main.py, so it runs at power-on; frozen into the scoreboard's own firmware
+as main.py (`make firmware`), which MicroPython runs at power-on before any main.py on flash.
+While the app serves the USB link a raw Ctrl-C is an ordinary byte (no byte the host sends stops
+the table); `dominoboard deploy` asks the app for the REPL first (the link's ``repl`` request).
+The fallback when that cannot work: BACK held at power-on starts no app, and the REPL stays free
+for mpremote (docs/serial.md).
 """
 
-from boards import load
-from scoreboard.app import App
+import sys
+
+# The frozen app runs its own modules, not what an earlier `dominoboard deploy` left on the
+# flash: the filesystem comes first on sys.path otherwise. (On stock MicroPython .frozen holds
+# only MicroPython's own modules.)
+if ".frozen" in sys.path:
+    sys.path.remove(".frozen")
+    sys.path.insert(0, ".frozen")
+
+from boards import load  # noqa: E402
+from scoreboard.app import App  # noqa: E402
 
 ESCAPE = "BACK"  # held at power-on: no app, the REPL stays free
 

@@ -8,6 +8,11 @@ shown, the games the registry loads by name) and checks this list is exactly wha
 can import: a module the device starts importing must be added here, and nothing the device
 never imports (the simulated board, the simulator) is listed.
 
+`make firmware` gives this file to MicroPython's build as its FROZEN_MANIFEST
+(tools/build_firmware.py): run by MicroPython's tools/manifestfile.py, which defines include(),
+package() and module(), its last block freezes the same modules, the driver and main.py into
+the firmware, beside what the stock RPI_PICO firmware freezes.
+
 Read by the host (runpy), never imported on the device.
 """
 
@@ -33,3 +38,15 @@ PACKAGES = {
 def modules():
     """Every listed module as a path relative to the firmware folder, e.g. "domino/match.py"."""
     return [p + "/" + m + ".py" for p, names in sorted(PACKAGES.items()) for m in names.split()]
+
+
+# `make firmware`: MicroPython's manifestfile.py runs this file with its manifest functions.
+if "package" in globals():
+    include("$(PORT_DIR)/boards/manifest.py")  # the stock firmware's asyncio, neopixel, ...
+    for _package, _names in sorted(PACKAGES.items()):
+        package(_package, files=[m + ".py" for m in _names.split()], opt=3)
+    for _driver in REQUIRE:  # the copy deploy puts into lib/, pinned by the Makefile
+        module(_driver + ".py", base_path="../build/mpy-lib", opt=3)
+    # Frozen as main.py, which MicroPython runs at power-on as it would the file (frozen
+    # first: shared/runtime/pyexec.c, pyexec_file_if_exists).
+    module(MAIN, opt=3)

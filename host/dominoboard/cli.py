@@ -38,6 +38,7 @@ COMMANDS = {
         "emulate", "run the scoreboard firmware on this computer; prints its serial port"
     ),
     "deploy": Command("deploy", "precompile the firmware and copy it to the Pico (mpremote)"),
+    "flash": Command("flash", "copy the scoreboard's firmware (UF2) to a Pico's boot drive"),
     "simulate": Command(
         "sim.cli", "bots play a game (or a solitaire) many times: win rates, scores, plots"
     ),

@@ -317,10 +317,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--target",
         choices=("unix", "rp2"),
         default="unix",
-        help="unix: the MicroPython unix port with the simulated board (fast); rp2: the real "
-        "Pico firmware (MicroPython v1.28.0) in the RP2040 emulator, deployed with "
-        "`dominoboard deploy` on first use; needs Node.js and the firmware files, in the "
-        "folder DOMINOBOARD_RP2_DIR names (docs/target.md)",
+        help="unix: the MicroPython unix port with the simulated board (fast); rp2: the "
+        "scoreboard's Pico firmware (`make firmware`: MicroPython v1.28.0 with the app "
+        "frozen in) in the RP2040 emulator; needs Node.js and the boot ROM, in the folder "
+        "DOMINOBOARD_RP2_DIR names (docs/target.md)",
     )
     p.add_argument(
         "--key-repeat-ms",
@@ -350,8 +350,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--knob",
         action="store_true",
         help="fit the optional rotary encoder (pins.ENCODER_FITTED): , or < turns it a "
-        "detent anticlockwise (UP), . or > clockwise (DOWN); with --target rp2 a new flash "
-        "image is deployed with the encoder fitted",
+        "detent anticlockwise (UP), . or > clockwise (DOWN); with --target rp2 the "
+        "scoreboard is deployed onto stock MicroPython with the encoder fitted",
     )
     p.add_argument(
         "--keypad",

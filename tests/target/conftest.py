@@ -1,11 +1,12 @@
-"""The emulated Pico for the target tests: the real MicroPython rp2 firmware in rp2040js.
+"""The emulated Pico for the target tests: the real MicroPython rp2 port in rp2040js.
 
-One flash image gets the firmware by the real deploy path (`dominoboard deploy`: mpy-cross and
-mpremote over the emulated USB serial) once per session; each test powers on its own copy, so
-tests share the deploy but never each other's flash. Without the firmware files or Node the
-tests skip and the reason says how to get them (dominoboard.rp2.HOW_TO_GET)."""
+Each test powers on a Pico with a blank flash and the scoreboard's own firmware (`make
+firmware`: MicroPython with the app frozen in), as a maker's new Pico after the UF2 is dropped
+on it; tests never share a flash. The developer's path, stock MicroPython with the scoreboard
+copied on by `dominoboard deploy` (mpy-cross and mpremote over the emulated USB serial), is
+made once per session for the tests that name `deployed`. Without the firmware files, Node or
+the built firmware the tests skip and the reason says how to get them."""
 
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -13,7 +14,13 @@ from pathlib import Path
 import pytest
 
 from dominoboard.cli import main
-from dominoboard.rp2 import EmulatedPico, TargetMissing, firmware_dir, rp2040js_dir
+from dominoboard.rp2 import (
+    EmulatedPico,
+    TargetMissing,
+    firmware_dir,
+    frozen_firmware,
+    rp2040js_dir,
+)
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "host"))  # the unix-port drivers we compare with
 
@@ -41,18 +48,29 @@ def deployed(tmp_path_factory) -> tuple[Path, float]:
     return image, seconds
 
 
+@pytest.fixture(scope="session")
+def frozen() -> Path:
+    """The scoreboard's firmware UF2 (`make firmware`; `make test` builds it first)."""
+    try:
+        firmware_dir()
+        rp2040js_dir()
+        return frozen_firmware()
+    except TargetMissing as e:
+        pytest.skip(f"the emulated Pico is not available here: {e}")
+
+
 @pytest.fixture
-def power_on(deployed, tmp_path):
-    """Power on a Pico with its own copy of the deployed flash; returns it on its start screen.
-    (A Pico left on while a test does something slow would go to sleep like a real one.)"""
+def power_on(frozen, tmp_path):
+    """Power on a Pico with the firmware on a blank flash of its own (it formats its
+    filesystem at first boot); returns it on its start screen. (A Pico left on while a test
+    does something slow would go to sleep like a real one.)"""
     boards = []
 
     def on() -> EmulatedPico:
         image = tmp_path / f"flash{len(boards)}.img"  # each board its own flash
-        shutil.copy(deployed[0], image)
-        board = EmulatedPico(image, speed=SPEED)
+        board = EmulatedPico(image, speed=SPEED, uf2=frozen)
         boards.append(board)
-        board.boot(firmware=False)
+        board.boot()
         board.wait_drawn()
         return board
 

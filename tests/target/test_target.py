@@ -1,8 +1,9 @@
 """The scoreboard on its real target: MicroPython's rp2 port in an emulated RP2040.
 
-Each test runs the deployed firmware (conftest.py) and checks what a table and a host would
-see: the decoded OLED, the USB serial through pyserial and `dominoboard`, and the flash image
-after power cuts. Where a screen is compared, the reference is the same firmware on the
+Each test runs the scoreboard's firmware from a blank flash (conftest.py; one runs stock
+MicroPython with the scoreboard deployed, the developer's path) and checks what a table and a
+host would see: the decoded OLED, the USB serial through pyserial and `dominoboard`, and the
+flash image after power cuts. Where a screen is compared, the reference is the same firmware on the
 MicroPython unix port with the simulated board: one app, two ports, the same pixels."""
 
 import csv
@@ -18,9 +19,11 @@ from test_sync_e2e import db_lines, expected_rows
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
+from dominoboard.rp2 import EmulatedPico
 from dominoboard.sync import device_matches
 
 DRAW = {"k": "draw", "n": 1, "p": 1}  # Ben draws a tile: what OK does after Ana's lead
+FILESYSTEM = 0xA0000  # rp2's littlefs: the flash from here on (MICROPY_HW_FLASH_STORAGE_BYTES)
 
 # A hand whose plays the table enters ends only as the record allows (issue 12): the scored
 # hands are entered as a points-only table does, nothing laid, as tests/host/test_e2e_presses.py
@@ -31,9 +34,14 @@ MATCH = NEW_MATCH + BLOCKED + NEXT_HAND + BLOCKED + NEXT_HAND + PLAYS
 
 
 def unix_port_screens(tmp_path, commands: list[str]) -> list[str]:
-    """The unix-port emulator's screen after each command (the reference)."""
-    emu = Emulator(str(tmp_path / "unix-flash"))
+    """The unix-port emulator's screen after each command (the reference), in virtual time:
+    its clock moves only with the commands, never with the host's. Each screen is the first
+    frame drawn after its command ran, told by the frame's clock (every command moves it):
+    the emulator also pushes frames of its own, so the next frame to arrive may be an older
+    one, more so on a busy machine."""
+    emu = Emulator(str(tmp_path / "unix-flash"), realtime=False)
     screens = []
+    last = -1
     try:
         for command in [None, *commands]:
             if command:
@@ -41,12 +49,13 @@ def unix_port_screens(tmp_path, commands: list[str]) -> list[str]:
             emu.send("frame")
             got: list[str] = []
 
-            def arrived(got: list[str] = got) -> bool:
-                got.extend(emu.frames())
+            def arrived(got: list[str] = got, after: int = last) -> bool:
+                got.extend(f for f in emu.frames() if int(f.split()[2]) > after)
                 return bool(got)
 
             wait_for(arrived, timeout=60)
-            screens.append(got[-1].split("\n", 1)[1] + "\n")  # less the "frame n ms" line
+            last = int(got[0].split()[2])  # "frame <n> <ms>[ asleep]"
+            screens.append(got[0].split("\n", 1)[1] + "\n")  # less the frame line
     finally:
         emu.stop()
     return screens
@@ -76,14 +85,49 @@ def events_on(port: str, timeout: float = 60) -> dict[str, list[str]]:
     return out
 
 
-def test_deploy_boots_into_the_scoreboard(power_on, deployed, tmp_path):
-    reference = unix_port_screens(tmp_path, [])[0]
-    pico = power_on()
-    image, seconds = deployed
-    assert seconds < 300
+def test_the_firmware_boots_a_blank_flash_into_the_scoreboard(pico, tmp_path):
+    """A new Pico, the UF2 dropped on it: nothing on the flash, and the scoreboard starts."""
     assert pico.boots == 1
-    assert pico.text() == reference
+    assert pico.text() == unix_port_screens(tmp_path, [])[0]
     assert not pico.panel.errors  # every byte on the bus was a valid SSD1306 command or data
+
+
+def test_deploy_boots_into_the_scoreboard(deployed, tmp_path):
+    """The developer's path: stock MicroPython, `dominoboard deploy`, reset."""
+    reference = unix_port_screens(tmp_path, [])[0]
+    image, _seconds = deployed  # wall time: the machine's load, not asserted
+    copy = tmp_path / "deployed.img"
+    shutil.copy(image, copy)
+    with EmulatedPico(copy, speed=8) as pico:
+        pico.boot(firmware=False)
+        pico.wait_drawn()
+        assert pico.text() == reference
+        assert not pico.panel.errors
+
+
+def test_a_firmware_update_keeps_the_matches(pico, frozen):
+    """Dropping the UF2 again on a Pico that holds matches (a firmware update) writes the
+    firmware only: the UF2 ends below the filesystem (littlefs at 0xA0000) and the matches
+    come back after the update, event for event, on the same table."""
+    blocks = frozen.read_bytes()
+    end = max(
+        int.from_bytes(blocks[i + 12 : i + 16], "little")
+        + int.from_bytes(blocks[i + 16 : i + 20], "little")
+        for i in range(0, len(blocks), 512)
+    )
+    assert end <= 0x10000000 + FILESYSTEM, hex(end)
+    enter(pico, MATCH)
+    pico.cut()
+    pico.boot(firmware=False)  # a plain power cycle: the table as the flash holds it
+    pico.wait_drawn()
+    held = events_on(pico.port)
+    table = pico.text()
+    pico.cut()
+    pico.boot()  # the UF2 written again over the flash image, as the boot loader would
+    pico.wait_drawn()
+    assert pico.boots == 3
+    assert events_on(pico.port) == held
+    assert pico.text() == table
 
 
 def test_a_muggins_hand_by_buttons_shows_what_the_unix_port_shows(power_on, tmp_path):
@@ -218,17 +262,18 @@ def test_a_host_that_stops_reading_never_blocks_the_scoreboard(pico, tmp_path):
         assert link.request("hello")["dropped"] > 0
 
 
-def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(deployed, tmp_path):
+def test_emulate_target_rp2_is_the_pico_behind_the_terminal_front_end(frozen, tmp_path):
     """`dominoboard emulate --target rp2`: the same commands and frames as the unix-port
-    emulator's front end, on the emulated Pico (its flash image kept in --storage)."""
+    emulator's front end, on the emulated Pico running the firmware (its flash image, new
+    and blank here, kept in --storage)."""
     from dominoboard.rp2 import TargetSession
 
     reference = unix_port_screens(tmp_path, ["press OK"])
     storage = tmp_path / "storage"
     storage.mkdir()
-    shutil.copy(deployed[0], storage / "pico-flash.img")  # an already deployed Pico
     session = TargetSession(str(storage), speed=8)
     try:
+        assert session.pico.uf2 == frozen
         session.pico.wait_drawn()
         session.frames()  # the start screen
         drawn = len(session.pico.i2c)

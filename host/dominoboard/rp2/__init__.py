@@ -1,9 +1,11 @@
 """An emulated Raspberry Pi Pico running the real MicroPython rp2 firmware (docs/target.md).
 
-`EmulatedPico` starts `pico.cjs` (rp2040js under Node) on a flash image file and gives it what a
-table gives a real Pico: a USB cable (a pseudo-terminal that mpremote, pyserial and `dominoboard`
-open as a serial port), five buttons, an SSD1306 on I2C0 (decoded by `boards.sim.Panel`, the
-simulated board's panel model) and a power switch (`cut`, then `boot` again on the same image).
+`EmulatedPico` starts `pico.cjs` (rp2040js under Node) on a flash image file, writes a UF2 to
+it as the Pico's boot loader would (the scoreboard's own firmware, `frozen_firmware()`, or stock
+MicroPython for `dominoboard deploy`), and gives it what a table gives a real Pico: a USB cable
+(a pseudo-terminal that mpremote, pyserial and `dominoboard` open as a serial port), five
+buttons, an SSD1306 on I2C0 (decoded by `boards.sim.Panel`, the simulated board's panel model)
+and a power switch (`cut`, then `boot` again on the same image).
 
 The pseudo-terminal belongs to this object, not to the Node process, so it outlives power cuts
 and resets: the host finds the board on the same path afterwards, as with a Pico on one cable.
@@ -82,6 +84,22 @@ class TargetMissing(Exception):
     """The firmware, the boot ROM, Node or rp2040js is not on this machine; says how to get it."""
 
 
+FROZEN_UF2 = "dominoboard-pico.uf2"
+
+
+def frozen_firmware() -> Path:
+    """The scoreboard's own firmware, the app frozen into MicroPython (`make firmware`): the
+    file DOMINOBOARD_UF2 names, else build/firmware/dominoboard-pico.uf2."""
+    env = os.environ.get("DOMINOBOARD_UF2")
+    path = Path(env) if env else build_dir() / "firmware" / FROZEN_UF2
+    if not path.exists():
+        raise TargetMissing(
+            f"no {path}: `make firmware` builds it (from MicroPython's sources in "
+            "../shared/rp2 beside the checkout, or MICROPY_DIR: docs/development.md)"
+        )
+    return path
+
+
 def firmware_dir() -> Path:
     """The folder with the UF2 and the boot ROM, checked against their sha256: the one
     DOMINOBOARD_RP2_DIR names; else, in a repository checkout, ``shared/rp2`` in the folder
@@ -151,10 +169,23 @@ class Reply:
 
 class EmulatedPico:
     """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
-    emulated time may run while the core sleeps (1 = real time; tests use more)."""
+    emulated time may run while the core sleeps (1 = real time; tests use more). `uf2`: the
+    firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`). `probes`:
+    the firmware's addresses for the heap probes (bench/target_bench.py): each collection's
+    live heap and largest free block go to `collections`, replies count allocations."""
 
-    def __init__(self, flash: Path, uid: str | None = None, speed: float = 1.0):
+    def __init__(
+        self,
+        flash: Path,
+        uid: str | None = None,
+        speed: float = 1.0,
+        uf2: Path | None = None,
+        probes: dict | None = None,
+    ):
         self.flash = Path(flash)
+        self.uf2 = uf2
+        self.probes = probes
+        self.collections: list[dict] = []  # {"t", "live", "largest_free", "total", "pystack"}
         # Each board its own machine.unique_id(), the same at every boot of the same image.
         digest = hashlib.sha256(str(self.flash.resolve()).encode()).hexdigest()
         self.uid = uid or digest[:16]
@@ -180,7 +211,8 @@ class EmulatedPico:
     # --- power ---------------------------------------------------------------------------------
 
     def boot(self, firmware: bool = True) -> None:
-        """Power on: start the chip on the flash image (writing the UF2 first if `firmware`)."""
+        """Power on: start the chip on the flash image (writing the UF2 first if `firmware`,
+        as dropping it on the Pico's boot drive does: the filesystem beyond it stays)."""
         assets = firmware_dir()
         pins = firmware_module("scoreboard.pins")
         chip, usb = socket.socketpair()
@@ -190,7 +222,7 @@ class EmulatedPico:
         config = {
             "rp2040js": str(rp2040js_dir()),
             "bootrom": str(assets / BOOTROM),
-            "uf2": str(assets / UF2) if firmware else None,
+            "uf2": str(self.uf2 or assets / UF2) if firmware else None,
             "flash": str(self.flash),
             "uid": self.uid,
             "speed": self.speed,
@@ -205,6 +237,7 @@ class EmulatedPico:
             },
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
+            "probes": self.probes,
         }
         self.proc = subprocess.Popen(
             ["node", str(HERE / "pico.cjs"), json.dumps(config)],
@@ -387,6 +420,8 @@ class EmulatedPico:
                     self.i2c.append((msg["t"], len(data)))
             elif kind == "flash":
                 self.flash_ops.append(msg)
+            elif kind == "gc":
+                self.collections.append(msg)
             elif kind == "reply":
                 waiter = self._replies.pop(msg["id"], None)
                 if waiter:
@@ -453,10 +488,12 @@ class EmulatedPico:
 
 class TargetSession:
     """`dominoboard emulate --target rp2`: the emulated Pico behind the interface the terminal
-    front end drives (send a command, collect frames). The first run flashes MicroPython and
-    deploys the scoreboard onto a new flash image, as a maker would with a new Pico. ``knob``:
-    the board has the rotary encoder; an image deployed without it (or with it, when not
-    asked for) gets the scoreboard deployed again as asked (its matches stay on flash).
+    front end drives (send a command, collect frames). Each start drops the scoreboard's
+    firmware (`frozen_firmware`, `make firmware`) onto the flash image, as a maker does with a
+    Pico: a new image boots from blank, an old one keeps its matches. ``knob``: the board has
+    the rotary encoder, which the frozen firmware leaves out (pins.ENCODER_FITTED): stock
+    MicroPython then, with the scoreboard deployed onto it with the encoder (again when the
+    image was deployed without it); so too when there is no frozen firmware.
 
     ``storage`` is locked as the unix-port emulator locks its flash (`emulators.FlashLock` on
     ``<storage>.lock``), before anything starts: a second emulator of either target on the
@@ -478,25 +515,37 @@ class TargetSession:
         marker = folder / "pico-flash.knob"  # there: deployed with pins.ENCODER_FITTED
         pad = folder / "pico-flash.keypad"  # there: deployed with pins.KEYPAD_FITTED
         fresh = not image.exists()
-        self.pico = EmulatedPico(image, speed=speed)
+        frozen = None
+        if not knob and not keypad:  # the UF2 is built with neither
+            try:
+                frozen = frozen_firmware()
+            except TargetMissing as e:
+                print(f"{e}; deploying onto stock MicroPython instead", flush=True)
+        self.pico = EmulatedPico(image, speed=speed, uf2=frozen)
         self.port = self.pico.port
-        self.pico.boot(firmware=fresh)
-        if fresh or knob != marker.exists() or keypad != pad.exists():
-            from .. import deploy
+        if frozen is not None:
+            self.pico.boot()  # the firmware is the scoreboard; the matches stay on flash
+            marker.unlink(missing_ok=True)
+            pad.unlink(missing_ok=True)
+        else:
+            deploying = fresh or knob != marker.exists() or keypad != pad.exists()
+            self.pico.boot(firmware=deploying)
+            if deploying:
+                from .. import deploy
 
-            self.pico.wait_event("usb")
-            what = "new flash image" if fresh else "the knob or keypad changed"
-            print(f"{what}: deploying the scoreboard onto it", flush=True)
-            args = argparse.Namespace(
-                port=self.port, dry_run=False, mip=False, encoder=knob, keypad=keypad
-            )
-            deploy.run(args)
-            self.pico.wait_event("reset")
-            for fitted, path in ((knob, marker), (keypad, pad)):
-                if fitted:
-                    path.touch()
-                else:
-                    path.unlink(missing_ok=True)
+                self.pico.wait_event("usb")
+                what = "new flash image" if fresh else "the knob or keypad changed"
+                print(f"{what}: deploying the scoreboard onto it", flush=True)
+                args = argparse.Namespace(
+                    port=self.port, dry_run=False, mip=False, encoder=knob, keypad=keypad
+                )
+                deploy.run(args)
+                self.pico.wait_event("reset")
+                for fitted, path in ((knob, marker), (keypad, pad)):
+                    if fitted:
+                        path.touch()
+                    else:
+                        path.unlink(missing_ok=True)
         self._commands: queue.Queue[str] = queue.Queue()
         self._seen = -1
         threading.Thread(target=self._work, daemon=True).start()

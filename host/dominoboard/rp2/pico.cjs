@@ -323,6 +323,76 @@ const quietLogger = {
 };
 const pressed = new Set();
 
+// --- probes (the target bench only): the heap as the firmware's GC leaves it ------------------
+// config.probes names firmware addresses (from the ELF's symbols): gc_alloc's entry counts
+// each heap allocation and its size; gc_collect's entry arms a hook at its return address,
+// where the heap's allocation table is read: live bytes and the largest free block after every
+// collection, reported as a 'gc' event. pystack: the deepest word the Python stack reached.
+
+const probes = config.probes || null;
+const RAM = 0x20000000;
+let allocCount = 0;
+let allocBytes = 0;
+let gcReturn = -1;
+let heap = null; // {atb, atbLen, pool} found in mp_state_ctx once the GC is set up
+
+function ramWord(address) {
+  return mcu.sramView.getUint32(address - RAM, true);
+}
+
+function findHeap() {
+  // mp_state_ctx.mem.area: gc_alloc_table_start (the heap's first byte), its length in bytes,
+  // ..., gc_pool_start, gc_pool_end (4 blocks of 16 bytes per table byte).
+  for (let a = probes.state; a < probes.state + 1024; a += 4) {
+    if (ramWord(a) !== probes.heap_start) continue;
+    const atbLen = ramWord(a + 4);
+    for (let b = a + 8; b < a + 64; b += 4) {
+      if (ramWord(b + 4) - ramWord(b) === atbLen * 64) return { atb: ramWord(a), atbLen, pool: ramWord(b) };
+    }
+  }
+  return null;
+}
+
+function heapAfterCollection() {
+  if (!heap) heap = findHeap();
+  if (!heap) return;
+  let used = 0;
+  let run = 0;
+  let largest = 0;
+  const base = heap.atb - RAM;
+  for (let i = 0; i < heap.atbLen; i++) {
+    const byte = mcu.sram[base + i];
+    for (let k = 0; k < 4; k++) {
+      if ((byte >> (2 * k)) & 3) {
+        used++;
+        run = 0;
+      } else if (++run > largest) largest = run;
+    }
+  }
+  let deepest = 0; // the pystack is zeroed at boot (bss) and never cleared: its high-water mark
+  if (probes.pystack) {
+    for (let a = probes.pystack[0] + probes.pystack[1] - 4; a >= probes.pystack[0]; a -= 4) {
+      if (ramWord(a) !== 0) {
+        deepest = a + 4 - probes.pystack[0];
+        break;
+      }
+    }
+  }
+  send({ ev: 'gc', t: now(), live: used * 16, largest_free: largest * 16, total: heap.atbLen * 64, pystack: deepest });
+}
+
+function probe(pc) {
+  if (pc === probes.gc_alloc) {
+    allocCount++;
+    allocBytes += mcu.core.registers[0] >>> 0;
+  } else if (pc === probes.gc_collect) {
+    gcReturn = (mcu.core.LR & ~1) >>> 0;
+  } else if (pc === gcReturn) {
+    gcReturn = -1;
+    heapAfterCollection();
+  }
+}
+
 // --- run loop: paced to the wall clock, asleep while the core waits ---------------------------
 
 const speed = config.speed; // emulated time may run this many times faster than the wall clock
@@ -389,7 +459,15 @@ function run() {
       clock.tick(next);
     } else {
       const t0 = clock.nanos;
-      for (let i = 0; i < 2000 && !core.waiting; i++) clock.tick(core.executeInstruction() * cycleNs);
+      if (probes) {
+        for (let i = 0; i < 2000 && !core.waiting; i++) {
+          const pc = core.PC;
+          if (pc === probes.gc_alloc || pc === probes.gc_collect || pc === gcReturn) probe(pc);
+          clock.tick(core.executeInstruction() * cycleNs);
+        }
+      } else {
+        for (let i = 0; i < 2000 && !core.waiting; i++) clock.tick(core.executeInstruction() * cycleNs);
+      }
       busyNs += clock.nanos - t0;
     }
     if (cutAtNs !== null && now() >= cutAtNs) powerCut(null);
@@ -427,7 +505,7 @@ function keypadKey(name, down) {
 
 function command(msg) {
   const reply = (extra) =>
-    send(Object.assign({ ev: 'reply', id: msg.id, t: now(), busy: busyNs, flash_ns: flashBusyNs }, extra));
+    send(Object.assign({ ev: 'reply', id: msg.id, t: now(), busy: busyNs, flash_ns: flashBusyNs, allocs: allocCount, alloc_bytes: allocBytes }, extra));
   switch (msg.op) {
     case 'down':
     case 'up': {

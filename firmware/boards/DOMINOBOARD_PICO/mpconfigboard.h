@@ -1,0 +1,21 @@
+// The scoreboard's firmware: a Raspberry Pi Pico (boards/RPI_PICO of MicroPython v1.28.0, whose
+// pins.csv and mpconfigboard.cmake are copied here unchanged) with the app frozen in
+// (firmware/manifest.py) and Python call frames on a stack of their own.
+#define MICROPY_HW_BOARD_NAME                   "Raspberry Pi Pico"
+#define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)
+
+// Frames of functions with many locals are otherwise heap blocks: every idle pass of the app
+// allocated 264 B that way. With the pystack the idle loop allocates nothing (docs/target.md).
+// rp2's main.c does not set it up, so the board hooks do, before each mp_init.
+#define MICROPY_ENABLE_PYSTACK                  (1)
+#define DOMINOBOARD_PYSTACK_WORDS               (1024)
+
+#ifndef __ASSEMBLER__
+void mp_pystack_init(void *start, void *end);
+static inline void dominoboard_pystack_init(void) {
+    static void *pystack[DOMINOBOARD_PYSTACK_WORDS];
+    mp_pystack_init(pystack, &pystack[DOMINOBOARD_PYSTACK_WORDS]);
+}
+#endif
+#define MICROPY_BOARD_EARLY_INIT()              dominoboard_pystack_init()
+#define MICROPY_BOARD_START_SOFT_RESET()        dominoboard_pystack_init()
