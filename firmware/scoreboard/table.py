@@ -304,23 +304,20 @@ def play(app, player, t, end):
     if r is None:
         return
     pts = r.get("scored", 0)
+    claimed = ""
+    if pts and m.game.opts.get("muggins"):
+        # Claimed by default: players nearly always call their count, the last tile's too.
+        # UNDO right away leaves it unclaimed, and the table then offers it to an opponent.
+        if attempt(app, {"k": "claim", "p": player}) is None:
+            return
+        claimed = " UNDO:unclaim"
     if m.over or m.hand.is_over():
         app.home()
-        if pts and not m.game.opts.get("muggins"):
+        if pts:
             app.flash(scored_text(m, player, pts, lead))
         elif r.get("out") is not None:
             app.flash("%s is out! Enter the hands" % m.players[player])
         return
-    claimed = ""
-    if pts and m.game.opts.get("muggins"):
-        # Claimed by default: players nearly always call their count. UNDO right away
-        # leaves it unclaimed, and the table then offers it to an opponent: "Muggins!".
-        if attempt(app, {"k": "claim", "p": player}) is None:
-            return
-        claimed = " UNDO:unclaim"
-        if m.over:
-            app.home()
-            return
     table = app.screen
     if isinstance(table, Table):
         note = scored_text(m, player, pts, lead) if pts else "%s %s" % (m.players[player], ev["t"])
