@@ -15,12 +15,13 @@ from .tiles import full_set, hand_pips, is_double, name, parse, set_pips
 # - followed tile by tile (a tile laid on the record): the table entered the plays and draws as
 #   they happened, all but the last tile of a seat who went out; the counts stand, and only a
 #   seat holding one tile can have gone out;
-# - not followed (nothing laid on the record: points-only tables): anyone may have gone out,
-#   and each other seat holds at least one tile and at most what it was dealt and could draw.
+# - not followed (nothing laid on the record: points-only tables; a hand kept on a score pad,
+#   ``way``; an end the table declares, ``declared``): anyone may have gone out, and each other
+#   seat holds at least one tile and at most what the record leaves it and it could draw.
 
 
 def followed(hand):
-    return hand.played > 0
+    return hand.played > 0 and hand.tracked
 
 
 def outs(m, hand):

@@ -258,6 +258,16 @@ class Game:
         device then asks it before the tally. Most games never need it."""
         return False
 
+    # How the device keeps a hand of this game unless the setup says otherwise (``way`` in the
+    # setup, the ``way`` event): "pad", a score pad, where the score needs only what a hand's
+    # end leaves (the tallies) and points entered as they happen; "tracked", every tile
+    # entered, where plays score from the layout (Muggins' counts, Bergen's headers, Italian's
+    # milestones). The record reads both (``Match.way``).
+    way = "pad"
+    # The points a play can score are multiples of this (Muggins' fives): a score pad enters
+    # them in this unit.
+    unit = 1
+
     def tally_fields(self, hand, blocked) -> tuple:
         """What the hand's end needs to know of each seat still holding tiles, as data: the
         keys of the ``end`` event's ``{"p": ...}`` form, in the order the table is asked.

@@ -53,6 +53,7 @@ class Italian(Game):
 
     key = "italian"
     title = "Italian"
+    way = "tracked"  # the milestones come from the running total
     booklet = "003"
     deal = {3: 7, 4: 6}
     players = (3, 4)
