@@ -275,7 +275,8 @@ class Game:
         game can be left unfinishable there. ``hand`` is the hand ending (or a finished
         one being corrected); ``blocked``: nobody went out.
 
-        - ``p`` pips left (every game asks this first)
+        - ``p`` pips left (every game asks this first; Italian, whose hand's end scores
+          nothing, asks nothing)
         - ``n`` tiles left (Super Dominós counts tiles)
         - ``d`` holds a double, yes or no (Bergen, blocked)
         - ``w`` pips without the doubles, asked only of a seat holding one (Bergen 000)

@@ -98,3 +98,7 @@ class Italian(Game):
 
     def hand_points(self, ctx):
         return [0] * len(ctx.pips)
+
+    def tally_fields(self, hand, blocked):
+        """Nothing: a hand's end scores nothing (an ``end`` needs no ``left``)."""
+        return ()

@@ -55,7 +55,8 @@ IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits u
 CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
 PLAY_MODULES = (
-    "match_menu", "entry", "screens_games", "picks", "hand_end", "table", "screens", "plays"
+    "match_menu", "entry", "screens_games", "picks", "hand_end", "table", "screens", "plays",
+    "pad",
 )  # fmt: skip
 
 
@@ -364,6 +365,10 @@ class App:
                 gone += unload("scoreboard.table") + unload("scoreboard.plays")
             else:
                 gone += unload("scoreboard.hand_end")
+        if m.over or m.way != "pad" or m.hand.is_over():  # a score pad: no table
+            gone += unload("scoreboard.pad")
+        else:
+            gone += unload("scoreboard.table") + unload("scoreboard.plays")
         if gone:
             gc.collect()
         self.push(screens.home(self))
@@ -415,7 +420,9 @@ class App:
             if refill is None:
                 from scoreboard.match_menu import tally
 
-                self.push(tally(self, ev.get("out"), ev.get("last"), ev.get("bar")))
+                self.push(
+                    tally(self, ev.get("out"), ev.get("last"), ev.get("bar"), ev.get("declared"))
+                )
                 refill = getattr(self.screen, "refill", None)
             if refill is not None:
                 refill(ev["left"])

@@ -29,6 +29,10 @@ def home(app):
         from scoreboard.hand_end import Winner
 
         return Winner()
+    if m.way == "pad" and m.game.entry is None and not m.hand.is_over():
+        from scoreboard.pad import Pad  # a score pad: the table's code is not needed
+
+        return Pad(app)
     if m.game.key not in OWN:  # the issue-5 games: scoreboard.screens_games, loaded for them only
         from scoreboard import screens_games
 

@@ -102,7 +102,7 @@ class Table(Screen):
             first += [("end", e) for e in order]
             for _c, t, e in likely[NEAR:REST]:
                 first.append(("quick", (t, e)))
-        for kind in ("pass", "pts", "hand", "menu"):
+        for kind in ("pass", "pts", "hand", "pad", "menu"):
             if kind != stuck[0]:
                 far.append((kind, None))
         self.actions = acts = plays.ring(first, far)
@@ -146,7 +146,13 @@ class Table(Screen):
             return "Muggins! %s" % m.players[e]
         if kind == "draw":
             return "Draw  (%d left)" % (m.hand.boneyard - m.game.reserve)
-        return {"pass": "Pass", "pts": "Enter points", "hand": "End the hand", "menu": "Menu"}[kind]
+        return {
+            "pass": "Pass",
+            "pts": "Enter points",
+            "hand": "End the hand",
+            "pad": "Keep a score pad",
+            "menu": "Menu",
+        }[kind]
 
     def draw(self, app, fb):
         m = app.match
@@ -288,6 +294,9 @@ class Table(Screen):
             from scoreboard.match_menu import EndHand
 
             app.push(EndHand(app))
+        elif kind == "pad":  # only what scores from here on: the plays entered stay
+            if attempt(app, {"k": "way", "way": "pad"}) is not None:
+                app.home()
         else:
             app.push(match_menu(app))
 

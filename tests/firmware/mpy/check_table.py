@@ -116,3 +116,108 @@ def test_a_key_during_a_message_acts_as_well():
     assert op.app.message is None or not op.app.message[1], op.app.message
     assert len(m.log) > n or d.kind(op.screen) != "Table", (first, d.kind(op.screen))
     assert op.app.errors == 0
+
+
+def _label(op, prefix):
+    """Move the table's or the pad's bar to the action whose label starts with ``prefix``
+    and press OK."""
+    s = op.screen
+    if d.shows(s, "Table"):
+        op.cursor_info()  # the table lists its actions when it is drawn
+    for i, a in enumerate(s.actions):
+        if s.label(op.app, a).startswith(prefix):
+            n = len(s.actions)
+            down = (i - s.cursor) % n
+            key, count = ("DOWN", down) if down <= n - down else ("UP", n - down)
+            for _ in range(count):
+                op.tap(key)
+            return op.tap("OK")
+    raise d.Stuck("no %r on the bar: %r" % (prefix, s.actions))
+
+
+def _tally(op, pips):
+    """The tally's pips rows, then Score the hand."""
+    s = op.screen
+    assert d.kind(s) == "Tally", d.kind(s)
+    for f, value in zip(s.rows(), pips):
+        op.set_number(f[2], value)
+        op.tap("OK")
+    op.tap("OK")  # Score the hand
+
+
+def _replayed(m):
+    from domino import Match
+
+    return Match.replay(m.setup, [m.log[i] for i in range(len(m.log))]).standings()
+
+
+def test_mexican_train_is_kept_on_a_score_pad_by_default():
+    # Game.way: only the tallies at the end score, so the setup preselects the score pad and
+    # the hand is End the hand, who went out, the pips of the others: nothing else.
+    op = _operator("mexican")
+    op.new_match("mexican", 4)
+    m = op.match()
+    assert m.setup["way"] == "pad" and d.kind(op.screen) == "Pad", d.kind(op.screen)
+    assert "scoreboard.table" not in sys.modules  # the table's code stays off the heap
+    presses = op.presses
+    _label(op, "End the hand")
+    op.choose_label("Ben went out")
+    _tally(op, [23, 45, 12])
+    ev = m.log[len(m.log) - 1]
+    assert ev == {"k": "end", "out": 1, "left": [23, 0, 45, 12]}, ev
+    assert m.totals == [23, 0, 45, 12], m.totals
+    assert d.kind(op.screen) == "Result"
+    assert _replayed(m) == m.standings()
+    assert op.presses - presses < 40, op.presses - presses
+    assert op.app.errors == 0
+
+
+def test_switching_ways_mid_hand_keeps_what_was_entered():
+    # Muggins, tracked by default: the lead by presses, then the table's "Keep a score pad";
+    # points in fives; then "Track the tiles" again: the tile laid is still on the table.
+    op = _operator("switch")
+    op.new_match("muggins", 2)
+    m = op.match()
+    assert m.setup["way"] == "tracked" and d.kind(op.screen) == "Table"
+    op.app.record({"k": "play", "p": 0, "t": "5-5"})
+    op.app.record({"k": "claim", "p": 0})
+    op.app.home()
+    _label(op, "Keep a score pad")
+    assert d.kind(op.screen) == "Pad" and m.way == "pad"
+    assert m.totals == [10, 0]
+    _label(op, "Ben scores")
+    op.tap("UP")
+    op.tap("UP")  # 3 fives
+    op.tap("OK")
+    assert m.log[len(m.log) - 1] == {"k": "pts", "p": 1, "n": 15}, m.log[len(m.log) - 1]
+    assert m.totals == [10, 15]
+    _label(op, "Track the tiles")
+    assert d.kind(op.screen) == "Table" and m.hand.layout.played == [(5, 5)]
+    op.tap("BACK")
+    op.choose_label("End the hand")
+    op.choose_label("Ana went out")  # the record follows the hand no longer: the table's word
+    _tally(op, [30])
+    assert m.totals == [40, 15], m.totals
+    assert _replayed(m) == m.standings()
+    assert op.app.errors == 0
+
+
+def test_a_tracked_hand_can_always_be_ended():
+    # Muggins, two plays entered, six tiles each on the record: End the hand still ends it,
+    # declared (it offered only "Not yet: enter the plays").
+    op = _operator("declare")
+    op.new_match("muggins", 2)
+    m = op.match()
+    op.app.record({"k": "play", "p": 0, "t": "6-4"})
+    op.app.record({"k": "play", "p": 1, "t": "4-4", "e": 1})
+    op.app.home()
+    _label(op, "End the hand")
+    op.choose_label("Ana went out")
+    _tally(op, [25])
+    ev = m.log[len(m.log) - 1]
+    assert ev.get("declared") == 1 and ev.get("out") == 0, ev
+    assert m.totals == [25, 0], m.totals
+    op.tap("OK")  # the result: on to the next hand, tracked again
+    assert d.kind(op.screen) == "Table" and m.hand.tracked
+    assert _replayed(m) == m.standings()
+    assert op.app.errors == 0

@@ -305,4 +305,5 @@ def main():
     print(json.dumps({"games": out}))
 
 
-main()
+if __name__ == "__main__":  # bench/mpy_hands.py imports its paths
+    main()
