@@ -148,11 +148,7 @@ def tracked(storage, lines):
             if k is None:
                 k = 1  # not offered on the screens (counted in presses.txt): one press
             count.out["plays"].append(k)
-            got = m.log[before]
-            if got.get("e") != ev.get("e") and ev.get("e") is not None:
-                host = {v: x for x, v in emap.items()}
-                a, b = host.get(ev["e"], ev["e"]), host.get(got["e"], got["e"])
-                emap[a], emap[b] = got["e"], ev["e"]
+            pp.renumber(emap, ev, m.log[before])
         else:
             if table.seen_log != len(m.log):
                 table.refresh(app)
@@ -167,13 +163,7 @@ def tracked(storage, lines):
             else:  # owed draws, a muggins call, a barricade ...: one press on the bar
                 app.record(ev)
                 count.add("turns", 1)
-        if app.errors or len(m.log) == before:
-            raise pp.Stuck("not recorded: %r %r" % (ev, app.message))
-        i += 1
-        j = before + 1
-        while j < len(m.log) and i < len(events) and events[i].get("k") == m.log[j].get("k"):
-            i += 1
-            j += 1
+        i = pp.recorded(app, events, i, before)
     m = app.match
     if end is not None and not m.over:
         hand = m.hand

@@ -600,6 +600,7 @@ class Match:
         """``judge(match, hand, *args)`` of the hand in progress, as if the table declared its
         end (``declared``: the record's counts do not bind it), the hand left as it was."""
         hand = self.hand
+        assert hand is not None  # the callers ask only while a hand is in progress
         tracked = hand.tracked
         if declared:
             hand.tracked = False

@@ -420,9 +420,8 @@ class App:
             if refill is None:
                 from scoreboard.match_menu import tally
 
-                self.push(
-                    tally(self, ev.get("out"), ev.get("last"), ev.get("bar"), ev.get("declared"))
-                )
+                declared = bool(ev.get("declared"))
+                self.push(tally(self, ev.get("out"), ev.get("last"), ev.get("bar"), declared))
                 refill = getattr(self.screen, "refill", None)
             if refill is not None:
                 refill(ev["left"])

@@ -5,7 +5,7 @@ instead of the table (scoreboard.table) while hands are kept this way (docs/ui.m
 """
 
 from scoreboard import text
-from scoreboard.screens import attempt, match_menu, side_name, standings_rows
+from scoreboard.screens import attempt, bar_key, match_menu, side_name, standings_rows
 from scoreboard.ui import COLS, NumberEntry, Screen, center, fit, row, short, title
 
 
@@ -62,23 +62,17 @@ class Pad(Screen):
             if key in ("ok", "back"):
                 self.points = None
             return
-        n = len(self.actions)
-        if key == "down":
-            self.cursor = (self.cursor + 1) % n
-        elif key == "up":
-            self.cursor = (self.cursor - 1) % n
-        elif key in ("back", "ok_long"):
-            app.push(match_menu(app))
-        elif key == "ok":
-            kind, p = self.actions[self.cursor]
-            if kind == "pts":
-                self.points = (p, NumberEntry(1, 1, 1000 // m.game.unit))
-            elif kind == "hand":
-                from scoreboard.match_menu import EndHand
+        if bar_key(app, self, key) or key != "ok":
+            return
+        kind, p = self.actions[self.cursor]
+        if kind == "pts":
+            self.points = (p, NumberEntry(1, 1, 1000 // m.game.unit))
+        elif kind == "hand":
+            from scoreboard.match_menu import EndHand
 
-                app.push(EndHand(app))
-            elif kind == "track":
-                if attempt(app, {"k": "way", "way": "tracked"}) is not None:
-                    app.home()
-            else:
-                app.push(match_menu(app))
+            app.push(EndHand(app))
+        elif kind == "track":
+            if attempt(app, {"k": "way", "way": "tracked"}) is not None:
+                app.home()
+        else:
+            app.push(match_menu(app))

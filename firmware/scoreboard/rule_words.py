@@ -42,7 +42,7 @@ RULES = {
     # the form's own rows
     "players": ("Players", "how many sit at the table"),
     "teams": ("Partners", "sides of two playing together"),
-    "way": ("Keep hands", "every tile with its counts, or a score pad: points and tallies"),
+    "way": ("Keep hands", "every tile, or a score pad: points, tallies"),
     "mode": ("Play to", "a target score, or a number of rounds"),
     "limit": ("Points", "the target, or the rounds"),
 }

@@ -53,6 +53,21 @@ def match_menu(app):
     return MatchMenu(app)
 
 
+def bar_key(app, screen, key):
+    """An action bar's keys (the table's, the score pad's): UP/DOWN move its wrapping cursor,
+    BACK (or OK held) opens the match menu. True when ``key`` was one of them."""
+    n = len(screen.actions)
+    if key == "down":
+        screen.cursor = (screen.cursor + 1) % n
+    elif key == "up":
+        screen.cursor = (screen.cursor - 1) % n
+    elif key in ("back", "ok_long"):
+        app.push(match_menu(app))
+    else:
+        return False
+    return True
+
+
 def attempt(app, ev):
     """Record ev; on a DominoError or a flash failure show why and return None."""
     try:

@@ -6,7 +6,7 @@ Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the h
 
 from scoreboard import plays
 from scoreboard.app import unload
-from scoreboard.screens import attempt, match_menu, standings_rows
+from scoreboard.screens import attempt, bar_key, match_menu, standings_rows
 from scoreboard.ui import COLS, Menu, Screen, center, fit, right, row, short, title, wrap
 
 NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
@@ -230,14 +230,7 @@ class Table(Screen):
         m = app.match
         if self.seen_log != len(m.log):
             self.refresh(app)
-        n = len(self.actions)
-        if key == "down":
-            self.cursor = (self.cursor + 1) % n
-        elif key == "up":
-            self.cursor = (self.cursor - 1) % n
-        elif key in ("back", "ok_long"):
-            app.push(match_menu(app))
-        elif key == "ok":
+        if not bar_key(app, self, key) and key == "ok":
             self.act(app, self.actions[self.cursor])
 
     def act(self, app, act):

@@ -3,20 +3,11 @@
 # tallies at the end). Both are events the core validates and replays; the table may switch
 # at any moment, and may declare the end of a tracked hand ("declared"). Each game's default:
 # test_registry.py.
-from table import end, match, play, snapshot
+from table import end, fails, match, play
 
 from check import raises
 from domino.errors import DominoError
 from domino.match import Match
-
-
-def refused(m, ev, *words):
-    before = snapshot(m)
-    err = raises(DominoError, m.apply, ev)
-    for w in words:
-        assert w in str(err), (w, str(err))
-    assert snapshot(m) == before
-    return err
 
 
 def test_a_score_pad_hand_is_points_and_an_end():
@@ -72,13 +63,13 @@ def test_a_tracked_hand_may_always_be_declared_over():
     play(m, 0, "6-4")
     play(m, 1, "4-4", 1)
     assert m.outs() == [] and not m.may_block()  # every seat holds six tiles on the record
-    refused(m, {"k": "end", "left": [0, 30], "out": 0}, "out=0: P0 holds 6 tiles")
+    fails(m, {"k": "end", "left": [0, 30], "out": 0}, "out=0: P0 holds 6 tiles")
     assert m.outs(declared=True) == [0, 1] and m.may_block(declared=True)
     lo, hi, least, most = m.end_bounds(None, declared=True)[1]
     assert (lo, least) == (1, 0) and hi > 6 and most > 59
     assert m.hand.tracked  # asking changed nothing
-    refused(m, {"k": "end", "left": [0, 30], "out": 0, "declared": 2}, "declared=2")
-    refused(m, {"k": "end", "left": [0, 999], "out": 0, "declared": 1}, "999 pips")
+    fails(m, {"k": "end", "left": [0, 30], "out": 0, "declared": 2}, "declared=2")
+    fails(m, {"k": "end", "left": [0, 999], "out": 0, "declared": 1}, "999 pips")
     assert m.hand.tracked  # a refused declared end leaves the hand tracked
     r = m.apply({"k": "end", "left": [0, 30], "out": 0, "declared": 1})
     assert r["hand"] == [30, 0]
@@ -91,5 +82,5 @@ def test_bad_ways_are_refused():
     err = raises(DominoError, match, "muggins", way="paper")
     assert "way 'paper': tracked or pad" in str(err), str(err)
     m = match("muggins")
-    refused(m, {"k": "way", "way": "pen"}, "way 'pen': tracked or pad")
-    refused(m, {"k": "way"}, "way None")
+    fails(m, {"k": "way", "way": "pen"}, "way 'pen': tracked or pad")
+    fails(m, {"k": "way"}, "way None")

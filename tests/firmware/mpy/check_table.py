@@ -8,8 +8,6 @@ sys.path.append("tests/firmware/mpy")
 
 import app_driver as d  # noqa: E402
 
-STORAGE = "/tmp/scoreboard-sim-table"
-
 # A Muggins hand (a random table's, seed 4115) whose last tile goes out on a count: Ben lays
 # 3-2 on U, leaving L5 R3 U3 D4 = 15.
 MUGGINS_HAND = [
@@ -19,17 +17,9 @@ MUGGINS_HAND = [
 
 
 def _operator(tag):
-    import gc
-    import os
+    from check_encoder import _storage  # a clean folder, and a clean heap
 
-    gc.collect()  # each check starts on a clean heap
-    path = STORAGE + "-" + tag
-    try:
-        for f in os.listdir(path):
-            os.remove(path + "/" + f)
-    except OSError:
-        pass
-    return d.Operator(path, seed=3)
+    return d.Operator(_storage("table-" + tag), seed=3)
 
 
 def _record(op, ev):
@@ -155,7 +145,7 @@ def test_mexican_train_is_kept_on_a_score_pad_by_default():
     # Game.way: only the tallies at the end score, so the setup preselects the score pad and
     # the hand is End the hand, who went out, the pips of the others: nothing else.
     op = _operator("mexican")
-    op.new_match("mexican", 4)
+    op.new_match("mexican", 4, way=None)
     m = op.match()
     assert m.setup["way"] == "pad" and d.kind(op.screen) == "Pad", d.kind(op.screen)
     assert "scoreboard.table" not in sys.modules  # the table's code stays off the heap
