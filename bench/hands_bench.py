@@ -161,6 +161,7 @@ def main() -> None:
         + f"  {'med/max':>7s} {'btn':>5s} {'enc':>5s} {'key':>5s}",
     ]
     worst = {i: 0.0 for i in INPUTS}
+    tracked_all = [0, 0]  # presses (five buttons), strokes
     plays_all: list[int] = []
     tally_all = {i: [] for i in INPUTS}
     pad_all = {i: [0, 0] for i in INPUTS}
@@ -172,6 +173,8 @@ def main() -> None:
         same = all(h["same"] for h in hs)
         tracked = [priced(h, "buttons") for h in tr]
         t_total = sum(p["total"] for p in tracked if p)
+        tracked_all[0] += t_total
+        tracked_all[1] += strokes_sum
         ratios = []
         for i in INPUTS:
             ps = [priced(h, i) for h in pd]
@@ -204,6 +207,12 @@ def main() -> None:
             + ("  yes" if same else "  NO")
         )
     lines.append("")
+    n = len(games) * len(SEEDS)
+    lines.append(
+        f"per hand ({n} hands): a paper score pad {tracked_all[1] / n:.1f} strokes; tracked, "
+        f"five buttons {tracked_all[0] / n:.1f} presses ({tracked_all[0] / tracked_all[1]:.1f}x)"
+        + "".join(f"; score pad, {i} {pad_all[i][0] / n:.1f}" for i in INPUTS if pad_all[i][1])
+    )
     for i in INPUTS:
         total, strokes_sum = pad_all[i]
         if not strokes_sum:

@@ -17,12 +17,25 @@ import sys
 
 sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
-import press_paths as pp  # noqa: E402
+import press_paths as pp  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 from boards.sim import SimBoard  # noqa: E402
 from domino.events import loads  # noqa: E402
 from domino.match import Match  # noqa: E402
 from scoreboard.app import App  # noqa: E402
+
+
+def match(app) -> Match:
+    m = app.match
+    assert m is not None, "no match on the table"
+    return m
+
+
+def shown(app):
+    """The screen on show: any of the screens (the app loads their modules on demand)."""
+    s = app.screen
+    assert s is not None, "no screen"
+    return s
 
 
 class Count:
@@ -92,17 +105,17 @@ def held(ev, p):
 
 def end_hand(app, end, out, last, count, from_table):
     """From the table or the pad: End the hand, who went out (or blocked), the tally."""
-    s = app.screen
+    s = shown(app)
     if from_table:
-        if getattr(s, "seen_log", len(app.match.log)) != len(app.match.log):
+        if getattr(s, "seen_log", len(match(app).log)) != len(match(app).log):
             s.refresh(app)  # the table lists its actions when it is drawn
         i = s.actions.index(("hand", None))
         goto(app, s, i, len(s.actions), count, "end_nav")
         press(app, "OK", count, "end_nav")
-        s = app.screen
+        s = shown(app)
         goto(app, s, s.outs.index(out), len(s.items), count, "end_nav")
         press(app, "OK", count, "end_nav")
-        s = app.screen
+        s = shown(app)
         if type(s).__name__ == "LastTile":
             goto(app, s, last, len(s.items), count, "end_nav")
             press(app, "OK", count, "end_nav")
@@ -110,7 +123,7 @@ def end_hand(app, end, out, last, count, from_table):
 
 
 def tally(app, end, count):
-    s = app.screen
+    s = shown(app)
     if type(s).__name__ == "HandOver":  # Italian: the hand's end scores nothing
         press(app, "OK", count, "tally_ok")
         return
@@ -135,13 +148,13 @@ def tracked(storage, lines):
         ev = events[i]
         if "e" in ev:
             ev["e"] = emap.get(ev["e"], ev["e"])
-        m = app.match
+        m = match(app)
         if m.hand is None or m.hand.is_over():
             break
         before = len(m.log)
-        if not type(app.screen).__name__.endswith("Table"):
+        if not type(shown(app)).__name__.endswith("Table"):
             app.home()
-        table = app.screen
+        table = shown(app)
         kind = ev.get("k")
         if kind == "play":
             k = pp.enter_play(app, ev, stats)
@@ -164,13 +177,13 @@ def tracked(storage, lines):
                 app.record(ev)
                 count.add("turns", 1)
         i = pp.recorded(app, events, i, before)
-    m = app.match
-    if end is not None and not m.over:
+    m = match(app)
+    if end is not None and m.hand is not None:
         hand = m.hand
         app.home()
         out = hand.out if hand.out is not None else end.get("out")
         end_hand(app, end, out, end.get("last"), count, not hand.is_over())
-    count.out["same"] = app.match.totals == shadow(setup, events, end).totals
+    count.out["same"] = match(app).totals == shadow(setup, events, end).totals
     del app
     gc.collect()
     return count.out
@@ -206,21 +219,21 @@ def pad(storage, lines):
     count = Count(setup["game"], "pad")
     sh, scored = scores(setup, events)
     app = new_app(storage, setup, "pad")
-    unit = app.match.game.unit
+    unit = match(app).game.unit
     for p, pts in scored:
-        s = app.screen
+        s = shown(app)
         goto(app, s, s.actions.index(("pts", p)), len(s.actions), count, "points_nav")
         press(app, "OK", count, "points_nav")
         number(app, s.points[1], pts // unit, count, "points", unit)
         press(app, "OK", count, "points_nav")
-        if app.match.over:
+        if match(app).over:
             break
-    m = app.match
-    if end is not None and not m.over:
+    m = match(app)
+    if end is not None and not m.over and sh.hand is not None:
         out = sh.hand.out if sh.hand.out is not None else end.get("out")
         last = end.get("last", sh.hand.last)
         end_hand(app, end, out, last, count, True)
-    count.out["same"] = app.match.totals == shadow(setup, events, end).totals
+    count.out["same"] = match(app).totals == shadow(setup, events, end).totals
     del app
     gc.collect()
     return count.out

@@ -42,9 +42,8 @@ class Pad(Screen):
         p, num = self.points
         pts = "+%d" % (num.value * m.game.unit)
         name = short(side_name(m, m.side_of[p]), (124 - text.big_width(pts)) // text.W)
-        text.draw(fb, name, 0, 50)
-        text.draw_big(fb, pts, 128 - text.big_width(pts), 46)
-        fb.fill_rect(0, 56, 128, 8, 0)
+        text.draw(fb, name, 0, 45)  # rows 5-6, below the standings
+        text.draw_big(fb, pts, 128 - text.big_width(pts), 43)
         row(fb, 7, center("UP/DN points, OK adds"), True)
 
     def key(self, app, key, repeat):

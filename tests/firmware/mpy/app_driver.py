@@ -164,7 +164,9 @@ class Operator:
 
     # --- a new match through the setup screens --------------------------------------------
 
-    def new_match(self, game, players, target=None, opts=None, names=None, way="tracked"):
+    def new_match(
+        self, game, players, target=None, opts=None, names=None, way: "str | None" = "tracked"
+    ):
         """A new match through the setup screens. ``way``: how its hands are kept (the form's
         *Keep hands*; the drivers enter tiles, so "tracked"); None leaves the game's own."""
         app = self.app
