@@ -25,7 +25,7 @@ PACKAGES = {
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
     "scoreboard": "__init__ app app_matches buttons display encoder entry font_digits font_small"
-    " hand_end journal link match_menu menus picks pins plays rule_words screens screens_games"
+    " hand_end journal link match_menu menus pad picks pins plays rule_words screens screens_games"
     " serial_line store store_admin table text ui",
 }
 

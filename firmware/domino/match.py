@@ -34,7 +34,6 @@ from .errors import DominoError
 from .tiles import TileSet, name, parse
 
 KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note", "way")
-WAYS = ("tracked", "pad")
 MAX_PLAYERS = 10
 MAX_NAME = 16
 
@@ -235,9 +234,8 @@ class Match:
         self.rounds = self._limit(setup, "rounds", self.game.rounds)
         if self.target is None and self.rounds is None:
             raise DominoError("give a target score or a number of rounds")
-        way = setup.get("way", "tracked")
-        if way not in WAYS:
-            raise DominoError("way %r: %s" % (way, " or ".join(WAYS)))
+        if setup.get("way", "tracked") not in ("tracked", "pad"):
+            raise DominoError("way %r: tracked or pad" % (setup["way"],))
         self.setup = setup
         self.log = [] if log is None else log
         self.at = 0  # log index of the event being applied (a redo or refold re-applies old ones)
@@ -329,13 +327,9 @@ class Match:
         if kind == "end":
             return self._end(hand, ev)
         if kind == "way":
-            way = ev.get("way")
-            if way not in WAYS:
-                raise DominoError("way %r: %s" % (way, " or ".join(WAYS)))
-            self.way = way
-            if way == "pad":
-                hand.tracked = False
-            return {}
+            from .ending import keep  # rare: loaded when the table switches
+
+            return keep(self, hand, ev.get("way"))
         if hand.is_over() and kind not in ("pts", "claim", "mug"):
             raise DominoError(
                 "the hand is over (%s); enter what each player holds with an end event"
@@ -578,7 +572,7 @@ class Match:
         holding one tile (its last play not entered). domino.ending says why."""
         from .ending import outs
 
-        return [] if self.hand is None else self._declared(declared, outs)
+        return [] if self.hand is None else outs(self, self.hand, declared)
 
     def may_block(self, declared=False):
         """Whether the hand in progress may end blocked (nobody out): not once someone went
@@ -586,7 +580,7 @@ class Match:
         (``Game.may_block``) in a hand the table follows tile by tile."""
         from .ending import may_block
 
-        return self.hand is not None and self._declared(declared, may_block)
+        return self.hand is not None and may_block(self, self.hand, declared)
 
     def end_bounds(self, out=None, declared=False):
         """What an ``end`` of the hand in progress with ``out`` out (None: blocked) may say of
@@ -594,36 +588,20 @@ class Match:
         it can still hold. ``apply`` refuses an end outside these, naming the bound."""
         from .ending import bounds
 
-        return [] if self.hand is None else self._declared(declared, bounds, out)
+        return [] if self.hand is None else bounds(self, self.hand, out, declared)
 
-    def _declared(self, declared, judge, *args):
-        """``judge(match, hand, *args)`` of the hand in progress, as if the table declared its
-        end (``declared``: the record's counts do not bind it), the hand left as it was."""
-        hand = self.hand
-        assert hand is not None  # the callers ask only while a hand is in progress
-        tracked = hand.tracked
-        if declared:
-            hand.tracked = False
-        try:
-            return judge(self, hand, *args)
-        finally:
-            hand.tracked = tracked
-
-    def _left(self, hand, entries, out):
+    def _left(self, hand, entries, out, declared=False):
         """Read the ``left`` entries, checking them against the tiles still off the table
         (domino.ending: its code loads at a hand's end, and the device drops it during play)."""
         from .ending import read_left
 
-        return read_left(self, hand, entries, out)
+        return read_left(self, hand, entries, out, declared)
 
     def _end(self, hand, ev):
         if hand is None:
             raise DominoError("no hand is in progress")
-        declared = ev.get("declared")
-        if declared not in (None, True, False):  # 1 and 0 are True and False
-            raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
-        tally, out = self._declared(declared, self.game.read_end, ev)
-        if declared:
+        tally, out = self.game.read_end(self, hand, ev)
+        if ev.get("declared"):
             hand.tracked = False  # kept by the record: a correction is bounded the same way
         hand.pending = None
         return self._close_hand(hand, tally, self.at, out)
@@ -650,11 +628,14 @@ class Match:
             if hand.played_out():  # blocked on the record: nobody could lay
                 raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
             # else the table ends the hand (its plays not all entered): who went out is its word
-        left = self._left(hand, ev.get("left"), out)
+        declared = ev.get("declared")
+        if declared not in (None, True, False):  # 1 and 0 are True and False
+            raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
+        left = self._left(hand, ev.get("left"), out, declared)
         if out is None and not barricade:
             from .ending import check_blocked
 
-            check_blocked(self, hand)
+            check_blocked(self, hand, declared)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out
 

@@ -50,7 +50,7 @@ class EndHand(Menu):
 
     def __init__(self, app):
         m = app.match
-        ends = m.outs() + ([None] if m.may_block() else [])
+        ends = ([None] if m.may_block() else []) + m.outs()
         self.allowed = len(ends)
         for o in list(range(len(m.players))) + [None]:
             if o not in ends:
