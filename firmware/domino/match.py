@@ -628,8 +628,8 @@ class Match:
             if hand.played_out():  # blocked on the record: nobody could lay
                 raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
             # else the table ends the hand (its plays not all entered): who went out is its word
-        declared = ev.get("declared")
-        if declared not in (None, True, False):  # 1 and 0 are True and False
+        declared = ev.get("declared", False)
+        if declared not in (True, False):  # 1 and 0 are True and False
             raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
         left = self._left(hand, ev.get("left"), out, declared)
         if out is None and not barricade:
