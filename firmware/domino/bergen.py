@@ -20,6 +20,7 @@ class Bergen(Game):
 
     key = "bergen"
     title = "Bergen"
+    way = "tracked"  # the headers come from the layout
     booklet = "000"
     deal = 6
     players = (2, 4)

@@ -15,40 +15,54 @@ from .tiles import full_set, hand_pips, is_double, name, parse, set_pips
 # - followed tile by tile (a tile laid on the record): the table entered the plays and draws as
 #   they happened, all but the last tile of a seat who went out; the counts stand, and only a
 #   seat holding one tile can have gone out;
-# - not followed (nothing laid on the record: points-only tables): anyone may have gone out,
-#   and each other seat holds at least one tile and at most what it was dealt and could draw.
+# - not followed (nothing laid on the record: points-only tables; a hand kept on a score pad,
+#   ``way``; an end the table declares, ``declared``): anyone may have gone out, and each other
+#   seat holds at least one tile and at most what the record leaves it and it could draw.
 
 
-def followed(hand):
-    return hand.played > 0
+def followed(hand, declared=False):
+    """Whether the record followed ``hand`` tile by tile (``declared``: the table declares its
+    end whatever the record says)."""
+    return hand.played > 0 and hand.tracked and not declared
 
 
-def outs(m, hand):
+def keep(m, hand, way):
+    """The ``way`` event: the table keeps hands on a score pad ("pad") or tile by tile
+    ("tracked") from now on; a hand once kept on the pad is no longer followed."""
+    if way not in ("tracked", "pad"):
+        raise DominoError("way %r: tracked or pad" % (way,))
+    m.way = way
+    if way == "pad":
+        hand.tracked = False
+    return {}
+
+
+def outs(m, hand, declared=False):
     """The seats that can have gone out of ``hand``."""
     if hand.out is not None:
         return [hand.out]
     if hand.played_out():
         return []  # blocked on the record
     n = len(m.players)
-    if not followed(hand):
+    if not followed(hand, declared):
         return list(range(n))
     return [p for p in range(n) if hand.counts[p] == 1]
 
 
-def may_block(m, hand):
+def may_block(m, hand, declared=False):
     """Whether ``hand`` may end blocked (nobody out)."""
     if hand.out is not None:
         return False
-    if hand.played_out() or not followed(hand):
+    if hand.played_out() or not followed(hand, declared):
         return True
     return m.game.may_block(hand)
 
 
-def holdings(m, hand, out):
+def holdings(m, hand, out, declared=False):
     """(least, most) tiles each seat can hold when ``hand`` ends with ``out`` out (None:
     blocked)."""
     spare = max(hand.boneyard - m.game.reserve, 0)
-    exact = hand.played_out() or followed(hand)
+    exact = hand.played_out() or followed(hand, declared)
     res = []
     for p in range(len(m.players)):
         c = hand.counts[p]
@@ -66,13 +80,13 @@ def unseen_pips(m, hand):
     return sorted(t[0] + t[1] for t in full_set(m.game.top) if t not in hand.seen)
 
 
-def bounds(m, hand, out):
+def bounds(m, hand, out, declared=False):
     """Per seat (least tiles, most tiles, least pips, most pips) at the end of ``hand`` with
     ``out`` out: the lightest and the heaviest tiles off the table it can hold. The least pips
     are 0 only for a seat that can hold no tiles (or only 0-0)."""
     w = unseen_pips(m, hand)
     res = []
-    for lo, hi in holdings(m, hand, out):
+    for lo, hi in holdings(m, hand, out, declared):
         hi = min(hi, len(w))
         res.append((lo, hi, sum(w[:lo]), sum(w[len(w) - hi :])))
     return res
@@ -84,20 +98,20 @@ def _tiles(lo, hi):
     return "%d to %d tiles" % (lo, hi)
 
 
-def check_blocked(m, hand):
+def check_blocked(m, hand, declared=False):
     """Refuse a usual hand's end with nobody out that the game's drawing rule rules out (a
     barricade, which ends a hand on purpose, does not ask)."""
-    if hand.out is None and not may_block(m, hand):
+    if hand.out is None and not may_block(m, hand, declared):
         raise DominoError(
             "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; "
             "draw them, or say who went out" % (hand.boneyard - m.game.reserve, m.game.title)
         )
 
 
-def check_claims(m, hand, left, out):
+def check_claims(m, hand, left, out, declared=False):
     """Refuse an end whose ``out`` or ``left`` (Left per seat) the record rules out, naming the
     bound."""
-    if out is not None and hand.out is None and out not in outs(m, hand):
+    if out is not None and hand.out is None and out not in outs(m, hand, declared):
         can = outs(m, hand)
         raise DominoError(
             "out=%d: %s holds %d tiles on the record; only a seat holding one tile can have gone "
@@ -111,7 +125,7 @@ def check_claims(m, hand, left, out):
         )
     need = 0
     lightest = 0
-    for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out)):
+    for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out, declared)):
         x = left[p]
         what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, hi))
         if x.count is not None and not lo <= x.count <= hi:
@@ -130,7 +144,7 @@ def check_claims(m, hand, left, out):
         )
 
 
-def read_left(m, hand, entries, out):
+def read_left(m, hand, entries, out, declared=False):
     """Match ``m``'s ``left`` entries of an end (or fix) event for ``hand`` → a Left per player,
     checked against the tiles still off the table and against one another."""
     g = m.game
@@ -192,7 +206,7 @@ def read_left(m, hand, entries, out):
         raise DominoError(
             "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
         )
-    check_claims(m, hand, left, out)
+    check_claims(m, hand, left, out, declared)
     return left
 
 

@@ -24,6 +24,7 @@ class Muggins(Game):
 
     key = "muggins"
     title = "Muggins"
+    way = "tracked"  # the counts come from the layout
     booklet = "000"
     deal = 7
     players = (2, 4)

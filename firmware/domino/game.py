@@ -262,6 +262,13 @@ class Game:
         device then asks it before the tally. Most games never need it."""
         return False
 
+    # How the device keeps a hand of this game unless the setup says otherwise (``way`` in the
+    # setup, the ``way`` event): "pad", a score pad, where the score needs only what a hand's
+    # end leaves (the tallies) and points entered as they happen; "tracked", every tile
+    # entered, where plays score from the layout (Muggins' counts, Bergen's headers, Italian's
+    # milestones). The record reads both (``Match.way``).
+    way = "pad"
+
     def tally_fields(self, hand, blocked) -> tuple:
         """What the hand's end needs to know of each seat still holding tiles, as data: the
         keys of the ``end`` event's ``{"p": ...}`` form, in the order the table is asked.
@@ -269,7 +276,8 @@ class Game:
         game can be left unfinishable there. ``hand`` is the hand ending (or a finished
         one being corrected); ``blocked``: nobody went out.
 
-        - ``p`` pips left (every game asks this first)
+        - ``p`` pips left (every game asks this first; Italian, whose hand's end scores
+          nothing, asks nothing)
         - ``n`` tiles left (Super Dominós counts tiles)
         - ``d`` holds a double, yes or no (Bergen, blocked)
         - ``w`` pips without the doubles, asked only of a seat holding one (Bergen 000)

@@ -53,6 +53,7 @@ class Italian(Game):
 
     key = "italian"
     title = "Italian"
+    way = "tracked"  # the milestones come from the running total
     booklet = "003"
     deal = {3: 7, 4: 6}
     players = (3, 4)
@@ -97,3 +98,7 @@ class Italian(Game):
 
     def hand_points(self, ctx):
         return [0] * len(ctx.pips)
+
+    def tally_fields(self, hand, blocked):
+        """Nothing: a hand's end scores nothing (an ``end`` needs no ``left``)."""
+        return ()

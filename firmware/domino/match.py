@@ -17,6 +17,12 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
   An ``end`` is accepted while the hand could still be played: the table may end a hand whose
   plays it did not all enter (the device's *End the hand*). The record cannot check such an
   end, so the standings mark its hand ``"declared": true`` (``Hand.played_out``).
+  ``"declared":1``: the table declares this end whatever the record says (a hand it tracked
+  tile by tile and stops following): its bounds are a score pad's (``domino.ending``).
+- ``way``   ``{"k":"way","way":"pad"}`` keep hands on a score pad from now on (points and the
+  end's tallies), or ``"tracked"`` (every tile); the setup's ``way`` is the first (default
+  "tracked"; ``Game.way`` is the device's default). A hand once kept on the pad is no longer
+  followed by the record, so its end is bounded as a score pad's.
 - ``fix``   ``{"k":"fix","h":2,"left":[...]}`` correct the tally of an earlier hand
 - ``undo`` / ``redo`` / ``note`` ``{"k":"note","text":"..."}``
 """
@@ -27,7 +33,7 @@ from . import registry
 from .errors import DominoError
 from .tiles import TileSet, name, parse
 
-KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note")
+KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note", "way")
 MAX_PLAYERS = 10
 MAX_NAME = 16
 
@@ -149,6 +155,7 @@ class Finished:
         self.points = hand.points
         self.boneyard = hand.boneyard
         self.ended = hand.played_out()
+        self.tracked = hand.tracked
 
     def is_over(self):
         return True
@@ -177,6 +184,7 @@ class Hand:
         self.last = None  # who laid the last tile
         self.seen = TileSet()  # tiles on the table
         self.played = 0  # how many tiles were laid
+        self.tracked = match.way == "tracked"  # the record follows every tile (domino.ending)
 
     def is_over(self):
         return self.out is not None or self.blocked
@@ -226,6 +234,8 @@ class Match:
         self.rounds = self._limit(setup, "rounds", self.game.rounds)
         if self.target is None and self.rounds is None:
             raise DominoError("give a target score or a number of rounds")
+        if setup.get("way", "tracked") not in ("tracked", "pad"):
+            raise DominoError("way %r: tracked or pad" % (setup["way"],))
         self.setup = setup
         self.log = [] if log is None else log
         self.at = 0  # log index of the event being applied (a redo or refold re-applies old ones)
@@ -265,6 +275,8 @@ class Match:
         self.records = []
         self.marks = [0]  # len(effective) when each hand started
         self.over = False
+        self.way = self.setup.get("way", "tracked")  # how the table keeps the hands now
+        self.ways = [self.way]  # and when each hand started
         self.hand = new_hand(self, 0)
 
     # --- the fold ---------------------------------------------------------------------------
@@ -314,6 +326,10 @@ class Match:
             raise DominoError("the match is over; only undo, redo, fix or note")
         if kind == "end":
             return self._end(hand, ev)
+        if kind == "way":
+            from .ending import keep  # rare: loaded when the table switches
+
+            return keep(self, hand, ev.get("way"))
         if hand.is_over() and kind not in ("pts", "claim", "mug"):
             raise DominoError(
                 "the hand is over (%s); enter what each player holds with an end event"
@@ -549,41 +565,44 @@ class Match:
 
     # --- the hand's end ---------------------------------------------------------------------
 
-    def outs(self):
+    def outs(self, declared=False):
         """The seats that can have gone out of the hand in progress: the one who did; nobody
-        when everyone passed; while the hand goes on, every seat if the table enters no plays,
-        else a seat holding one tile (its last play not entered). domino.ending says why."""
+        when everyone passed; while the hand goes on, every seat if the table enters no plays
+        (or keeps it on a score pad, or ``declared``: an end the table declares), else a seat
+        holding one tile (its last play not entered). domino.ending says why."""
         from .ending import outs
 
-        return [] if self.hand is None else outs(self, self.hand)
+        return [] if self.hand is None else outs(self, self.hand, declared)
 
-    def may_block(self):
+    def may_block(self, declared=False):
         """Whether the hand in progress may end blocked (nobody out): not once someone went
         out, nor while the game makes a stuck player draw and tiles can be drawn
         (``Game.may_block``) in a hand the table follows tile by tile."""
         from .ending import may_block
 
-        return self.hand is not None and may_block(self, self.hand)
+        return self.hand is not None and may_block(self, self.hand, declared)
 
-    def end_bounds(self, out=None):
+    def end_bounds(self, out=None, declared=False):
         """What an ``end`` of the hand in progress with ``out`` out (None: blocked) may say of
         each seat: (least tiles, most tiles, least pips, most pips), from the tiles off the table
         it can still hold. ``apply`` refuses an end outside these, naming the bound."""
         from .ending import bounds
 
-        return [] if self.hand is None else bounds(self, self.hand, out)
+        return [] if self.hand is None else bounds(self, self.hand, out, declared)
 
-    def _left(self, hand, entries, out):
+    def _left(self, hand, entries, out, declared=False):
         """Read the ``left`` entries, checking them against the tiles still off the table
         (domino.ending: its code loads at a hand's end, and the device drops it during play)."""
         from .ending import read_left
 
-        return read_left(self, hand, entries, out)
+        return read_left(self, hand, entries, out, declared)
 
     def _end(self, hand, ev):
         if hand is None:
             raise DominoError("no hand is in progress")
         tally, out = self.game.read_end(self, hand, ev)
+        if ev.get("declared"):
+            hand.tracked = False  # kept by the record: a correction is bounded the same way
         hand.pending = None
         return self._close_hand(hand, tally, self.at, out)
 
@@ -609,11 +628,14 @@ class Match:
             if hand.played_out():  # blocked on the record: nobody could lay
                 raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
             # else the table ends the hand (its plays not all entered): who went out is its word
-        left = self._left(hand, ev.get("left"), out)
+        declared = ev.get("declared", False)
+        if declared not in (True, False):  # 1 and 0 are True and False
+            raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
+        left = self._left(hand, ev.get("left"), out, declared)
         if out is None and not barricade:
             from .ending import check_blocked
 
-            check_blocked(self, hand)
+            check_blocked(self, hand, declared)
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out
 
@@ -623,6 +645,7 @@ class Match:
         for s, pts in enumerate(tally):
             self.totals[s] += pts
         self.marks.append(len(self.effective) + 1)
+        self.ways.append(self.way)
         if self.game.is_over(self):
             self.over = True
             self.hand = None
@@ -672,6 +695,8 @@ class Match:
         else:
             self.records = self.records[:keep]
             self.marks = self.marks[: keep + 1]
+            self.ways = self.ways[: keep + 1]
+            self.way = self.ways[keep]
             self.totals = [0] * len(self.sides)
             for r in self.records:
                 for s, pts in enumerate(r.points()):

@@ -60,7 +60,7 @@ CHECK_MS = 100  # the sleep and message timers are looked at this often
 # The screens of a match, from the most dependent: none is needed while a match is set up.
 PLAY_MODULES = (
     "match_menu", "entry", "screens_games", "picks", "hand_end", "pips", "table", "screens",
-    "plays",
+    "plays", "pad",
 )  # fmt: skip
 
 
@@ -409,6 +409,11 @@ class App:
                 gone += unload("scoreboard.plays")
             else:
                 gone += unload("scoreboard.hand_end") + unload("scoreboard.numbers")
+        if m.over or m.way != "pad" or m.hand.is_over():  # a score pad: no table
+            gone += unload("scoreboard.pad")
+        else:
+            gone += unload("scoreboard.pips") + unload("scoreboard.table")
+            gone += unload("scoreboard.plays")
         if gone:
             gc.collect()
         self.push(screens.home(self))
@@ -461,7 +466,8 @@ class App:
             if refill is None:
                 from scoreboard.match_menu import tally
 
-                self.push(tally(self, ev.get("out"), ev.get("last"), ev.get("bar")))
+                declared = bool(ev.get("declared"))
+                self.push(tally(self, ev.get("out"), ev.get("last"), ev.get("bar"), declared))
                 refill = getattr(self.screen, "refill", None)
             if refill is not None:
                 refill(ev["left"])

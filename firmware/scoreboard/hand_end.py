@@ -99,6 +99,7 @@ class Tally(Screen):
                 self.fields.append([p, key, NumberEntry(value, lo, hi)])
         self.cursor = 0  # on the rows shown (``rows``)
         self.top = 0
+        self.declared = False  # the table declares an end the record does not allow
 
     def refill(self, left):
         """Put back the values of an undone hand end's ``left`` (one entry a player)."""
@@ -192,10 +193,14 @@ class Tally(Screen):
         ev = {"k": "end", "left": self.left(app)}
         if self.fix is not None:
             ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
+        if not self.need:  # the game's end scores nothing held (Italian)
+            del ev["left"]
         elif self.manual and self.out is not None:
             ev["out"] = self.out
         if self.last is not None:
             ev["last"] = self.last
+        if self.declared and self.fix is None:
+            ev["declared"] = 1
         return ev
 
     def submit(self, app):

@@ -43,7 +43,7 @@ MAX_PRESETS = 6
 MAX_ID = 0x3FFFFFFF  # request ids are small ints on every port
 OPS = ("hello", "list", "events", "subscribe", "names", "presets", "clock", "delete", "repl")
 _PREFS = {"device": "", "names": [], "presets": []}
-_PRESET_KEYS = ("name", "game", "opts", "target", "rounds", "players")
+_PRESET_KEYS = ("name", "game", "opts", "target", "rounds", "players", "way")
 
 
 class BadRequest(Exception):
@@ -438,7 +438,7 @@ def _check_preset(p):
             % (_clip(p.get("game")), ", ".join(registry.keys())),
         )
     setup = {"game": p["game"], "players": ["P%d" % i for i in range(players)]}
-    for key in ("opts", "target", "rounds"):
+    for key in ("opts", "target", "rounds", "way"):
         if key in p:
             setup[key] = p[key]
     Match(setup)  # the rules core checks game, options and limits (DominoError otherwise)

@@ -47,49 +47,60 @@ class Points(Screen):
 
 
 class EndHand(Menu):
-    """End the hand by hand: blocked, or who went out; only what the record allows
-    (``Match.may_block``, ``outs``: a followed hand keeps its counts), so no choice is refused
-    after every tally was typed."""
+    """End the hand by hand: who went out, or blocked. The ends the record allows come first
+    (``Match.outs``, ``may_block``: a tracked hand keeps its counts); every other end follows,
+    declared by the table (``declared``: the core bounds it as a score pad's), so the hand
+    can always be ended and no choice is refused after every tally was typed."""
 
     def __init__(self, app):
         m = app.match
-        self.outs = ([None] if m.may_block() else []) + m.outs()
-        items = ["Blocked" if o is None else "%s went out" % m.players[o] for o in self.outs]
-        Menu.__init__(self, "End the hand", items or ["Not yet: enter the plays"])
+        ends = ([None] if m.may_block() else []) + m.outs()
+        self.allowed = len(ends)
+        for o in list(range(len(m.players))) + [None]:
+            if o not in ends:
+                ends.append(o)
+        self.outs = ends
+        Menu.__init__(
+            self,
+            "End the hand",
+            ["Blocked" if o is None else "%s went out" % m.players[o] for o in ends],
+        )
 
     def choose(self, app, index):
-        if index >= len(self.outs):
-            app.pop()  # the record allows no end yet: back to the table
-            return
         out = self.outs[index]
         m = app.match
         if m.game.asks_last(m.hand, out):
-            app.replace(LastTile(app))
+            app.replace(LastTile(app, index >= self.allowed))
             return
-        app.replace(tally(app, out))
+        app.replace(tally(app, out, declared=index >= self.allowed))
 
 
 class LastTile(Menu):
     """A hand ended with no play entered, where the game scores who laid the last tile
     (``Game.asks_last``: Peruvian's blocked hand): the table says who, then the tally."""
 
-    def __init__(self, app):
+    def __init__(self, app, declared=False):
         Menu.__init__(self, "Who laid the last tile?", list(app.match.players))
+        self.declared = declared
 
     def choose(self, app, index):
-        app.replace(tally(app, None, index))
+        app.replace(tally(app, None, index, declared=self.declared))
 
 
-def tally(app, out, last=None, bar=None):
+def tally(app, out, last=None, bar=None, declared=False):
     """The tally of a hand ended from the menu (or by a barricade, ``bar``): the game's own,
-    or the one that keeps hidden standings hidden and names the barricader."""
+    or the one that keeps hidden standings hidden and names the barricader. ``declared``: an
+    end the record does not allow, the table's word (``end`` event's ``declared``)."""
     if app.match.game.key in OWN and bar is None:
         from scoreboard.hand_end import Tally
 
-        return Tally(app, out=out, manual=True, last=last)
-    from scoreboard.screens_games import GameTally
+        t = Tally(app, out=out, manual=True, last=last)
+    else:
+        from scoreboard.screens_games import GameTally
 
-    return GameTally(app, out=out, manual=True, bar=bar, last=last)
+        t = GameTally(app, out=out, manual=True, bar=bar, last=last)
+    t.declared = bool(declared)
+    return t
 
 
 def hand_row(m, r):

@@ -68,6 +68,8 @@ class GameMenu(Menu):
         if index < len(self.presets):  # a preset: its game and rules, on to the names
             p = self.presets[index]
             setup = {"v": 1, "game": p["game"], "players": [], "opts": p.get("opts", {})}
+            if registry.game_class(p["game"]).entry is None:  # a tile game: how it is kept
+                setup["way"] = p.get("way") or registry.game_class(p["game"]).way
             for key in ("target", "rounds"):  # else the game's own (Match's defaults)
                 if key in p:
                     setup[key] = p[key]
@@ -125,7 +127,7 @@ class Field:
 
     def row_text(self, editing=False):
         """Label at the left, the value (always whole) at the right."""
-        if self.key[:2] == "o:" or self.key in ("players", "teams", "mode", "limit"):
+        if self.key[:2] == "o:" or self.key in ("players", "teams", "way", "mode", "limit"):
             from scoreboard.rule_words import words
 
             value = words(self.key[2:] if self.key[:2] == "o:" else self.key, self.value())
@@ -235,6 +237,9 @@ class SetupForm(Form):
         # a partnership game (Texas) always plays partners: the row says so and cannot change
         teams = [True] if cls.partners else [False, True]
         fields.append(Field("teams", "Partners", teams, 0))
+        if cls.entry is None:  # a tile game: every tile, or a score pad (Game.way)
+            way = 1 if cls.way == "pad" else 0
+            fields.append(Field("way", "Keep hands", ["tracked", "pad"], way))
         fields.append(Field("mode", "Play to", ["target", "rounds"], 0))
         fields.append(Field("limit", "Points", None, 0, NumberEntry(100, 1, 10000)))
         Form.__init__(self, cls.title, fields)
@@ -299,6 +304,8 @@ class SetupForm(Form):
             half = n // 2
             teams = [[p, p + half] for p in range(half)]  # partners sit opposite
         setup = {"v": 1, "game": self.cls.key, "players": [], "opts": self.opts()}
+        if self.cls.entry is None:
+            setup["way"] = self.field("way").value()
         if teams:
             setup["teams"] = teams
         limit = self.field("limit").value()

@@ -42,6 +42,7 @@ RULES = {
     # the form's own rows
     "players": ("Players", "how many sit at the table"),
     "teams": ("Partners", "sides of two playing together"),
+    "way": ("Keep hands", "every tile, or a score pad: points, tallies"),
     "mode": ("Play to", "a target score, or a number of rounds"),
     "limit": ("Points", "the target, or the rounds"),
 }
@@ -57,6 +58,8 @@ def words(key, value):
         return "usual"
     if key == "top":
         return "double-%d" % value
+    if key == "way":
+        return "tile by tile" if value == "tracked" else "score pad"
     if key == "lone_spinner":
         return "%d" % (10 * value)  # 5-5 alone: 10 or 20
     return str(value)

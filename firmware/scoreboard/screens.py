@@ -29,6 +29,10 @@ def home(app):
         from scoreboard.hand_end import Winner
 
         return Winner()
+    if m.way == "pad" and m.game.entry is None and not m.hand.is_over():
+        from scoreboard.pad import Pad  # a score pad: the table's code is not needed
+
+        return Pad(app)
     if m.game.key not in OWN:  # the issue-5 games: scoreboard.screens_games, loaded for them only
         from scoreboard import screens_games
 
@@ -47,6 +51,21 @@ def match_menu(app):
     from scoreboard.match_menu import MatchMenu
 
     return MatchMenu(app)
+
+
+def bar_key(app, screen, key):
+    """An action bar's keys (the table's, the score pad's): UP/DOWN move its wrapping cursor,
+    BACK (or OK held) opens the match menu. True when ``key`` was one of them."""
+    n = len(screen.actions)
+    if key == "down":
+        screen.cursor = (screen.cursor + 1) % n
+    elif key == "up":
+        screen.cursor = (screen.cursor - 1) % n
+    elif key in ("back", "ok_long"):
+        app.push(match_menu(app))
+    else:
+        return False
+    return True
 
 
 def attempt(app, ev):

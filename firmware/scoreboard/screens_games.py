@@ -230,13 +230,14 @@ class GameTable(Table):
         m = app.match
         text = ends_text(m)
         if text is not None:
-            fb.fill_rect(0, 8, 128, 8, 0)
-            row(fb, 1, fit(text))
+            self.ends_line(fb, m, text)
         if hidden(m):
-            fb.fill_rect(0, 16, 128, 32, 0)
-            row(fb, 2, "Standings hidden")
-            row(fb, 3, "until round %d" % (m.rounds or 0))
-            row(fb, 4, "Round %d of %d" % (m.hand.number + 1, m.rounds or 0))
+            r = self.first
+            fb.fill_rect(0, 8 * r, 128, 8 * (6 - r), 0)
+            row(fb, r, "Standings hidden")
+            row(fb, r + 1, "until round %d" % (m.rounds or 0))
+            if r < 4:
+                row(fb, r + 2, "Round %d of %d" % (m.hand.number + 1, m.rounds or 0))
         st = status_text(m)
         if st:  # the rules in force matter more than the last play
             fb.fill_rect(0, 48, 128, 8, 0)

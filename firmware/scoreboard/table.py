@@ -6,11 +6,25 @@ Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the h
 
 from scoreboard import plays
 from scoreboard.app import unload
-from scoreboard.screens import attempt, match_menu, standings_rows
-from scoreboard.ui import COLS, Menu, Screen, center, fit, right, row, title, wrap
+from scoreboard.screens import attempt, bar_key, match_menu, standings_rows
+from scoreboard.ui import COLS, Menu, Screen, center, fit, right, row, short, title, wrap
 
 NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
 REST = 12  # plays listed on the bar one by one (the rest only in their end's list)
+
+
+def big_turn(fb, name, tail):
+    """Rows 0-1: "> name" twice the size of text, and ``tail`` (the ends' count, or the hand)
+    at the right in bold digits; a name too wide shows its first word, else is abbreviated."""
+    from scoreboard import text
+
+    w = text.big_width(tail) if tail[0] != "H" else text.width(tail)
+    if tail[0] == "H":
+        text.draw(fb, tail, 128 - w, 4)
+    else:
+        text.draw_big(fb, tail, 128 - w, 3)
+    text.draw(fb, ">", 0, 4)
+    text.draw(fb, short(name, (128 - w - 10) // (2 * text.W)), 8, 0, 1, 2)
 
 
 def scored_text(m, player, pts, lead):
@@ -31,6 +45,8 @@ class Table(Screen):
         self.note = ""
         self.ends = {}
         self.best = {}  # end -> its likeliest tile: where the end's list opens
+        self.ends_row = 2  # where the open ends are drawn, and the standings' first row
+        self.first = 3
         # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
         # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
         self._shown = None
@@ -86,7 +102,7 @@ class Table(Screen):
             first += [("end", e) for e in order]
             for _c, t, e in likely[NEAR:REST]:
                 first.append(("quick", (t, e)))
-        for kind in ("pass", "pts", "hand", "menu"):
+        for kind in ("pass", "pts", "hand", "pad", "menu"):
             if kind != stuck[0]:
                 far.append((kind, None))
         self.actions = acts = plays.ring(first, far)
@@ -133,7 +149,13 @@ class Table(Screen):
             return "Muggins! %s" % m.players[e]
         if kind == "draw":
             return "Draw  (%d left)" % (m.hand.boneyard - m.game.reserve)
-        return {"pass": "Pass", "pts": "Enter points", "hand": "End the hand", "menu": "Menu"}[kind]
+        return {
+            "pass": "Pass",
+            "pts": "Enter points",
+            "hand": "End the hand",
+            "pad": "Keep a score pad",
+            "menu": "Menu",
+        }[kind]
 
     def draw(self, app, fb):
         m = app.match
@@ -155,21 +177,28 @@ class Table(Screen):
         row(fb, 7, "<" + bar + ">", True)
 
     def _draw_top(self, m, fb):
+        """Rows 0-1: whose turn in double-size type and the ends' count in bold digits, what
+        players glance at most; row 2 the open ends and the hand; then the standings. Trains
+        that need more than two rows keep the turn in small type on row 0."""
         hand = m.hand
         lay = hand.layout
         turn = "?" if hand.turn is None else m.players[hand.turn]
-        title(fb, "> " + turn, "H%d" % (hand.number + 1))
-        first = 2  # the standings' first row
+        number = "H%d" % (hand.number + 1)
+        lines = [plays.ends_text(m)]
         if lay.is_empty():
-            row(fb, 1, "table empty")
+            lines = ["table empty"]
         elif lay.kind == "trains":  # every train shows: more rows when one is not enough
-            lines = wrap(plays.ends_text(m), COLS, 4)
-            for i, line in enumerate(lines):
-                row(fb, 1 + i, line)
-            first = len(lines) + 1
+            lines = wrap(lines[0], COLS, 4)
+        if len(lines) > 2:
+            title(fb, "> " + turn, number)
+            self.ends_row = 1
         else:
-            row(fb, 1, plays.ends_text(m))
-            right(fb, 1, "=%d" % lay.count())
+            count = "" if lay.kind == "trains" or lay.is_empty() else "%d" % lay.count()
+            big_turn(fb, turn, count or number)
+            self.ends_row = 2
+        for i, line in enumerate(lines):
+            self.ends_line(fb, m, line, i)
+        first = self.first = self.ends_row + len(lines)  # the standings' first row
         standings_rows(fb, m, first, 6 - first)
         owed = plays.owed_text(m)
         if hand.pending is not None:
@@ -179,6 +208,17 @@ class Table(Screen):
             row(fb, 6, owed)
         elif self.note:
             row(fb, 6, self.note)
+
+    def ends_line(self, fb, m, text, i=0):
+        """Line ``i`` of the open ends; beside the first, the hand number when the count
+        holds the top right (a line or spinner, a hub)."""
+        r = self.ends_row + i
+        fb.fill_rect(0, 8 * r, 128, 8, 0)
+        number = "H%d" % (m.hand.number + 1)
+        if r == 2 and i == 0 and m.hand.layout.kind != "trains" and not m.hand.layout.is_empty():
+            right(fb, r, number)
+            text = fit(text, COLS - len(number) - 1)
+        row(fb, r, text)
 
     def tell(self, app, text):
         """What was just played, on row 6; a text too long for the row is shown whole in a
@@ -193,17 +233,10 @@ class Table(Screen):
         m = app.match
         if self.seen_log != len(m.log):
             self.refresh(app)
-        n = len(self.actions)
         typing = key == "back" and (self.typed or self.asking) or key == "ok" and self.typed
         if len(key) == 1 or typing:
             self.type_tile(app, key)  # the keypad: a tile by its pips
-        elif key == "down":
-            self.cursor = (self.cursor + 1) % n
-        elif key == "up":
-            self.cursor = (self.cursor - 1) % n
-        elif key in ("back", "ok_long"):
-            app.push(match_menu(app))
-        elif key == "ok":
+        elif not bar_key(app, self, key) and key == "ok":
             self.act(app, self.actions[self.cursor])
 
     typed = ""  # the pips typed so far on the keypad
@@ -269,6 +302,9 @@ class Table(Screen):
             from scoreboard.match_menu import EndHand
 
             app.push(EndHand(app))
+        elif kind == "pad":  # only what scores from here on: the plays entered stay
+            if attempt(app, {"k": "way", "way": "pad"}) is not None:
+                app.home()
         else:
             app.push(match_menu(app))
 
@@ -319,23 +355,20 @@ def play(app, player, t, end):
     if r is None:
         return
     pts = r.get("scored", 0)
+    claimed = ""
+    if pts and m.game.opts.get("muggins"):
+        # Claimed by default: players nearly always call their count, the last tile's too.
+        # UNDO right away leaves it unclaimed, and the table then offers it to an opponent.
+        if attempt(app, {"k": "claim", "p": player}) is None:
+            return
+        claimed = " UNDO:unclaim"
     if m.over or m.hand.is_over():
         app.home()
-        if pts and not m.game.opts.get("muggins"):
+        if pts:
             app.flash(scored_text(m, player, pts, lead))
         elif r.get("out") is not None:
             app.flash("%s is out! Enter the hands" % m.players[player])
         return
-    claimed = ""
-    if pts and m.game.opts.get("muggins"):
-        # Claimed by default: players nearly always call their count. UNDO right away
-        # leaves it unclaimed, and the table then offers it to an opponent: "Muggins!".
-        if attempt(app, {"k": "claim", "p": player}) is None:
-            return
-        claimed = " UNDO:unclaim"
-        if m.over:
-            app.home()
-            return
     table = app.screen
     if isinstance(table, Table):
         note = scored_text(m, player, pts, lead) if pts else "%s %s" % (m.players[player], ev["t"])

@@ -99,18 +99,32 @@ class FileLog:
 
         self.f = f
         self.loads = loads
-        self.offsets = array("I")
+        # One block for every line's offset, sized by a first pass over the file: grown an
+        # append at a time, the array asked a fragmented heap for ever larger copies.
+        lines = 0
+        while True:
+            chunk = f.read(256)
+            if not chunk:
+                break
+            lines += chunk.count(b"\n")
+        f.seek(0)
+        self.offsets = array("I", bytearray(4 * (lines + 1)))  # raw zeros: lines + 1 items
+        self.n = 0
         self.at = 0
 
     def append(self, ev):
-        self.offsets.append(self.at)
+        if self.n == len(self.offsets):
+            self.offsets.append(self.at)
+        else:
+            self.offsets[self.n] = self.at
+        self.n += 1
 
     def __len__(self):
-        return len(self.offsets)
+        return self.n
 
     def __getitem__(self, i):
         if i < 0:
-            i += len(self.offsets)
+            i += self.n
         keep = self.f.tell()
         self.f.seek(self.offsets[i])
         line = self.f.readline()

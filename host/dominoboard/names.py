@@ -57,7 +57,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "names",
         description="Replace the player names the scoreboard offers (up to 20, 1-16 characters "
         "each) and, with --presets, its game presets (a JSON list of objects with name, game "
-        "and optionally opts, target, rounds, players).",
+        "and optionally opts, target, rounds, players, way: tracked or pad).",
     )
     p.add_argument("names", nargs="*", metavar="NAME", help="player names, in menu order")
     p.add_argument("--presets", metavar="FILE", help="JSON file with the presets")

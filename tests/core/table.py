@@ -51,6 +51,8 @@ def snapshot(m, counts=True):
             sorted(h.seen),
             h.layout.describe(),
             h.layout.count(),
+            h.tracked,
+            m.way,
         ]
     standings = m.standings()
     if not counts:

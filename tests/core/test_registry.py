@@ -3,20 +3,20 @@
 # starts from a heap the other core tests have not filled with their matches and names.
 
 
-def test_registry_titles_are_the_games_own():
-    """The device's game menu reads titles from the registry, without importing the rules."""
+def each_game():
+    """(key, title, class) of every game, one game's rules in the heap at a time, as on the
+    device."""
     import gc
     import sys
 
     from domino import registry
 
-    titles = list(registry.titles())
-    assert [k for k, _t in titles] == registry.keys() and len(titles) == 30
     loaded = list(sys.modules)
-    for key, title in titles:
+    for key, title in list(registry.titles()):
         game = registry.game_class(key)
-        assert game.key == key and game.title == title, key
-        for name in list(sys.modules):  # one game's rules at a time, as on the device
+        yield key, title, game
+        del game
+        for name in list(sys.modules):
             if name not in loaded:
                 del sys.modules[name]
                 package, _, attr = name.rpartition(".")
@@ -36,3 +36,30 @@ def test_registry_modules_are_the_tables():
             table.append("domino." + module)
     assert sorted(registry.MODULES) == sorted(table)
     assert len(set(registry.MODULES)) == len(registry.MODULES)
+
+
+def test_registry_titles_are_the_games_own():
+    """The device's game menu reads titles from the registry, without importing the rules."""
+    from domino import registry
+
+    titles = list(registry.titles())
+    assert [k for k, _t in titles] == registry.keys() and len(titles) == 30
+    for key, title, game in each_game():
+        assert game.key == key and game.title == title, key
+
+
+def test_each_game_declares_its_way_of_keeping_a_hand_as_data():
+    """Game.way, beside tally_fields: a score pad where only the tallies at the end score,
+    tracked where plays score from the layout; the device reads it, never a game's key."""
+    ways = ("tracked", "pad")
+    declared = {}
+    for key, _title, game in each_game():
+        assert game.way in ways, key
+        assert isinstance(game.points_unit, int) and game.points_unit >= 1, key
+        declared[key] = (game.way, game.points_unit)
+    for key in ("muggins", "allfives"):
+        assert declared[key] == ("tracked", 5), key  # the counts, in fives
+    for key in ("bergen", "bergen-schmidt", "italian"):
+        assert declared[key] == ("tracked", 1), key  # headers, milestones: from the layout
+    for key in ("mexican", "cardinal", "doble12", "super", "doble15", "block", "draw"):
+        assert declared[key][0] == "pad", key  # only the tallies at the end score

@@ -235,12 +235,15 @@ def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None
     assert r["beeps"] == r["beep_limit"] == 32 and r["last_beep"] == 440 + 199
 
 
-def test_end_the_hand_offers_only_what_the_record_allows(tmp_path: Path) -> None:
+def test_end_the_hand_always_works_what_the_record_allows_first(tmp_path: Path) -> None:
     # Issue 12: "X went out" was offered although the core knew X held 6 tiles, and refused
-    # only after every tally was typed; Blocked too, with 14 tiles to draw.
+    # only after every tally was typed. Then only the ends the record allowed were offered, so
+    # a table tired of entering tiles could not end the hand: now every end is, those the
+    # record allows first, the others declared by the table (the core bounds them as a score
+    # pad's, so the tally is not refused after typing).
     r = run("app_end_menu.py", str(tmp_path / "store"), heap="8M", timeout=120)
-    assert r["early"] == ["Not yet: enter the plays"] and r["back"]
-    assert r["late"] == ["Ben went out"] and r["tally"]
+    assert r["early"] == [["Ana went out", "Ben went out", "Blocked"], True] and not r["back"]
+    assert r["late"] == [["Ben went out", "Ana went out", "Blocked"], False] and r["tally"]
 
 
 def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None:

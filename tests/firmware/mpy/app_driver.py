@@ -164,7 +164,11 @@ class Operator:
 
     # --- a new match through the setup screens --------------------------------------------
 
-    def new_match(self, game, players, target=None, opts=None, names=None):
+    def new_match(
+        self, game, players, target=None, opts=None, names=None, way: "str | None" = "tracked"
+    ):
+        """A new match through the setup screens. ``way``: how its hands are kept (the form's
+        *Keep hands*; the drivers enter tiles, so "tracked"); None leaves the game's own."""
         app = self.app
         if kind(self.screen) not in ("StartMenu", "MatchMenu"):
             self.tap("BACK")  # the table's BACK opens the menu, the winner's the start menu
@@ -180,6 +184,11 @@ class Operator:
             i = form.fields.index(f)
             self.goto(i)
             while f.value() != opts[key]:
+                self.tap("OK")
+        if way is not None and "way" in [x.key for x in form.fields]:
+            f = form.field("way")
+            self.goto(form.fields.index(f))
+            while f.value() != way:
                 self.tap("OK")
         f = form.field("players")
         if f.value() != players:

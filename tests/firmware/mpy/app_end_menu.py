@@ -1,6 +1,7 @@
-# The match menu's End the hand offers only the ends the record allows (issue 12): after two
-# plays of a Muggins hand (6 tiles each, 14 to draw) nothing yet; with a seat down to one tile,
-# that seat going out. Prints a RESULT line (JSON) for tests/firmware/test_app.py.
+# The match menu's End the hand offers first the ends the record allows, then every other end,
+# declared by the table: after two plays of a Muggins hand (6 tiles each, 14 to draw) none is
+# allowed and all are declared; with a seat down to one tile, that seat going out comes first.
+# Prints a RESULT line (JSON) for tests/firmware/test_app.py.
 #
 #   micropython tests/firmware/mpy/app_end_menu.py STORAGE
 
@@ -15,8 +16,8 @@ def menu_items(op):
     op.tap("BACK")  # the table's BACK opens the match menu
     op.choose_label("End the hand")
     items = list(op.screen.items)
-    op.choose(0)  # the first choice: "Not yet" goes back to the table, an end to its tally
-    return items
+    op.choose(0)  # the first choice: its tally
+    return items, getattr(op.screen, "declared", None)
 
 
 op = d.Operator(sys.argv[1], seed=3)

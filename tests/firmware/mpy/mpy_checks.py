@@ -23,7 +23,12 @@ HEAP = "180K"
 # .mpy files do not): what they check is behaviour; the heap is measured by test_app.py.
 # check_messages loads the rules core from source too: at 180K that could fail on one checkout
 # path's qstr layout and not another's (tests/test_micropython.py tells the story).
-HEAPS = {"check_encoder_app": "1M", "check_keypad_app": "1M", "check_messages": "1M"}
+HEAPS = {
+    "check_encoder_app": "1M",
+    "check_keypad_app": "1M",
+    "check_messages": "1M",
+    "check_table": "1M",
+}
 TIMEOUT_S = 600
 
 # check_plays imports scoreboard.app (its FlashLog) from source.

@@ -206,6 +206,29 @@ def enter_play(app, ev, stats):
     return count[0]
 
 
+def renumber(emap, ev, got):
+    """The device laid play ``ev`` as ``got``, on the mirror end of a lone double: from then on
+    the host's table and the device number those two arms the other way (``emap``)."""
+    if got.get("e") != ev.get("e") and ev.get("e") is not None:
+        host = {v: k for k, v in emap.items()}
+        a, b = host.get(ev["e"], ev["e"]), host.get(got["e"], got["e"])
+        emap[a], emap[b] = got["e"], ev["e"]
+
+
+def recorded(app, events, i, before):
+    """Check that event ``i`` was recorded (the log was ``before`` long), skip the events the
+    device made by itself after it (the automatic claim, owed draws); the next event's index."""
+    m = app.match
+    if app.errors or len(m.log) == before:
+        raise Stuck("not recorded: %r %r" % (events[i], app.message))
+    i += 1
+    j = before + 1
+    while j < len(m.log) and i < len(events) and events[i].get("k") == m.log[j].get("k"):
+        i += 1
+        j += 1
+    return i
+
+
 def replay(storage, lines, stats):
     board = SimBoard(storage_dir=storage)
     app = App(board)
@@ -240,23 +263,13 @@ def replay(storage, lines, stats):
             got = m.log[before]
             if tile(got["t"]) != tile(ev["t"]) or got.get("o") not in (ev.get("o"), said):
                 raise Stuck("recorded %r for %r" % (got, ev))
-            if got.get("e") != ev.get("e"):
-                host = {v: k for k, v in emap.items()}
-                a, b = host.get(ev["e"], ev["e"]), host.get(got["e"], got["e"])
-                emap[a], emap[b] = got["e"], ev["e"]
+            renumber(emap, ev, got)
         elif ev.get("k") == "draw" and ev.get("p") == m.hand.turn and DRAW in table.actions:
             # through the screen, as the scorer does: the table keeps its cursor on Draw
             table.act(app, DRAW)
         else:
             app.record(ev)
-        if app.errors or len(m.log) == before:
-            raise Stuck("not recorded: %r %r" % (ev, app.message))
-        # events the device made by itself (the automatic claim, owed draws): skip them
-        i += 1
-        j = before + 1
-        while j < len(m.log) and i < len(events) and events[i].get("k") == m.log[j].get("k"):
-            i += 1
-            j += 1
+        i = recorded(app, events, i, before)
     app.home()
     del app, board
     gc.collect()
@@ -305,4 +318,5 @@ def main():
     print(json.dumps({"games": out}))
 
 
-main()
+if __name__ == "__main__":  # bench/mpy_hands.py imports its paths
+    main()

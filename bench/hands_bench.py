@@ -1,0 +1,261 @@
+"""Whole hands on the device against a paper score pad, per way of keeping a hand and per input.
+
+Hands: the host's simulated table (dominoboard.sim.table), every seat laying a uniformly random
+legal tile (tests/firmware/press_hands.py), for every game played tile by tile. Each hand is
+entered on the real App on the MicroPython unix port twice (bench/mpy_hands.py): *tracked*
+(every play by the fewest presses the table's lists allow, draws and passes on the bar, the
+tally) and on a *score pad* (scoreboard.pad: each score as it happens in the game's unit, End
+the hand, who went out, the tally). Both must reach the totals the rules core folds from the
+hand ("same"). The outcome games' entries are measured by tests/firmware/test_games_ui.py
+(bench/results/presses-games.txt) and quoted here.
+
+A paper score pad's strokes for the same hand: one per digit plus one per entry, for every
+score written during play (each time a side's total grows) and every side's non-zero points
+at the hand's end. The same rule everywhere.
+
+Numbers (tallies, points) are priced per input by ``number_presses``: the number-entry bench's
+``presses_for(value, unit, lo, hi, inputs)`` (bench/number_presses.py) when that module and the
+widget it measures are there; else today's widget, whose taps mpy_hands.py pressed (a hold
+runs past any value a person can catch after the first three, so taps are what a scorer uses;
+a knob's detent is a tap), plus the OK. Writes bench/results/hands.txt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "firmware"))
+sys.path.insert(0, str(ROOT / "bench"))
+import press_hands  # noqa: E402  # pyright: ignore[reportMissingImports]
+
+from domino.events import loads  # noqa: E402
+from domino.match import Match  # noqa: E402
+
+SEEDS = list(range(1, 9))  # hands per game
+INPUTS = ("buttons", "encoder", "keypad")
+GOALS = {"pad": {"keypad": 1.0, "buttons": 2.0}, "play_median": 2.5, "play_max": 4,
+         "tally": {"buttons": 6, "keypad": 3}}  # fmt: skip
+
+
+def _presses_for():
+    """The number-entry bench's seam, or None while its widget is not in this tree."""
+    try:
+        from number_presses import presses_for  # pyright: ignore[reportMissingImports]
+    except ImportError:
+        return None
+    return presses_for
+
+
+PRESSES_FOR = _presses_for()
+
+
+def number_presses(entry: list, inputs: str) -> int | None:
+    """Presses to enter one number, its OK included. ``entry`` as mpy_hands.py reports it:
+    [kind, value in units, lo, hi, start, unit, taps on today's widget]. None: not measurable
+    for this input here (the keypad without the number-entry bench's module)."""
+    _kind, value, lo, hi, _start, unit, taps = entry
+    if PRESSES_FOR is not None:
+        return PRESSES_FOR(value * unit, unit, lo * unit, hi * unit, inputs)
+    if inputs == "keypad":
+        return None
+    return taps + 1
+
+
+def strokes(points: int) -> int:
+    return len(str(abs(points))) + 1
+
+
+def paper(lines: list[str]) -> int:
+    """A score pad's strokes for the hand: each score during play, each side's points at the
+    end (one per digit plus one per entry)."""
+    setup = loads(lines[0])
+    m = Match(setup)
+    total = 0
+    for line in lines[1:]:
+        ev = loads(line)
+        if m.over:
+            break
+        before = list(m.totals)
+        records = len(m.records)
+        m.apply(ev)
+        if len(m.records) > records:  # the hand's end: the points each side takes
+            total += sum(strokes(x) for x in m.records[-1].tally if x)
+            continue
+        total += sum(strokes(t - b) for t, b in zip(m.totals, before, strict=True) if t > b)
+    return total
+
+
+def measure(games: list[str], storage: Path) -> tuple[list[dict], dict[tuple, int]]:
+    path = storage / "hands.txt"
+    storage.mkdir(parents=True, exist_ok=True)
+    pads: list[int] = []
+    with path.open("w") as f:
+        for key in games:
+            for seed in SEEDS:
+                lines = press_hands.hand_lines(key, seed)
+                pads.append(paper(lines))
+                f.write("#\n" + "".join(line + "\n" for line in lines))
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
+    r = subprocess.run(
+        [press_hands.micropython(), "-X", "heapsize=4M", str(ROOT / "bench" / "mpy_hands.py"),
+         str(path), str(storage / "flash")],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    for line in reversed(r.stdout.splitlines()):
+        if line.startswith("["):
+            hands = json.loads(line)
+            for i, h in enumerate(hands):
+                h["paper"] = pads[i // 2]  # tracked and pad: the same hand
+            return hands, {}
+    raise AssertionError("mpy_hands.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+
+
+def priced(h: dict, inputs: str) -> dict | None:
+    """One hand's presses for an input: plays, turns (draws, passes), points, end, tallies."""
+    nums = {"points": [], "tally": []}
+    for e in h["numbers"]:
+        n = number_presses(e, inputs)
+        if n is None:
+            return None
+        nums[e[0]].append(n)
+    if inputs == "keypad" and h["plays"]:
+        return None  # a tile by its pips is the keypad's own entry: not in this tree
+    points = h["points_nav"] - len(nums["points"]) + sum(nums["points"])
+    tally = h["tally_ok"] - len(nums["tally"]) + sum(nums["tally"])
+    total = sum(h["plays"]) + h["turns"] + points + h["end_nav"] + tally
+    return {"total": total, "tally": nums["tally"], "tally_all": tally, "points": points}
+
+
+def fmt(x: float | None, spec: str = "5.1f") -> str:
+    return "  n/a" if x is None else format(x, spec)
+
+
+def main() -> None:
+    games = press_hands.tile_games()
+    start = time.time()
+    with tempfile.TemporaryDirectory() as tmp:
+        hands, _ = measure(games, Path(tmp))
+    source = "bench/number_presses.py" if PRESSES_FOR else "today's widget (taps + OK)"
+    lines = [
+        "Whole hands on the device vs a paper score pad (one stroke per digit, one per entry),",
+        f"every tile game, {len(SEEDS)} hands each by random players, entered on the real App",
+        "(MicroPython unix port, bench/mpy_hands.py) tracked and on the score pad. Numbers "
+        f"priced by {source}.",
+        "ratio: presses / the pad's strokes for the same hands (sum over the game's hands).",
+        "play: presses per play, tracked (median / max). tally: presses per value entered at",
+        "the end, its OK included (mean). n/a: the keypad's tile and number entry are not in",
+        "this tree (the number-entry work, issue 21 items 2-3).",
+        "",
+        f"{'game':20s} {'seats':>5s} {'pad':>5s}  {'tracked (btn)':>14s} {'score pad':>29s}"
+        f"  {'play':>7s} {'tally':>17s}  same",
+        f"{'':20s} {'':5s} {'strk':>5s}  {'press':>6s} {'ratio':>6s}  "
+        + " ".join(f"{i[:3]:>9s}" for i in INPUTS)
+        + f"  {'med/max':>7s} {'btn':>5s} {'enc':>5s} {'key':>5s}",
+    ]
+    worst = {i: 0.0 for i in INPUTS}
+    tracked_all = [0, 0]  # presses (five buttons), strokes
+    plays_all: list[int] = []
+    tally_all = {i: [] for i in INPUTS}
+    pad_all = {i: [0, 0] for i in INPUTS}
+    for key in games:
+        hs = [h for h in hands if h["game"] == key]
+        tr = [h for h in hs if h["way"] == "tracked"]
+        pd = [h for h in hs if h["way"] == "pad"]
+        strokes_sum = sum(h["paper"] for h in tr)
+        same = all(h["same"] for h in hs)
+        tracked = [priced(h, "buttons") for h in tr]
+        t_total = sum(p["total"] for p in tracked if p)
+        tracked_all[0] += t_total
+        tracked_all[1] += strokes_sum
+        ratios = []
+        for i in INPUTS:
+            ps = [priced(h, i) for h in pd]
+            if None in ps:
+                ratios.append(None)
+                continue
+            total = sum(p["total"] for p in ps if p)
+            pad_all[i][0] += total
+            pad_all[i][1] += strokes_sum
+            ratios.append(total / strokes_sum if strokes_sum else None)
+            if strokes_sum:
+                worst[i] = max(worst[i], total / strokes_sum)
+            for p in ps:
+                if p:
+                    tally_all[i] += p["tally"]
+        plays = [x for h in tr for x in h["plays"]]
+        plays_all += plays
+        tallies = []
+        for i in INPUTS:
+            ps = [priced(h, i) for h in pd]
+            vals = [x for p in ps if p for x in p["tally"]]
+            tallies.append(statistics.mean(vals) if vals and None not in ps else None)
+        lines.append(
+            f"{key:20s} {press_hands.seats(key):5d} {strokes_sum:5d}  {t_total:6d} "
+            f"{t_total / strokes_sum if strokes_sum else 0:5.1f}x  "
+            + " ".join(f"{fmt(r, '8.2f')}x" if r is not None else f"{'n/a':>9s}" for r in ratios)
+            + f"  {statistics.median(plays) if plays else 0:3g}/{max(plays) if plays else 0:<3d}"
+            + " "
+            + " ".join(fmt(t) for t in tallies)
+            + ("  yes" if same else "  NO")
+        )
+    lines.append("")
+    n = len(games) * len(SEEDS)
+    lines.append(
+        f"per hand ({n} hands): a paper score pad {tracked_all[1] / n:.1f} strokes; tracked, "
+        f"five buttons {tracked_all[0] / n:.1f} presses ({tracked_all[0] / tracked_all[1]:.1f}x)"
+        + "".join(f"; score pad, {i} {pad_all[i][0] / n:.1f}" for i in INPUTS if pad_all[i][1])
+    )
+    for i in INPUTS:
+        total, strokes_sum = pad_all[i]
+        if not strokes_sum:
+            lines.append(f"score pad mode, {i}: n/a (no number entry for it in this tree)")
+            continue
+        goal = GOALS["pad"].get(i)
+        ratio = total / strokes_sum
+        lines.append(
+            f"score pad mode, {i}: {total} presses for {strokes_sum} strokes = {ratio:.2f}x "
+            f"(worst game {worst[i]:.2f}x)"
+            + (f"; goal <= {goal}x: {'met' if ratio <= goal else 'NOT met'}" if goal else "")
+        )
+    med = statistics.median(plays_all)
+    lines.append(
+        f"tracked, five buttons: {len(plays_all)} plays, median {med:g}, p95 "
+        f"{press_hands.summary(plays_all)[1]}, max {max(plays_all)} presses a play "
+        f"(keypad goal median <= {GOALS['play_median']}, max <= {GOALS['play_max']}: "
+        "not measurable here)"
+    )
+    for i in INPUTS:
+        xs = tally_all[i]
+        goal = GOALS["tally"].get(i)
+        if not xs:
+            lines.append(f"tallies, {i}: n/a")
+            continue
+        mean = statistics.mean(xs)
+        lines.append(
+            f"tallies, {i}: {len(xs)} values, mean {mean:.1f}, max {max(xs)} presses a value"
+            + (f"; goal <= {goal}: {'met' if mean <= goal else 'NOT met'}" if goal else "")
+        )
+    lines += [
+        "Outcome games (no tiles: one entry per hand, bench/results/presses-games.txt):",
+    ]
+    games_file = ROOT / "bench" / "results" / "presses-games.txt"
+    if games_file.exists():
+        lines += ["  " + ln for ln in games_file.read_text().splitlines()[1:]]
+    lines.append(f"({time.time() - start:.0f} s)")
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    out = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "hands.txt").write_text(text)
+
+
+if __name__ == "__main__":
+    main()

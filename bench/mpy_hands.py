@@ -1,0 +1,265 @@
+# Whole hands on the device's real screens, kept both ways: tracked (every play by the fewest
+# presses the table's lists allow, tests/firmware/mpy/press_paths.py; draws and passes on the
+# bar; the tally) and on a score pad (scoreboard.pad: each score as it happens, in the game's
+# unit, then End the hand, who went out, the tally). Run by bench/hands_bench.py.
+#
+#   micropython bench/mpy_hands.py HANDS_FILE STORAGE
+#
+# HANDS_FILE: hands played by the host's simulated table (tests/firmware/press_hands.py). Every
+# press goes through App._button as the buttons' events arrive; numbers are entered on today's
+# widget by taps, the short way round (a tap past an end wraps), and each is reported with its
+# range so the host can count it for other inputs too. Prints one JSON line: a list of
+# {"game", "way", "plays", "turns", "points_nav", "end_nav", "tally_ok", "numbers", "same"}.
+
+import gc
+import json
+import sys
+
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+
+import press_paths as pp  # noqa: E402  # pyright: ignore[reportMissingImports]
+
+from boards.sim import SimBoard  # noqa: E402
+from domino.events import loads  # noqa: E402
+from domino.match import Match  # noqa: E402
+from scoreboard.app import App  # noqa: E402
+
+
+def match(app) -> Match:
+    m = app.match
+    assert m is not None, "no match on the table"
+    return m
+
+
+def shown(app):
+    """The screen on show: any of the screens (the app loads their modules on demand)."""
+    s = app.screen
+    assert s is not None, "no screen"
+    return s
+
+
+class Count:
+    def __init__(self, game, way):
+        self.out = {"game": game, "way": way, "plays": [], "turns": 0, "points_nav": 0,
+                    "end_nav": 0, "tally_ok": 0, "numbers": [], "same": False}  # fmt: skip
+
+    def add(self, key, n):
+        self.out[key] += n
+
+
+def press(app, name, count, key):
+    pp.press(app, name)
+    count.add(key, 1)
+
+
+def goto(app, screen, index, n, count, key):
+    c = [0]
+    pp.goto(app, screen, index, n, c)
+    count.add(key, c[0])
+
+
+def number(app, entry, value, count, kind, unit=1):
+    """Bring the device's NumberEntry to ``value`` by taps (a unit each), the short way round;
+    recorded in units, the press price comes from bench/number_presses.py."""
+    lo, hi, start = entry.least(), entry.most(), entry.value
+    size = (hi - lo) // unit + 1
+    up = (value - start) // unit % size
+    down = (start - value) // unit % size
+    name, k = ("UP", up) if up <= down else ("DOWN", down)
+    for _ in range(k):
+        pp.press(app, name)
+    if entry.value != value:
+        raise pp.Stuck("entry at %d, wanted %d" % (entry.value, value))
+    count.out["numbers"].append([kind, value // unit, lo // unit, hi // unit, start, unit, k])
+
+
+def new_app(storage, setup, way):
+    pp.clean(storage)
+    app = App(SimBoard(storage_dir=storage))
+    setup = dict(setup)
+    setup["way"] = way
+    app.new_match(setup)
+    app.home()
+    return app
+
+
+def hand_of(lines):
+    setup = loads(lines[0])
+    events = [loads(x) for x in lines[1:]]
+    end = None
+    for i, ev in enumerate(events):
+        if ev.get("k") == "end":
+            end = ev
+            events = events[:i]
+            break
+    return setup, events, end
+
+
+def held(ev, p):
+    from scoreboard.hand_end import held as form  # loaded: a tally is on show
+
+    entry = ev.get("left", [0] * (p + 1))[p]
+    if isinstance(entry, list):  # the simulated table names tiles as pairs
+        entry = ["%d-%d" % (t[0], t[1]) if isinstance(t, list) else t for t in entry]
+    return form(entry)
+
+
+def end_hand(app, end, out, last, count, from_table):
+    """From the table or the pad: End the hand, who went out (or blocked), the tally."""
+    s = shown(app)
+    if from_table:
+        if getattr(s, "seen_log", len(match(app).log)) != len(match(app).log):
+            s.refresh(app)  # the table lists its actions when it is drawn
+        i = s.actions.index(("hand", None))
+        goto(app, s, i, len(s.actions), count, "end_nav")
+        press(app, "OK", count, "end_nav")
+        s = shown(app)
+        goto(app, s, s.outs.index(out), len(s.items), count, "end_nav")
+        press(app, "OK", count, "end_nav")
+        s = shown(app)
+        if type(s).__name__ == "LastTile":
+            goto(app, s, last, len(s.items), count, "end_nav")
+            press(app, "OK", count, "end_nav")
+    tally(app, end, count)
+
+
+def tally(app, end, count):
+    s = shown(app)
+    if type(s).__name__ == "HandOver":  # Italian: the hand's end scores nothing
+        press(app, "OK", count, "tally_ok")
+        return
+    if not type(s).__name__.endswith("Tally"):
+        raise pp.Stuck("no tally: %s" % type(s).__name__)
+    while s.cursor < len(s.rows()):
+        p, key, num = s.rows()[s.cursor]
+        number(app, num, int(held(end, p).get(key) or 0), count, "tally")
+        press(app, "OK", count, "tally_ok")
+    press(app, "OK", count, "tally_ok")  # Score the hand
+
+
+def tracked(storage, lines):
+    setup, events, end = hand_of(lines)
+    count = Count(setup["game"], "tracked")
+    app = new_app(storage, setup, "tracked")
+    stats = {"presses": [], "lists": [], "dups": 0, "refresh_us": 0, "missing": [],
+             "worst": [0]}  # fmt: skip
+    emap = {}
+    i = 0
+    while i < len(events):
+        ev = events[i]
+        if "e" in ev:
+            ev["e"] = emap.get(ev["e"], ev["e"])
+        m = match(app)
+        if m.hand is None or m.hand.is_over():
+            break
+        before = len(m.log)
+        if not type(shown(app)).__name__.endswith("Table"):
+            app.home()
+        table = shown(app)
+        kind = ev.get("k")
+        if kind == "play":
+            k = pp.enter_play(app, ev, stats)
+            if k is None:
+                k = 1  # not offered on the screens (counted in presses.txt): one press
+            count.out["plays"].append(k)
+            pp.renumber(emap, ev, m.log[before])
+        else:
+            if table.seen_log != len(m.log):
+                table.refresh(app)
+            act = (kind, None)
+            if kind in ("draw", "pass") and ev.get("p") == m.hand.turn and act in table.actions:
+                if kind == "draw" and ev.get("n", 1) != 1:
+                    app.record(ev)
+                    count.add("turns", 1)
+                else:
+                    goto(app, table, table.actions.index(act), len(table.actions), count, "turns")
+                    press(app, "OK", count, "turns")
+            else:  # owed draws, a muggins call, a barricade ...: one press on the bar
+                app.record(ev)
+                count.add("turns", 1)
+        i = pp.recorded(app, events, i, before)
+    m = match(app)
+    if end is not None and m.hand is not None:
+        hand = m.hand
+        app.home()
+        out = hand.out if hand.out is not None else end.get("out")
+        end_hand(app, end, out, end.get("last"), count, not hand.is_over())
+    count.out["same"] = match(app).totals == shadow(setup, events, end).totals
+    del app
+    gc.collect()
+    return count.out
+
+
+def shadow(setup, events, end):
+    m = Match(setup)
+    for ev in events:
+        m.apply(ev)
+    if end is not None and not m.over:
+        m.apply(end)
+    return m
+
+
+def scores(setup, events):
+    """What a score pad writes during the hand: (seat, points) each time a side scores."""
+    m = Match(setup)
+    out = []
+    for ev in events:
+        if m.over:
+            break
+        before = list(m.totals)
+        m.apply(ev)
+        for s, t in enumerate(m.totals):
+            if t > before[s]:
+                p = ev.get("p")
+                out.append((p if m.side_of[p] == s else m.sides[s][0], t - before[s]))
+    return m, out
+
+
+def pad(storage, lines):
+    setup, events, end = hand_of(lines)
+    count = Count(setup["game"], "pad")
+    sh, scored = scores(setup, events)
+    app = new_app(storage, setup, "pad")
+    unit = match(app).game.points_unit
+    for p, pts in scored:
+        s = shown(app)
+        goto(app, s, s.actions.index(("pts", p)), len(s.actions), count, "points_nav")
+        press(app, "OK", count, "points_nav")
+        number(app, s.points[1], pts, count, "points", unit)
+        press(app, "OK", count, "points_nav")
+        if match(app).over:
+            break
+    m = match(app)
+    if end is not None and not m.over and sh.hand is not None:
+        out = sh.hand.out if sh.hand.out is not None else end.get("out")
+        last = end.get("last", sh.hand.last)
+        end_hand(app, end, out, last, count, True)
+    count.out["same"] = match(app).totals == shadow(setup, events, end).totals
+    del app
+    gc.collect()
+    return count.out
+
+
+def main():
+    path, storage = sys.argv[1], sys.argv[2]
+    results = []
+    hand = []
+
+    def flush():
+        if hand:
+            results.append(tracked(storage + "/t", hand))
+            results.append(pad(storage + "/p", hand))
+
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if line == "#":
+                flush()
+                hand = []
+                continue
+            hand.append(line)
+    flush()
+    print(json.dumps(results))
+
+
+main()

@@ -1,0 +1,79 @@
+"""A hand kept on a score pad (``Match.way`` "pad"): only what scores is entered, points as
+they happen in the game's unit (``Game.points_unit``: fives in Muggins) where plays score at all
+(``Game.way`` "tracked" says the layout scores), and the tallies at the hand's end. Loaded
+instead of the table (scoreboard.table) while hands are kept this way (docs/ui.md).
+"""
+
+from scoreboard import text
+from scoreboard.screens import attempt, bar_key, match_menu, side_name, standings_rows
+from scoreboard.numbers import NumberEntry, number_key
+from scoreboard.ui import COLS, Screen, center, fit, row, short, title
+
+
+class Pad(Screen):
+    """The standings in bold digits and one action bar: "<player> scores" (where plays score),
+    *End the hand*, *Track the tiles*, *Menu*. OK on a player opens his points, in the
+    game's unit: UP/DOWN change them, OK adds them, BACK leaves them."""
+
+    def __init__(self, app):
+        m = app.match
+        acts = []
+        if m.game.way == "tracked":  # the layout scores in this game: points as they happen
+            acts = [("pts", p) for p in range(len(m.players))]
+        self.actions = acts + [("hand", None), ("track", None), ("menu", None)]
+        self.cursor = 0
+        self.points = None  # (player, NumberEntry of his points) while they are entered
+        self.note = ""
+
+    def label(self, app, act):
+        kind, p = act
+        if kind == "pts":
+            return "%s scores" % app.match.players[p]
+        return {"hand": "End the hand", "track": "Track the tiles", "menu": "Menu"}[kind]
+
+    def draw(self, app, fb):
+        m = app.match
+        title(fb, "Score pad", "H%d" % (m.hand.number + 1))
+        standings_rows(fb, m, 1, 4)
+        if self.points is None:
+            row(fb, 6, self.note)
+            bar = self.label(app, self.actions[self.cursor])
+            row(fb, 7, "<" + center(fit(bar, COLS - 2), COLS - 2) + ">", True)
+            return
+        p, num = self.points
+        pts = "+%d" % num.value
+        name = short(side_name(m, m.side_of[p]), (124 - text.big_width(pts)) // text.W)
+        text.draw(fb, name, 0, 45)  # rows 5-6, below the standings
+        text.draw_big(fb, pts, 128 - text.big_width(pts), 43)
+        row(fb, 7, center("UP/DN points, OK adds"), True)
+
+    def key(self, app, key, repeat):
+        m = app.match
+        if self.points is not None:
+            p, num = self.points
+            if number_key(app, num, key, repeat):
+                return
+            if key == "ok":
+                n = num.value
+                if attempt(app, {"k": "pts", "p": p, "n": n}) is not None:
+                    self.note = "%s +%d" % (m.players[p], n)
+                    if m.over:
+                        app.home()
+            if key in ("ok", "back"):
+                self.points = None
+            return
+        if bar_key(app, self, key) or key != "ok":
+            return
+        kind, p = self.actions[self.cursor]
+        if kind == "pts":
+            u = m.game.points_unit
+            self.points = (p, NumberEntry(u, u, 1000 // u * u, u))
+        elif kind == "hand":
+            from scoreboard.match_menu import EndHand
+
+            app.push(EndHand(app))
+        elif kind == "track":
+            if attempt(app, {"k": "way", "way": "tracked"}) is not None:
+                app.home()
+        else:
+            app.push(match_menu(app))

@@ -1,0 +1,213 @@
+# The table screen driven by presses on the simulated board (the whole app, its own process:
+# the app needs the Pico-sized heap to itself). Run by tests/firmware/test_table.py through
+# tests/mpy_run.py.
+
+import sys
+
+sys.path.append("tests/firmware/mpy")
+
+import app_driver as d  # noqa: E402
+
+# A Muggins hand (a random table's, seed 4115) whose last tile goes out on a count: Ben lays
+# 3-2 on U, leaving L5 R3 U3 D4 = 15.
+MUGGINS_HAND = [
+    ("6-6", None), ("6-1", 2), ("6-0", 3), ("4-0", 3), ("6-5", 0), ("2-1", 2), ("5-0", 0),
+    ("0-0", 0), ("3-0", 0), ("6-4", 1), ("2-2", 2), "claim", ("4-3", 1), "draw", ("5-3", 0),
+]  # fmt: skip
+
+
+def _operator(tag):
+    from check_encoder import _storage  # a clean folder, and a clean heap
+
+    return d.Operator(_storage("table-" + tag), seed=3)
+
+
+def _record(op, ev):
+    """Set the table up: events recorded as the screens would (not the presses under test)."""
+    app = op.app
+    app.record(ev)
+    app.home()
+    op.tap("DOWN")
+    op.tap("UP")  # the cursor where it was: the table refreshed
+
+
+def _muggins_before_the_last_tile(op):
+    op.new_match("muggins", 2, names=None)
+    m = op.match()
+    for step in MUGGINS_HAND:
+        p = 0 if m.hand.turn is None else m.hand.turn  # Ana holds the 6-6 and leads
+        if step == "claim":
+            ev = {"k": "claim", "p": m.hand.pending[0]}
+        elif step == "draw":
+            ev = {"k": "draw", "p": p, "n": 1}
+        else:
+            ev = {"k": "play", "p": p, "t": step[0]}
+            if step[1] is not None:
+                ev["e"] = step[1]
+        op.app.record(ev)
+    ben = m.side_of[1]
+    op.app.record({"k": "pts", "p": 1, "n": 70 - m.totals[ben]})  # Ben on 70, as at the table
+    op.app.home()
+    return m
+
+
+def _lay(op, t, e):
+    """Lay tile t on end e by presses, the way a scorer does: its quick entry, else the end's
+    list."""
+    s = op.screen
+    s.refresh(op.app)
+    for i, a in enumerate(s.actions):
+        if a == ("quick", (t, e)):
+            return op.choose(i)
+    op.choose(s.actions.index(("end", e)))
+    op.pick(t)
+
+
+def test_the_last_tile_scores_its_count_in_muggins():
+    # Ben lays his last tile and the ends make 15 (L5 R3 U3 D4): the booklet gives him the
+    # 15 before the hand is tallied, 70 -> 85. The box went to the tally with no claim (70).
+    op = _operator("last")
+    m = _muggins_before_the_last_tile(op)
+    assert m.totals[m.side_of[1]] == 70
+    _lay(op, (3, 2), 2)
+    assert m.hand.out == 1 or m.records, "the hand is not over"
+    assert m.log[len(m.log) - 1] == {"k": "claim", "p": 1}, m.log[len(m.log) - 1]
+    assert m.totals[m.side_of[1]] == 85, m.totals
+    assert d.kind(op.screen) == "Tally"
+    assert op.app.errors == 0
+
+
+def _after_undo(op):
+    """A table with a message showing: a play, then UNDO (the message stays 3 s)."""
+    op.new_match("block", 2)
+    m = op.match()
+    op.app.record({"k": "play", "p": m.hand.turn or 0, "t": "6-6"})
+    op.app.record({"k": "play", "p": m.hand.turn, "t": "6-5", "e": 0})
+    op.app.home()
+    op.tap("UNDO")
+    assert op.app.message is not None and op.app.message[0].startswith("Undone")
+    return m
+
+
+def test_a_key_during_a_message_acts_as_well():
+    # After UNDO the message shows for 3 s; the key pressed then dismisses it and does what it
+    # does on the screen beneath: DOWN moves the cursor, OK lays the tile on it.
+    op = _operator("msg")
+    m = _after_undo(op)
+    before = op.screen.cursor
+    op.tap("DOWN")
+    assert op.app.message is None
+    assert op.screen.cursor == before + 1, (before, op.screen.cursor)
+    op.tap("UNDO")  # another message ...
+    n = len(m.log)
+    op.screen.cursor = 0
+    first = op.screen.actions[0]
+    op.tap("OK")  # ... and OK acts on the table beneath it
+    assert op.app.message is None or not op.app.message[1], op.app.message
+    assert len(m.log) > n or d.kind(op.screen) != "Table", (first, d.kind(op.screen))
+    assert op.app.errors == 0
+
+
+def _label(op, prefix):
+    """Move the table's or the pad's bar to the action whose label starts with ``prefix``
+    and press OK."""
+    s = op.screen
+    if d.shows(s, "Table"):
+        op.cursor_info()  # the table lists its actions when it is drawn
+    for i, a in enumerate(s.actions):
+        if s.label(op.app, a).startswith(prefix):
+            n = len(s.actions)
+            down = (i - s.cursor) % n
+            key, count = ("DOWN", down) if down <= n - down else ("UP", n - down)
+            for _ in range(count):
+                op.tap(key)
+            return op.tap("OK")
+    raise d.Stuck("no %r on the bar: %r" % (prefix, s.actions))
+
+
+def _tally(op, pips):
+    """The tally's pips rows, then Score the hand."""
+    s = op.screen
+    assert d.kind(s) == "Tally", d.kind(s)
+    for f, value in zip(s.rows(), pips):
+        op.set_number(f[2], value)
+        op.tap("OK")
+    op.tap("OK")  # Score the hand
+
+
+def _replayed(m):
+    from domino import Match
+
+    return Match.replay(m.setup, [m.log[i] for i in range(len(m.log))]).standings()
+
+
+def test_mexican_train_is_kept_on_a_score_pad_by_default():
+    # Game.way: only the tallies at the end score, so the setup preselects the score pad and
+    # the hand is End the hand, who went out, the pips of the others: nothing else.
+    op = _operator("mexican")
+    op.new_match("mexican", 4, way=None)
+    m = op.match()
+    assert m.setup["way"] == "pad" and d.kind(op.screen) == "Pad", d.kind(op.screen)
+    assert "scoreboard.table" not in sys.modules  # the table's code stays off the heap
+    presses = op.presses
+    _label(op, "End the hand")
+    op.choose_label("Ben went out")
+    _tally(op, [23, 45, 12])
+    ev = m.log[len(m.log) - 1]
+    assert ev == {"k": "end", "out": 1, "left": [23, 0, 45, 12]}, ev
+    assert m.totals == [23, 0, 45, 12], m.totals
+    assert d.kind(op.screen) == "Result"
+    assert _replayed(m) == m.standings()
+    assert op.presses - presses < 40, op.presses - presses
+    assert op.app.errors == 0
+
+
+def test_switching_ways_mid_hand_keeps_what_was_entered():
+    # Muggins, tracked by default: the lead by presses, then the table's "Keep a score pad";
+    # points in fives; then "Track the tiles" again: the tile laid is still on the table.
+    op = _operator("switch")
+    op.new_match("muggins", 2)
+    m = op.match()
+    assert m.setup["way"] == "tracked" and d.kind(op.screen) == "Table"
+    op.app.record({"k": "play", "p": 0, "t": "5-5"})
+    op.app.record({"k": "claim", "p": 0})
+    op.app.home()
+    _label(op, "Keep a score pad")
+    assert d.kind(op.screen) == "Pad" and m.way == "pad"
+    assert m.totals == [10, 0]
+    _label(op, "Ben scores")
+    op.tap("UP")
+    op.tap("UP")  # 3 fives
+    op.tap("OK")
+    assert m.log[len(m.log) - 1] == {"k": "pts", "p": 1, "n": 15}, m.log[len(m.log) - 1]
+    assert m.totals == [10, 15]
+    _label(op, "Track the tiles")
+    assert d.kind(op.screen) == "Table" and m.hand.layout.played == [(5, 5)]
+    op.tap("BACK")
+    op.choose_label("End the hand")
+    op.choose_label("Ana went out")  # the record follows the hand no longer: the table's word
+    _tally(op, [30])
+    assert m.totals == [40, 15], m.totals
+    assert _replayed(m) == m.standings()
+    assert op.app.errors == 0
+
+
+def test_a_tracked_hand_can_always_be_ended():
+    # Muggins, two plays entered, six tiles each on the record: End the hand still ends it,
+    # declared (it offered only "Not yet: enter the plays").
+    op = _operator("declare")
+    op.new_match("muggins", 2)
+    m = op.match()
+    op.app.record({"k": "play", "p": 0, "t": "6-4"})
+    op.app.record({"k": "play", "p": 1, "t": "4-4", "e": 1})
+    op.app.home()
+    _label(op, "End the hand")
+    op.choose_label("Ana went out")
+    _tally(op, [25])
+    ev = m.log[len(m.log) - 1]
+    assert ev.get("declared") == 1 and ev.get("out") == 0, ev
+    assert m.totals == [25, 0], m.totals
+    op.tap("OK")  # the result: on to the next hand, tracked again
+    assert d.kind(op.screen) == "Table" and m.hand.tracked
+    assert _replayed(m) == m.standings()
+    assert op.app.errors == 0
