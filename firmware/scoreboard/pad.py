@@ -5,8 +5,8 @@ instead of the table (scoreboard.table) while hands are kept this way (docs/ui.m
 """
 
 from scoreboard import text
-from scoreboard.screens import attempt, bar_key, match_menu, side_name, standings_rows
 from scoreboard.numbers import NumberEntry, number_key
+from scoreboard.screens import attempt, bar_key, match_menu, side_name, standings_rows
 from scoreboard.ui import COLS, Screen, center, fit, row, short, title
 
 
