@@ -195,6 +195,10 @@ class Game:
         spells, owed draws): a dict of plain values, shown by the device and by ``replay``."""
         return {}
 
+    # check_play judges the end alone, whatever the tile (Mexican Train's open trains): the
+    # legal-play lists ask once per end instead of once per tile
+    checks_by_end = False
+
     def check_play(self, hand, player, t, arm_index):
         """Raise DominoError for a play the game forbids beyond matching (unsatisfied doubles)."""
 

@@ -31,20 +31,33 @@ def legal_plays(m, player, tiles=None):
     cands = tiles
     if cands is None and not plain:
         cands = full_set(g.top)
+    checks = type(g).check_play is not Game.check_play
+    by_end = checks and g.checks_by_end  # one verdict per end, judged on its first tile
+    jokers = type(g).is_joker is not Game.is_joker
+    bits = seen.bits  # TileSet's bits read here: a method call per tile was the listing's cost
     ends = g.open_to(hand, p)
     for k in range(len(ends)):
         e = ends[k]
         if _mirrored(lay, ends, k):
             continue
         arm = lay.arm_index(e)
+        judged = False
         for t in _matching(arm.open, g.top) if cands is None else cands:
-            if t in seen or g.joins(hand, t, arm) is None:
-                continue
-            try:
-                g.check_play(hand, p, t, e)
-            except DominoError:
-                continue
-            if t[0] != t[1] and g.is_joker(t):
+            i = t[0] * (t[0] + 1) // 2 + t[1]  # tiles.index
+            b = i >> 3
+            if b < len(bits) and bits[b] >> (i & 7) & 1:
+                continue  # on the table
+            if not plain and g.joins(hand, t, arm) is None:
+                continue  # plain: every tile _matching yields joins
+            if checks and not judged:
+                try:
+                    g.check_play(hand, p, t, e)
+                except DominoError:
+                    if by_end:
+                        break
+                    continue
+                judged = by_end
+            if jokers and t[0] != t[1] and g.is_joker(t):
                 out.append((t, e, t[0]))
                 out.append((t, e, t[1]))
             else:

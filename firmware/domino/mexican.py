@@ -226,6 +226,8 @@ class MexicanTrain(Game):
             if self.refuse(hand, player, e, False) is None
         ]
 
+    checks_by_end = True  # check_play asks refuse(), which reads the train, not the tile
+
     def check_play(self, hand, player, t, arm_index):
         e = arm_index
         if self.refuse(hand, player, e, False) is None:

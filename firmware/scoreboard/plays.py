@@ -132,15 +132,18 @@ class Choice:
 
 
 def _rank(c):
+    """How good a play looks, as one int (no tuple per call): more points, then more pips,
+    then a double, then the higher half."""
     t = c.tile
-    return (c.points, t[0] + t[1], is_double(t), t[0])
+    return ((c.points * 64 + t[0] + t[1]) * 2 + (t[0] == t[1])) * 32 + t[0]
 
 
 def pip_order(c):
     """The order of an end's tile list: fewest pips first (on a plain end, by the other half),
-    so the scorer knows which way a tile lies from the cursor."""
+    so the scorer knows which way a tile lies from the cursor. One int: MicroPython's sort calls
+    the key at every comparison."""
     t = c.tile
-    return t[0] + t[1], t[0]
+    return (t[0] + t[1]) * 32 + t[0]
 
 
 def plays_by_end(match):
@@ -283,24 +286,24 @@ def likely(match, ends, notes=()):
                 b[1].append(e)
     out = []
     none = 1.0
-    for k, t in sorted([(best[t][0], t) for t in best], reverse=True):
+    for k, t in sorted([(best[t][0], t) for t in best], reverse=True):  # k: one per tile
         arms = best[t][1]
         chance = 0.0
         if t[0] not in void and t[1] not in void:
             chance = none * q / len(arms)
             none *= 1 - q
         for e in arms:
-            out.append((chance, k, t, e))
+            out.append(((chance, k), t, e))
     for e in ends:
         for c in ends[e]:
             if e not in best[c.tile][1]:
-                out.append((0.0, _rank(c), c.tile, e))
-    out.sort(key=_first_two, reverse=True)
-    return [(c, t, e) for c, _k, t, e in out], none
+                out.append(((0.0, _rank(c)), c.tile, e))
+    out.sort(key=_first, reverse=True)
+    return [(c[0], t, e) for c, t, e in out], none
 
 
-def _first_two(x):
-    return x[0], x[1]
+def _first(x):
+    return x[0]
 
 
 def ring(ranked, far):
@@ -320,4 +323,3 @@ def describe(match, pts, lead):
     if key in ("muggins", "allfives"):
         return "fives"
     return "points"
-
