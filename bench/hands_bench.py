@@ -57,6 +57,28 @@ def _presses_for():
 PRESSES_FOR = _presses_for()
 
 
+def keypad_plays(lines: list[str]) -> list[int | None]:
+    """Keys per play of a tracked hand on the keypad (bench/number_presses.py's ``tile_presses``:
+    the tile by its pips, then its end on the bar only where the ends differ in result), in the
+    order of the hand's plays; None where the keypad cannot name the play (the bar's presses,
+    as with five buttons, count there)."""
+    from number_presses import tile_presses  # pyright: ignore[reportMissingImports]
+
+    m = Match(loads(lines[0]))
+    out: list[int | None] = []
+    for line in lines[1:]:
+        ev = loads(line)
+        if m.over:
+            break
+        if ev.get("k") == "play":
+            try:
+                out.append(tile_presses(m, tuple(ev["t"]), ev.get("e"), ev.get("o")))
+            except Exception:  # noqa: BLE001 - a play the digits cannot name: the bar's count
+                out.append(None)
+        m.apply(ev)
+    return out
+
+
 def number_presses(entry: list, inputs: str) -> int | None:
     """Presses to enter one number, its OK included. ``entry`` as mpy_hands.py reports it:
     [kind, value in units, lo, hi, start, unit, taps on today's widget]. None: not measurable
@@ -97,11 +119,13 @@ def measure(games: list[str], storage: Path) -> tuple[list[dict], dict[tuple, in
     path = storage / "hands.txt"
     storage.mkdir(parents=True, exist_ok=True)
     pads: list[int] = []
+    keyed: list[list[int | None]] = []
     with path.open("w") as f:
         for key in games:
             for seed in SEEDS:
                 lines = press_hands.hand_lines(key, seed)
                 pads.append(paper(lines))
+                keyed.append(keypad_plays(lines))
                 f.write("#\n" + "".join(line + "\n" for line in lines))
     env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
     r = subprocess.run(
@@ -114,6 +138,11 @@ def measure(games: list[str], storage: Path) -> tuple[list[dict], dict[tuple, in
             hands = json.loads(line)
             for i, h in enumerate(hands):
                 h["paper"] = pads[i // 2]  # tracked and pad: the same hand
+                if h["way"] == "tracked":  # the keypad where it names the play, else the bar
+                    h["key_plays"] = [
+                        b if k is None else k
+                        for b, k in zip(h["plays"], keyed[i // 2], strict=False)
+                    ]
             return hands, {}
     raise AssertionError("mpy_hands.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
 
@@ -126,11 +155,10 @@ def priced(h: dict, inputs: str) -> dict | None:
         if n is None:
             return None
         nums[e[0]].append(n)
-    if inputs == "keypad" and h["plays"]:
-        return None  # a tile by its pips is the keypad's own entry: not in this tree
+    plays = h.get("key_plays", h["plays"]) if inputs == "keypad" else h["plays"]
     points = h["points_nav"] - len(nums["points"]) + sum(nums["points"])
     tally = h["tally_ok"] - len(nums["tally"]) + sum(nums["tally"])
-    total = sum(h["plays"]) + h["turns"] + points + h["end_nav"] + tally
+    total = sum(plays) + h["turns"] + points + h["end_nav"] + tally
     return {"total": total, "tally": nums["tally"], "tally_all": tally, "points": points}
 
 
@@ -150,19 +178,21 @@ def main() -> None:
         "(MicroPython unix port, bench/mpy_hands.py) tracked and on the score pad. Numbers "
         f"priced by {source}.",
         "ratio: presses / the pad's strokes for the same hands (sum over the game's hands).",
-        "play: presses per play, tracked (median / max). tally: presses per value entered at",
-        "the end, its OK included (mean). n/a: the keypad's tile and number entry are not in",
-        "this tree (the number-entry work, issue 21 items 2-3).",
+        "play: presses per play, tracked (median / max), five buttons and keypad. tally: presses",
+        "per value entered at the end, its OK included (mean). key: the keypad beside the",
+        "buttons (a tile by its pips, numbers typed; bench/number_presses.py prices both).",
         "",
         f"{'game':20s} {'seats':>5s} {'pad':>5s}  {'tracked (btn)':>14s} {'score pad':>29s}"
         f"  {'play':>7s} {'tally':>17s}  same",
         f"{'':20s} {'':5s} {'strk':>5s}  {'press':>6s} {'ratio':>6s}  "
         + " ".join(f"{i[:3]:>9s}" for i in INPUTS)
-        + f"  {'med/max':>7s} {'btn':>5s} {'enc':>5s} {'key':>5s}",
+        + f"  {'med/max':>8s} {'med/max':>7s} {'btn':>5s} {'enc':>5s} {'key':>5s}",
     ]
     worst = {i: 0.0 for i in INPUTS}
     tracked_all = [0, 0]  # presses (five buttons), strokes
     plays_all: list[int] = []
+    key_plays_all: list[int] = []
+    tracked_key = [0, 0]  # presses (keypad), strokes
     tally_all = {i: [] for i in INPUTS}
     pad_all = {i: [0, 0] for i in INPUTS}
     for key in games:
@@ -192,6 +222,10 @@ def main() -> None:
                     tally_all[i] += p["tally"]
         plays = [x for h in tr for x in h["plays"]]
         plays_all += plays
+        key_plays = [x for h in tr for x in h.get("key_plays", [])]
+        key_plays_all += key_plays
+        tracked_key[0] += sum(p["total"] for p in (priced(h, "keypad") for h in tr) if p)
+        tracked_key[1] += strokes_sum
         tallies = []
         for i in INPUTS:
             ps = [priced(h, i) for h in pd]
@@ -202,6 +236,8 @@ def main() -> None:
             f"{t_total / strokes_sum if strokes_sum else 0:5.1f}x  "
             + " ".join(f"{fmt(r, '8.2f')}x" if r is not None else f"{'n/a':>9s}" for r in ratios)
             + f"  {statistics.median(plays) if plays else 0:3g}/{max(plays) if plays else 0:<3d}"
+            + f" {statistics.median(key_plays) if key_plays else 0:3g}/"
+            + f"{max(key_plays) if key_plays else 0:<3d}"
             + " "
             + " ".join(fmt(t) for t in tallies)
             + ("  yes" if same else "  NO")
@@ -228,9 +264,17 @@ def main() -> None:
     med = statistics.median(plays_all)
     lines.append(
         f"tracked, five buttons: {len(plays_all)} plays, median {med:g}, p95 "
-        f"{press_hands.summary(plays_all)[1]}, max {max(plays_all)} presses a play "
-        f"(keypad goal median <= {GOALS['play_median']}, max <= {GOALS['play_max']}: "
-        "not measurable here)"
+        f"{press_hands.summary(plays_all)[1]}, max {max(plays_all)} presses a play; a hand "
+        f"{tracked_all[0] / tracked_all[1]:.1f}x the pad"
+    )
+    kmed = statistics.median(key_plays_all)
+    kmax = max(key_plays_all)
+    goal_met = kmed <= GOALS["play_median"] and kmax <= GOALS["play_max"]
+    lines.append(
+        f"tracked, keypad: {len(key_plays_all)} plays, median {kmed:g}, p95 "
+        f"{press_hands.summary(key_plays_all)[1]}, max {kmax} presses a play; a hand "
+        f"{tracked_key[0] / tracked_key[1]:.1f}x the pad (goal median <= "
+        f"{GOALS['play_median']}, max <= {GOALS['play_max']}: {'met' if goal_met else 'NOT met'})"
     )
     for i in INPUTS:
         xs = tally_all[i]
