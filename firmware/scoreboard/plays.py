@@ -186,13 +186,16 @@ def ranked(match, notes=()):
     state = (len(eff), eff.last() if len(eff) else -1, len(match.records), len(notes))
     for entry in _memo:
         if entry[0] is match and entry[1] == state:
-            return entry[2], entry[3], entry[4], entry[5]
+            return dict(entry[2]), entry[3], entry[4], entry[5]
     ends, order = plays_by_end(match)
     likes, none = likely(match, ends, notes)
     _memo.insert(0, (match, state, ends, order, likes, none))
     if len(_memo) > 2:
         _memo.pop()
-    return ends, order, likes, none
+    # The caller gets its own dict of ends (the lists stay shared: replace one, never change
+    # it). The table turns a sum game's jokers by putting new lists in it (both_ways); in the
+    # kept dict, the next refresh of the state turned them again: each joker offered twice.
+    return dict(ends), order, likes, none
 
 
 def own_first(match, order):

@@ -183,3 +183,18 @@ def test_003_matador_is_all_sevens_on_10_to_200():
     err = raises(DominoError, match, "matador-schmidt", 4, opts={"top": 6})
     assert "needs 30 tiles" in str(err)
     assert match("matador-schmidt", 3, opts={"top": 6}).hand.boneyard == 7
+
+
+def test_legal_plays_offer_each_play_once_in_the_sum_games():
+    # All Sevens and Matador: a tile fits by its sum or as a joker either way round; the list
+    # the device offers (Match.legal_plays) holds each (tile, end, o) once, through a hand
+    for game, plays in (("allsevens", 2), ("matador", 3), ("matador", 4)):
+        m = match(game, plays)
+        for step in range(12):
+            p = m.hand.turn if m.hand.turn is not None else 0
+            listed = m.legal_plays(p)
+            assert len(listed) == len(set(listed)), (game, step, listed)
+            if not listed or m.hand.is_over():
+                break
+            t, e, o = listed[(step * 5) % len(listed)]
+            play(m, p, "%d-%d" % t, e, o)

@@ -71,6 +71,25 @@ def test_ranked_tells_two_matches_in_the_same_state_apart():
     assert _ranked(a) != _ranked(b)
 
 
+def test_a_sum_games_turned_jokers_are_offered_once_however_often_the_table_refreshes():
+    # GameTable.refresh turns a sum game's jokers by putting both_ways' new lists in the ends
+    # it got from ranked(); a refresh of the same state must still see each play once
+    from scoreboard.screens_games import both_ways
+
+    m = Match({"game": "allsevens", "players": ["Ana", "Ben"]})
+    m.apply({"k": "play", "p": 0, "t": "5-5"})  # ends 5 and 5: 6-1, 5-2, 4-3, 0-0 go anywhere
+    lay = m.hand.layout
+    for _ in range(3):
+        ends, order, _likely, _none = plays.ranked(m)
+        for e in ends:
+            ends[e] = both_ways(m.game, lay.arms[e], ends[e])
+        for e in order:
+            ways = [(c.tile, getattr(c, "o", None)) for c in ends[e]]
+            assert len(ways) == len(set(ways)), ways
+            assert ((6, 1), 6) in ways and ((6, 1), 1) in ways
+    assert _ranked(m) == _summary(m)
+
+
 class _Store:
     """Every line a FlashLog may read back from flash, counted."""
 
