@@ -230,7 +230,7 @@ def main() -> None:
         f" {dev['peak'] / 1024:.1f} KB on 64 bits (live after gc at each control command: code"
         " of the app, the core and the loaded game, the app's data, the simulated board's code"
         f" and sim_main's); {dev['heap'] / 1024:.1f} KB at the end\n"
-        f"  the same replay under -X heapsize (the heap test asks for 210K = 215,040 bytes):"
+        f"  the same replay under -X heapsize (the heap test asks for 230K = 235,520 bytes):"
         f" {'; '.join(tight)}\n"
         f"in-process session with the test driver and its bots: peak live"
         f" {r['peak_live'] / 1024:.0f} KB\n"
