@@ -90,6 +90,12 @@ def game_setup(index: int, players_up: int = 0) -> list[tuple[str, str]]:
     return [(k, "list" if k.split()[1] in ("UP", "DOWN") else "menu") for k in keys]
 
 
+def tracked() -> list[tuple[str, str]]:
+    """From a score pad (the way Mexican Train and Super Dominós keep hands unless told): its
+    bar's *Track the tiles*, one DOWN from *End the hand*; then the table as below."""
+    return [("press DOWN", "list"), ("press OK", "menu")]
+
+
 def plays(n: int) -> list[tuple[str, str]]:
     """OK on the table ``n`` times: each lays the likeliest tile, or draws, or passes."""
     return [(PLAY, "play")] * n
@@ -115,9 +121,9 @@ TABLES = [
     ("Muggins, 2 players", lambda: session()),
     ("Muggins, 31-hand match", lambda: long_match(31)),
     ("Bergen, 2 players", lambda: game_setup(2) + plays(60)),
-    ("Mexican Train, 4", lambda: game_setup(7, 2) + plays(90)),
-    ("Mexican Train, 8", lambda: game_setup(7, 6) + plays(90)),
-    ("Super Dominós, 4", lambda: game_setup(9, 2) + plays(70)),
+    ("Mexican Train, 4", lambda: game_setup(7, 2) + tracked() + plays(90)),
+    ("Mexican Train, 8", lambda: game_setup(7, 6) + tracked() + plays(90)),
+    ("Super Dominós, 4", lambda: game_setup(9, 2) + tracked() + plays(70)),
 ]
 KINDS = ("cursor", "list", "play", "undo", "hand end", "menu")
 
