@@ -83,9 +83,9 @@ def game_setup(index: int, players_up: int = 0) -> list[tuple[str, str]]:
     """From the start screen of a new Pico: New match, the game at ``index`` in the list, its
     rules as the booklet sets them, ``players_up`` more players than its fewest, the names."""
     keys = ["press OK"] + ["press DOWN"] * index + ["press OK"]
-    if players_up:  # the form's cursor starts on its action row; Players is 4 rows up
-        keys += ["press UP"] * 4 + ["press OK"] + ["press UP"] * players_up + ["press OK"]
-        keys += ["press DOWN"] * 4
+    if players_up:  # the form's cursor starts on its action row; Players is 5 rows up
+        keys += ["press UP"] * 5 + ["press OK"] + ["press UP"] * players_up + ["press OK"]
+        keys += ["press DOWN"] * 5
     keys += ["press OK", "press OK"]  # Next, then Start match
     return [(k, "list" if k.split()[1] in ("UP", "DOWN") else "menu") for k in keys]
 
