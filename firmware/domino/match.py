@@ -103,7 +103,8 @@ class HandEnd:
         self.doubles = []
         for members in sides:
             ls = [left[p] for p in members]
-            self.pips.append(sum(x.pips for x in ls))
+            pips = [x.pips for x in ls]
+            self.pips.append(None if None in pips else sum(pips))  # None: not asked
             self.counts.append(None if None in [x.count for x in ls] else sum(x.count for x in ls))
             self.doubles.append(
                 None if None in [x.double for x in ls] else any(x.double for x in ls)
@@ -631,7 +632,13 @@ class Match:
         declared = ev.get("declared", False)
         if declared not in (True, False):  # 1 and 0 are True and False
             raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
-        left = self._left(hand, ev.get("left"), out, declared)
+        entries = ev.get("left")
+        if entries is None and not self.game.tally_fields(hand, out is None):
+            from .ending import unasked
+
+            left = unasked(self, hand, out, declared)  # nothing held can change the score
+        else:
+            left = self._left(hand, entries, out, declared)
         if out is None and not barricade:
             from .ending import check_blocked
 
