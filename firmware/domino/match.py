@@ -13,7 +13,8 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 - ``pts``   ``{"k":"pts","p":0,"n":10}`` points entered by hand (points-only scoring)
 - ``end``   ``{"k":"end","left":[0,12,["6-4","2-1"]],"out":0}`` the hand's end: what each player
   still holds (pips, a list of tiles, or ``{"p":pips,"n":tiles,"d":holds a double,"w":pips
-  without doubles,"z":holds 0-0}``; ``Game.tally_fields`` says which a game needs)
+  without doubles,"z":holds 0-0}``; ``Game.tally_fields`` says which a game needs; no
+  ``left`` where it needs nothing, as after a Bergen domino)
   An ``end`` is accepted while the hand could still be played: the table may end a hand whose
   plays it did not all enter (the device's *End the hand*). The record cannot check such an
   end, so the standings mark its hand ``"declared": true`` (``Hand.played_out``).
