@@ -54,10 +54,11 @@ class Bergen(Game):
         return pts
 
     def tally_fields(self, hand, blocked):
-        """Blocked, the lowest hand free of doubles wins: pips and "holds a double?", and
-        with ``pips_without_doubles`` the pips not counting doubles of a seat holding one."""
+        """A domino scores the same whatever the others hold: nothing is asked. Blocked, the
+        lowest hand free of doubles wins: pips and "holds a double?", and with
+        ``pips_without_doubles`` the pips not counting doubles of a seat holding one."""
         if not blocked:
-            return ("p",)
+            return ()
         return ("p", "d", "w") if self.opts["pips_without_doubles"] else ("p", "d")
 
     def side_pips(self, ctx, s):

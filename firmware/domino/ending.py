@@ -108,9 +108,8 @@ def check_blocked(m, hand, declared=False):
         )
 
 
-def check_claims(m, hand, left, out, declared=False):
-    """Refuse an end whose ``out`` or ``left`` (Left per seat) the record rules out, naming the
-    bound."""
+def check_out(m, hand, out, declared=False):
+    """Refuse an end whose ``out`` the record rules out."""
     if out is not None and hand.out is None and out not in outs(m, hand, declared):
         can = outs(m, hand)
         raise DominoError(
@@ -123,6 +122,27 @@ def check_claims(m, hand, left, out, declared=False):
                 ", ".join(m.players[p] for p in can) if can else "no seat holds one",
             )
         )
+
+
+def unasked(m, hand, out, declared=False):
+    """The Left per seat of an end that asks nothing (``Game.tally_fields`` empty): the seat
+    out holds nothing, the others what the table did not say (pips None), after checking
+    ``out`` and the drawing rule against the record."""
+    check_out(m, hand, out, declared)
+    res = []
+    for p in range(len(m.players)):
+        if p == out or hand.counts[p] == 0:
+            x = Left(0, 0, False, [], 0, False)
+        else:
+            x = Left(None)
+        res.append(x)
+    return res
+
+
+def check_claims(m, hand, left, out, declared=False):
+    """Refuse an end whose ``out`` or ``left`` (Left per seat) the record rules out, naming the
+    bound."""
+    check_out(m, hand, out, declared)
     need = 0
     lightest = 0
     for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out, declared)):

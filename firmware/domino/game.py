@@ -287,7 +287,9 @@ class Game:
         - ``w`` pips without the doubles, asked only of a seat holding one (Bergen 000)
         - ``z`` holds 0-0, yes or no (Mexican Train's ``double_blank`` penalty)
 
-        The base game scores the pips alone."""
+        Nothing (``()``) where nothing held can change the hand's score (a domino in Bergen
+        scores a fixed amount): the ``end`` then needs no ``left``, and none is invented (the
+        HandEnd's pips are None). The base game scores the pips alone."""
         return ("p",)
 
     def hand_points(self, ctx):

@@ -13,7 +13,8 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 - ``pts``   ``{"k":"pts","p":0,"n":10}`` points entered by hand (points-only scoring)
 - ``end``   ``{"k":"end","left":[0,12,["6-4","2-1"]],"out":0}`` the hand's end: what each player
   still holds (pips, a list of tiles, or ``{"p":pips,"n":tiles,"d":holds a double,"w":pips
-  without doubles,"z":holds 0-0}``; ``Game.tally_fields`` says which a game needs)
+  without doubles,"z":holds 0-0}``; ``Game.tally_fields`` says which a game needs; no
+  ``left`` where it needs nothing, as after a Bergen domino)
   An ``end`` is accepted while the hand could still be played: the table may end a hand whose
   plays it did not all enter (the device's *End the hand*). The record cannot check such an
   end, so the standings mark its hand ``"declared": true`` (``Hand.played_out``).
@@ -103,7 +104,8 @@ class HandEnd:
         self.doubles = []
         for members in sides:
             ls = [left[p] for p in members]
-            self.pips.append(sum(x.pips for x in ls))
+            pips = [x.pips for x in ls]
+            self.pips.append(None if None in pips else sum(pips))  # None: not asked
             self.counts.append(None if None in [x.count for x in ls] else sum(x.count for x in ls))
             self.doubles.append(
                 None if None in [x.double for x in ls] else any(x.double for x in ls)
@@ -631,7 +633,13 @@ class Match:
         declared = ev.get("declared", False)
         if declared not in (True, False):  # 1 and 0 are True and False
             raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
-        left = self._left(hand, ev.get("left"), out, declared)
+        entries = ev.get("left")
+        if entries is None and not self.game.tally_fields(hand, out is None):
+            from .ending import unasked
+
+            left = unasked(self, hand, out, declared)  # nothing held can change the score
+        else:
+            left = self._left(hand, entries, out, declared)
         if out is None and not barricade:
             from .ending import check_blocked
 

@@ -82,6 +82,10 @@ class TiddleAWinkPool(TiddleAWink):
     def layout(self, number):
         return OneSided()
 
+    def tally_fields(self, hand, blocked):
+        """The player out wins the pot whatever the others hold: nothing is asked."""
+        return ("p",) if blocked else ()
+
     def hand_points(self, ctx):
         pts = [0] * len(ctx.pips)
         if ctx.out is not None:

@@ -124,7 +124,8 @@ class Tally(Screen):
     def draw(self, app, fb):
         m = app.match
         hand_no = (self.fix if self.fix is not None else m.hand.number) + 1
-        head = "Fix hand %d" % hand_no if self.fix is not None else "Hand %d: pips" % hand_no
+        head = "Hand %d: pips" if self.need else "Hand %d over"
+        head = "Fix hand %d" % hand_no if self.fix is not None else head % hand_no
         title(fb, head)
         if self.out is not None:
             row(fb, 1, "%s out" % m.players[self.out])
@@ -152,7 +153,7 @@ class Tally(Screen):
             else:
                 text = spread(ASK[key], "%d" % num.value)
             row(fb, r, fit(text), i == self.cursor)
-        row(fb, 7, "UP/DN pips OK next")
+        row(fb, 7, "UP/DN pips OK next" if fields else "OK: score the hand")
 
     def key(self, app, key, repeat):
         fields = self.rows()
@@ -193,9 +194,9 @@ class Tally(Screen):
         ev = {"k": "end", "left": self.left(app)}
         if self.fix is not None:
             ev = {"k": "fix", "h": self.fix, "left": ev["left"]}
-        if not self.need:  # the game's end scores nothing held (Italian)
+        if not self.need:  # nothing held changes the score (Italian, a Bergen domino)
             del ev["left"]
-        elif self.manual and self.out is not None:
+        if self.manual and self.out is not None:
             ev["out"] = self.out
         if self.last is not None:
             ev["last"] = self.last

@@ -338,7 +338,8 @@ def play(app, player, t, end, o=None):
     if m.over or m.hand.is_over():
         app.home()
         if r.get("out") is not None:
-            app.flash("%s is out! %s" % (who, "" if lay_kind == "pile" else "Enter the hands"))
+            ask = " Enter the hands" if getattr(app.screen, "need", None) else ""
+            app.flash("%s is out!%s" % (who, ask))
         elif pts:
             app.flash(text)
         return

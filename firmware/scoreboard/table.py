@@ -366,8 +366,9 @@ def play(app, player, t, end):
         app.home()
         if pts:
             app.flash(scored_text(m, player, pts, lead))
-        elif r.get("out") is not None:
-            app.flash("%s is out! Enter the hands" % m.players[player])
+        elif r.get("out") is not None:  # the tally asks what the core needs (maybe nothing)
+            ask = " Enter the hands" if getattr(app.screen, "need", None) else ""
+            app.flash("%s is out!%s" % (m.players[player], ask))
         return
     table = app.screen
     if isinstance(table, Table):

@@ -100,6 +100,8 @@ def hand_rows(stored: StoredMatch) -> list[dict]:
                     "went_out": "yes" if record.out == seat else "",
                     "pips_left": _pips_left(left[seat], m.game.top)
                     if isinstance(left, list) and seat < len(left)
+                    else 0
+                    if record.out == seat  # out: holds nothing, though no pips were asked
                     else "",
                     "match_over": "yes" if m.over else "",
                     "won_match": "yes" if side in winners else "",

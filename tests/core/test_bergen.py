@@ -3,6 +3,7 @@ from table import end, match, play
 
 from check import raises
 from domino.errors import DominoError
+from domino.match import Match
 
 
 def test_000_highest_double_leads_and_scores_two():
@@ -116,6 +117,62 @@ def test_000_bergen_the_pips_on_all_pieces_except_doubles_determine_the_winner()
     err = raises(DominoError, end, m, [{"p": 10, "d": 1, "w": 11}, {"p": 7, "d": 0}])
     assert "11 pips without doubles" in str(err)
     assert m.game.tally_fields(m.hand, True) == ("p", "d", "w")
-    assert m.game.tally_fields(m.hand, False) == ("p",)
+    assert m.game.tally_fields(m.hand, False) == ()
     m = match("bergen-schmidt")
     assert m.game.tally_fields(m.hand, True) == ("p", "d")
+
+
+def domino(game, players=2):
+    """A hand where P0 lays his last tile (his count set to one): a domino on the record."""
+    m = match(game, players)
+    m.hand.counts[0] = 1
+    play(m, 0, "6-6" if game == "bergen" else "0-0")
+    assert m.hand.out == 0
+    return m
+
+
+def test_a_domino_asks_nothing_of_the_others_in_both_booklets():
+    # 000: "Players going "Domino" score one point"; 003: "domino: 2 points". The others'
+    # pips cannot change it, so the end needs no tally and none is invented.
+    for game, pts in (("bergen", 1), ("bergen-schmidt", 2)):
+        m = domino(game)
+        assert m.game.tally_fields(m.hand, False) == ()
+        r = m.apply({"k": "end"})
+        assert r["hand"] == [pts, 0]
+        assert "left" not in m.log[m.records[0].end]
+        # given anyway, it is still checked, and scores the same
+        m = domino(game)
+        err = raises(DominoError, end, m, [0, 500])
+        assert "500 pips" in str(err)
+        assert end(m, [0, 30])["hand"] == [pts, 0]
+
+
+def test_a_domino_without_a_tally_replays_undoes_and_is_corrected():
+    m = match("bergen-schmidt", 3)
+    play(m, 0, "0-0")
+    m.apply({"k": "end", "out": 0, "declared": 1})  # the table declares P0's domino
+    events = [m.log[i] for i in m.effective]
+    again = Match.replay(m.setup, events)
+    assert again.totals == m.totals and again.standings() == m.standings()
+    m.apply({"k": "undo"})
+    assert len(m.records) == 0 and m.hand.played == 1
+    m.apply({"k": "redo"})
+    assert len(m.records) == 1
+    r = m.apply({"k": "fix", "h": 0})  # nothing to correct, and nothing invented
+    assert r["hand"] == [2, 0, 0] and "left" not in m.log[-1]
+
+
+def test_a_blocked_hand_still_asks_and_a_declared_domino_is_checked():
+    m = match("bergen")
+    err = raises(DominoError, m.apply, {"k": "end"})  # blocked: who holds a double, the pips
+    assert "left" in str(err)
+    # the table ends a tracked hand: only a seat holding one tile can have gone out
+    m = match("bergen")
+    play(m, 0, "6-6")
+    err = raises(DominoError, m.apply, {"k": "end", "out": 1})
+    assert "out=1" in str(err)
+    m.hand.counts[1] = 1
+    assert m.apply({"k": "end", "out": 1})["hand"] == [0, 1]
+    # kept on a score pad, anyone may have gone out
+    m = match("bergen-schmidt")
+    assert m.apply({"k": "end", "out": 1, "declared": 1})["hand"] == [0, 2]

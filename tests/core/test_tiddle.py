@@ -77,6 +77,14 @@ def test_000_tiddle_pool_the_hand_winner_takes_the_pot():
     assert end(m, [3, 5, 3, 7, 8, 9])["hand"] == [0] * 6
 
 
+def test_000_tiddle_pool_the_player_out_is_asked_nothing_of_the_others():
+    # the pot goes to the player out whatever the others hold: no tally, none invented
+    m = match("tiddle-pool", 6)
+    assert m.game.tally_fields(m.hand, False) == () and m.game.tally_fields(m.hand, True)
+    assert m.apply({"k": "end", "out": 2})["hand"] == [0, 0, 1, 0, 0, 0]
+    raises(DominoError, m.apply, {"k": "end"})  # blocked: the lowest hand, so the pips
+
+
 def test_000_tiddle_any_player_who_plays_a_double_may_add_another_domino_if_he_is_able():
     # 000: "Any player who plays a double may add another domino if he is able": declining is
     # the end of his turn, not a pass that blocks the hand while he can still play.

@@ -56,3 +56,28 @@ def test_csv_cells_a_spreadsheet_would_run_as_formulas_are_neutralised():
     assert [r["player"] for r in rows[:3]] == ["'=HYPERLINK(1)", "'+Ben", "'@Cy"]
     assert {r["match"] for r in rows} == {"'-m1"}
     assert [r["hand_points"] for r in rows if r["went_out"]] == ["25", "16"]  # numbers as is
+
+
+# A Bergen (003) hand the table ends by Ben's domino, then a blocked one: a domino scores 2
+# whatever Ana holds, so its end carries no pips (Game.tally_fields asks nothing).
+BERGEN = {"game": "bergen-schmidt", "players": ["Ana", "Ben"], "way": "pad"}
+BERGEN_EVENTS = [
+    {"k": "end", "out": 1, "declared": 1},
+    {"k": "end", "left": [{"p": 9, "d": 0}, {"p": 4, "d": 1}]},  # Ana holds no double: 2
+]
+
+
+def test_a_domino_with_no_pips_leaves_the_others_pips_empty_not_zero():
+    lines = [dumps(BERGEN)] + [dumps(e) for e in BERGEN_EVENTS]
+    match = StoredMatch(2, "pico-1", "m0002", "bergen-schmidt", "2025-03-07T19:30:00Z", lines)
+    rows = hand_rows(match)
+    assert [(r["hand"], r["player"], r["pips_left"], r["hand_points"]) for r in rows] == [
+        (1, "Ana", "", 0),  # not asked: unknown, not 0
+        (1, "Ben", 0, 2),  # went out: holds nothing
+        (2, "Ana", 9, 2),
+        (2, "Ben", 4, 0),
+    ]
+    out = io.StringIO()
+    assert write_csv([match], out) == []
+    cells = [row["pips_left"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
+    assert cells == ["", "0", "9", "4"]

@@ -188,3 +188,13 @@ def test_reading_a_missing_database_creates_nothing(tmp_path, capsys, monkeypatc
     err = capsys.readouterr().err
     assert f"{missing}: no such match database; `dominoboard sync` creates it" in err
     assert list(tmp_path.iterdir()) == []  # no file, no folder, no chart
+
+
+def test_a_domino_ended_without_pips_counts_its_hand(tmp_path, capsys):
+    # Bergen (003): a domino scores 2 whatever the others hold, so its end has no ``left``
+    setup = {"game": "bergen-schmidt", "players": ["Ana", "Ben"], "way": "pad"}
+    events = [{"k": "end", "out": 1, "declared": 1}, {"k": "end", "out": 0, "declared": 1}]
+    db_path = make_db(tmp_path / "db.sqlite3", {"m1": [dumps(setup)] + list(map(dumps, events))})
+    doc = stats_json(capsys, "--db", str(db_path))
+    assert doc["skipped"] == []
+    assert (row(doc["players"], "Ben")["hands"], row(doc["players"], "Ben")["best_hand"]) == (2, 2)

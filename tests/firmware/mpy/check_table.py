@@ -211,3 +211,71 @@ def test_a_tracked_hand_can_always_be_ended():
     assert d.kind(op.screen) == "Table" and m.hand.tracked
     assert _replayed(m) == m.standings()
     assert op.app.errors == 0
+
+
+# A Bergen hand of two players that Ana ends by a domino: her tiles and Ben's, each on end 0
+# (Ana) or 1 (Ben), turn about, her sixth tile her last. 000: the highest double leads;
+# 003: the lowest.
+BERGEN_DOMINO = {
+    "bergen": (
+        ("6-6", "6-5", "5-4", "4-3", "3-2", "2-1"),
+        ("6-0", "0-1", "1-1", "1-4", "4-4"),
+        1,  # 000: "Players going "Domino" score one point"
+    ),
+    "bergen-schmidt": (
+        ("0-0", "0-1", "1-2", "2-3", "3-4", "4-5"),
+        ("0-6", "6-6", "6-5", "5-5", "5-3"),
+        2,  # 003: domino, 2 points
+    ),
+}
+
+
+def test_a_bergen_domino_is_one_ok():
+    # The others' pips cannot change a domino's score (Game.tally_fields declares nothing):
+    # the tally asks nothing, one OK scores the hand, and the end records no pips.
+    from domino.tiles import parse
+
+    for game, (ana, ben, domino) in BERGEN_DOMINO.items():
+        op = _operator(game)
+        op.new_match(game, 2)
+        m = op.match()
+        op.app.record({"k": "play", "p": 0, "t": ana[0]})
+        for i in range(1, len(ana) - 1):
+            op.app.record({"k": "play", "p": 1, "t": ben[i - 1], "e": 1})
+            op.app.record({"k": "play", "p": 0, "t": ana[i], "e": 0})
+        op.app.record({"k": "play", "p": 1, "t": ben[-1], "e": 1})
+        op.app.home()
+        before = list(m.totals)
+        _lay(op, parse(ana[-1], 6), 0)
+        assert m.hand.out == 0, (game, m.hand.counts)
+        s = op.screen
+        assert d.kind(s) == "Tally" and s.rows() == [], (game, d.kind(s))
+        presses = op.presses
+        op.tap("OK")
+        assert op.presses - presses == 1 and len(m.records) == 1, game
+        ev = m.log[m.records[0].end]
+        assert "left" not in ev, ev
+        assert [b - a for a, b in zip(before, m.totals)] == [domino, 0], (game, m.totals)
+        assert d.kind(op.screen) == "Result"
+        assert _replayed(m) == m.standings()
+        assert op.app.errors == 0
+
+
+def test_a_declared_bergen_domino_is_one_ok_and_a_blocked_hand_still_asks():
+    op = _operator("bergen-pad")
+    op.new_match("bergen-schmidt", 2, way="pad")
+    m = op.match()
+    _label(op, "End the hand")
+    op.choose_label("Ben went out")
+    s = op.screen
+    assert d.kind(s) == "Tally" and s.rows() == []
+    op.tap("OK")
+    ev = m.log[len(m.log) - 1]
+    assert ev.get("out") == 1 and "left" not in ev, ev
+    assert m.records[-1].tally == [0, 2], m.records[-1].tally
+    op.tap("OK")  # the result: the next hand
+    _label(op, "End the hand")
+    op.choose_label("Blocked")
+    s = op.screen
+    assert d.kind(s) == "Tally" and [f[1] for f in s.rows()] == ["p", "d", "p", "d"], s.rows()
+    assert op.app.errors == 0

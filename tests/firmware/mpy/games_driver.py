@@ -388,7 +388,7 @@ class Layout(d.Session):
         before = op.presses
         left = d.enter_tally(op, s, table.hands)
         op.tap("OK")  # Score the hand
-        self.intended.append({"k": "end", "left": left})
+        self.intended.append({"k": "end", "left": left} if s.need else {"k": "end"})
         self.tally_presses.append(op.presses - before)
         if not d.shows(op.screen, "Result", "HiddenResult"):
             raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
