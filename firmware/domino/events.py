@@ -69,6 +69,7 @@ def _dump(value, out):
                 out.append(",")
             _dump(value[i], out)
         out.append("]")
+        _fold(out)
     elif isinstance(value, dict):
         keys = sorted(value)
         for k in keys:
@@ -82,8 +83,19 @@ def _dump(value, out):
             out.append(":")
             _dump(value[keys[i]], out)
         out.append("}")
+        _fold(out)
     else:
         raise DominoError("%r: not storable in a match file" % (value,))
+
+
+def _fold(out):
+    """Join the pieces so far once they are many: a long value (a 13-round match's standings)
+    must not grow one list of a thousand pieces, a block a fragmented Pico-sized heap may
+    not have; an event stays under the limit and is joined once."""
+    if len(out) > 64:
+        text = "".join(out)
+        out.clear()
+        out.append(text)
 
 
 def dumps(value):

@@ -97,6 +97,8 @@ class FileLog:
     def __init__(self, f, loads):
         from array import array
 
+        from domino import DominoError
+
         self.f = f
         self.loads = loads
         # One block for every line's offset, sized by a first pass over the file: grown an
@@ -108,7 +110,13 @@ class FileLog:
                 break
             lines += chunk.count(b"\n")
         f.seek(0)
-        self.offsets = array("I", bytearray(4 * (lines + 1)))  # raw zeros: lines + 1 items
+        try:
+            self.offsets = array("I", bytearray(4 * (lines + 1)))  # raw zeros: lines + 1 items
+        except MemoryError:
+            raise DominoError(  # noqa: B904 (MicroPython)
+                "%d lines: too long a match for MicroPython's Pico-sized heap (a long real "
+                "match has about 1,300 events); replay it without --micropython" % lines
+            )
         self.n = 0
         self.at = 0
 
@@ -136,8 +144,13 @@ def fold_file(path):
     """``fold`` of a match file, streamed: read line by line, the log left on disk."""
     from domino.events import loads
 
+    from domino import DominoError
+
     with open(path, "rb") as f:
-        log = FileLog(f, loads)
+        try:
+            log = FileLog(f, loads)
+        except DominoError as e:
+            return False, str(e)
 
         def lines():
             while True:

@@ -148,11 +148,12 @@ class _UnpoweredPico:
     """Stands in for rp2.EmulatedPico: what TargetSession does with the flash lock is all
     that is looked at here, so no chip is started."""
 
-    def __init__(self, image, speed):
+    def __init__(self, image, speed, uf2=None):
         self.port = "/dev/null"
+        self.uf2 = uf2
         self.lock = threading.Lock()
 
-    def boot(self, firmware=True):
+    def boot(self, firmware=False):
         assert not firmware  # the image exists: nothing to flash or deploy
 
     def close(self):
