@@ -114,8 +114,8 @@ class FileLog:
             self.offsets = array("I", bytearray(4 * (lines + 1)))  # raw zeros: lines + 1 items
         except MemoryError:
             raise DominoError(  # noqa: B904 (MicroPython)
-                "%d lines: too long a match for MicroPython's Pico-sized heap (a long real "
-                "match has about 1,300 events); replay it without --micropython" % lines
+                f"{lines} lines: too long a match for MicroPython's Pico-sized heap (a long "
+                "real match has about 1,300 events); replay it without --micropython"
             )
         self.n = 0
         self.at = 0
