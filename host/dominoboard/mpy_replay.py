@@ -142,9 +142,8 @@ class FileLog:
 
 def fold_file(path):
     """``fold`` of a match file, streamed: read line by line, the log left on disk."""
-    from domino.events import loads
-
     from domino import DominoError
+    from domino.events import loads
 
     with open(path, "rb") as f:
         try:
