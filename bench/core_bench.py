@@ -1,4 +1,4 @@
-"""Rules-core benchmark (issue 2): fold time per event and the heap a 1,000-event match needs on
+"""Rules-core benchmark: fold time per event and the heap a 1,000-event match needs on
 MicroPython, with CPython's fold time beside it. Results: bench/results/core.txt."""
 
 import json

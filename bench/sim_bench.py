@@ -1,4 +1,4 @@
-"""Simulation benchmark (issue 6). Results: bench/results/sim.txt.
+"""Simulation benchmark. Results: bench/results/sim.txt.
 
 Measured in one run, each figure beside the reference it is compared with:
 
@@ -320,7 +320,7 @@ def workers_section(lines):
 
 
 def main():
-    lines = ["simulation benchmark (issue 6)",
+    lines = ["simulation benchmark",
              f"{platform.python_implementation()} {platform.python_version()}, "
              f"{os.cpu_count()} CPUs ({len(os.sched_getaffinity(0))} usable); load average "
              f"{load()} (1, 5, 15 min) at start",

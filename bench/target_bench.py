@@ -48,7 +48,7 @@ PLAY = "press OK"  # the likeliest move: lays it (or draws, or claims)
 CURSOR = ["press DOWN", "press UP"]
 UNDO_REDO = ["press UNDO", "press OK"]  # undo a play, lay it again
 MENU = ["hold OK 900", "press BACK"]  # the match menu and back
-# A hand's end: the core refuses tallies the record rules out (issue 12), so the hand that is
+# A hand's end: the core refuses tallies the record rules out, so the hand that is
 # ended by the menu is one with nothing laid, as a points-only table scores it.
 BLOCKED = [
     "hold OK 900", "press DOWN", "press DOWN", "press DOWN", "press OK", "press OK",
@@ -304,7 +304,7 @@ def main() -> int:
     lines += [
         "",
         "Not yet here: an outcome game (its hand-end entry needs a key script of its own).",
-        "Goals (issue 26): play/draw p95 <= 50 ms, undo/hand end p95 <= 100 ms, menu p95 <= 50,",
+        "Goals: play/draw p95 <= 50 ms, undo/hand end p95 <= 100 ms, menu p95 <= 50,",
         "cursor p95 <= 10; idle 0 B and <= 3% busy in every screen; live heap <= 64 KB with the",
         "largest free block >= 64 KB throughout.",
     ]

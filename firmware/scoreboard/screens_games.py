@@ -1,4 +1,4 @@
-"""Screens for the table games of booklets 000 and 003 beyond the first nine (issue 5).
+"""Screens for the table games of booklets 000 and 003 beyond the first nine.
 
 Loaded only when the match on the table plays one of them (scoreboard.screens.home), so the
 Pico's heap carries this code just for those games. Games scored from each hand's outcome get

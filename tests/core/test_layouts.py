@@ -1,4 +1,4 @@
-# Layouts (issue 2): open ends and what they count.
+# Layouts: open ends and what they count.
 from check import raises
 from domino.errors import DominoError
 from domino.layouts import Hub, Line, Spinner

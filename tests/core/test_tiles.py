@@ -1,4 +1,4 @@
-# Tiles and sets (issue 2): parsing, pips, doubles, set sizes.
+# Tiles and sets: parsing, pips, doubles, set sizes.
 from check import raises
 from domino.errors import DominoError
 from domino.tiles import SET_SIZES, full_set, is_double, name, parse, pips, set_pips

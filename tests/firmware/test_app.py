@@ -222,7 +222,7 @@ def test_new_match_carries_the_host_date_once_the_clock_is_set(tmp_path: Path) -
 def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None:
     r = run("app_sim_board.py", str(tmp_path))
     # Serving the link, the app reads 0x03 (and the raw REPL's 0x01 0x02 0x04) as data: no
-    # byte stops the table (issue 27: one 0x03 dropped the Pico to the REPL)
+    # byte stops the table (one 0x03 dropped the Pico to the REPL)
     assert r["served_lines"] == ['{"a":1}', '{"b"\x03:2}', "\x03\x04\x01\x02"]
     assert r["served_errors"] == 0
     # Handed over: the interrupt passes the app's loop (it is not an Exception the loop
@@ -242,7 +242,7 @@ def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None
 
 
 def test_end_the_hand_always_works_what_the_record_allows_first(tmp_path: Path) -> None:
-    # Issue 12: "X went out" was offered although the core knew X held 6 tiles, and refused
+    # "X went out" was offered although the core knew X held 6 tiles, and refused
     # only after every tally was typed. Then only the ends the record allowed were offered, so
     # a table tired of entering tiles could not end the hand: now every end is, those the
     # record allows first, the others declared by the table (the core bounds them as a score
@@ -253,7 +253,7 @@ def test_end_the_hand_always_works_what_the_record_allows_first(tmp_path: Path) 
 
 
 def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None:
-    # Issue 14: a full flash refused every entry with "not saved (28)", and said nothing before.
+    # A full flash refused every entry with "not saved (28)", and said nothing before.
     r = run("app_flash_full.py", heap="2M")
     assert r["errors"] == 0
     assert r["roomy"] is None
@@ -263,7 +263,7 @@ def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None
 
 
 def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_path: Path) -> None:
-    # Issue 27: nothing on the device freed an unfinished match, so the box filled up.
+    # Nothing on the device freed an unfinished match, so the box filled up.
     r = run("app_match_actions.py", str(tmp_path / "store"), heap="8M", timeout=300)
     assert r["ids"] == ["m0001", "m0002"] and r["playing"] == "m0002"
     assert r["actions"] == ["MatchActions", "Match m0001", ["Open", "Abandon", "Delete"]]

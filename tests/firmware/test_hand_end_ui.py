@@ -1,5 +1,5 @@
 """Every game and house-rule combination the setup menu offers can finish a hand on the device
-(issue 16): on the real MicroPython unix port, driven only by button presses through the
+on the real MicroPython unix port, driven only by button presses through the
 simulated board, each hand is led, then ended with nothing else recorded (the match menu's
 *End the hand*: blocked, or a player went out) and scored through the tally the game declares
 (``Game.tally_fields``). tests/firmware/mpy/hand_end_all.py walks the combinations."""

@@ -1,4 +1,4 @@
-"""Issue 13's findings at the table, by presses on the simulated board (the MicroPython unix
+"""What a scorer met at the table, by presses on the simulated board (the MicroPython unix
 port; tests/firmware/mpy/app_navigation.py, app_undo_entry.py): BACK goes back one screen,
 UNDO of a hand's end refills the tally (and the outcome games' entry), a finished match's
 history is reachable from its result, and the names "María José" Jürgen François Tío show on

@@ -1,5 +1,5 @@
 """Every play within ten presses, and no list with a play twice, over real hands of every game
-played tile by tile (issue 13). Hands come from the host's simulated table with every seat
+played tile by tile. Hands come from the host's simulated table with every seat
 laying a uniformly random legal tile (tests/firmware/press_hands.py); each is replayed on the
 device's real screens on the MicroPython unix port, every play entered by the fewest presses
 those screens allow (tests/firmware/mpy/press_paths.py). `make bench` runs more hands and

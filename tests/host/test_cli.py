@@ -1,4 +1,4 @@
-"""The command table: every command builds, and building the parser stays cheap (issue 15)."""
+"""The command table: every command builds, and building the parser stays cheap."""
 
 import json
 import subprocess

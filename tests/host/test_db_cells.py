@@ -1,4 +1,4 @@
-"""Every stored cell type- and CRC-checked on read (issue 27, findings 4 and 5).
+"""Every stored cell type- and CRC-checked on read.
 
 One flipped bit in a match row (its count 32 -> 0) used to hide that match from export and
 stats, exit 0, and make every later sync fail "not a dominoboard database (UNIQUE constraint

@@ -1,4 +1,4 @@
-"""The match database when things go wrong (issue 14, finding 7): damaged rows, a damaged file,
+"""The match database when things go wrong: damaged rows, a damaged file,
 a read-only file, a full disk. Each gives a message naming the file or the match and what to
 do, never a traceback, and never a silent export with matches missing."""
 

@@ -32,7 +32,7 @@ def test_a_match_by_presses_syncs_and_exports_as_the_core_folds_it(tmp_path, cap
     emu = Emulator(str(tmp_path / "flash"))
     try:
         # A hand whose plays the table enters can end only as the record allows (its counts
-        # stand, issue 12): the two scored hands are entered as points-only tables do, nothing
+        # stand): the two scored hands are entered as points-only tables do, nothing
         # laid, and the third hand's plays are synced unfinished.
         for command in NEW_MATCH + BLOCKED + NEXT_HAND + BLOCKED + NEXT_HAND + PLAYS:
             emu.send(command)

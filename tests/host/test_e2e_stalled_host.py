@@ -1,4 +1,4 @@
-"""A host that stops reading never stops the table (issue 14, finding 5), on the unix-port
+"""A host that stops reading never stops the table, on the unix-port
 emulator: the real firmware, its serial on a pty. A killed sync leaves a subscription and a
 backlog of requests whose replies it never reads; they fill the pty and the device's output
 queue, and the device drops what does not fit (counted: `dropped` in hello). Buttons pressed

@@ -1,4 +1,4 @@
-"""UTF-8 end to end (issue 14, finding 3): one emoji in a name used to travel as a surrogate
+"""UTF-8 end to end: one emoji in a name used to travel as a surrogate
 pair that MicroPython stored as CESU-8, and every later sync, export and live died on it.
 
 The device is the real MicroPython unix port over a pty; the damaged match is written with the

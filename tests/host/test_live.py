@@ -386,7 +386,7 @@ def test_help_names_the_options(capsys):
 
 
 def test_live_unsubscribes_when_it_stops(tmp_path):
-    # A stopped `live` left the scoreboard pushing to nobody (issue 14, finding 5).
+    # A stopped `live` left the scoreboard pushing to nobody.
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m1", ['{"game":"muggins","players":["Ana","Ben"]}'])
         with DeviceLink(device.port) as link:

@@ -1,4 +1,4 @@
-"""A scoreboard that lies (issue 27, finding 6): replies with a field missing or of another
+"""A scoreboard that lies: replies with a field missing or of another
 type gave 27 tracebacks and 2 hangs in 88 runs of sync, export --from-device, live and names,
 and a `list` answering `more: true` forever looped sync and export without end. Every reply is
 now checked before it is used: a clear error naming the field, exit 3, nothing stored from it.

@@ -90,7 +90,7 @@ def test_a_13_round_mexican_train_replays_in_the_picos_heap(tmp_path):
 
 @pytest.mark.parametrize("end", ["true", "false", "0.0", '"0"'])
 def test_an_end_that_is_not_a_whole_number_is_refused_alike_on_both(tmp_path, end):
-    # Issue 14: CPython took "e": true as end 1 where MicroPython refused it.
+    # CPython took "e": true as end 1 where MicroPython refused it.
     path = tmp_path / "e.jsonl"
     play = '{"k":"play","p":1,"t":"6-5","e":' + end + "}\n"
     path.write_text('{"game":"muggins","players":["A","B"]}\n{"k":"play","p":0,"t":"6-6"}\n' + play)

@@ -1,7 +1,7 @@
 """The fold engine (``table``: every move through ``Match.apply``) and the fast engines play the
 same game: one meaning per bot name in both (``random``: a legal play uniformly, as
 ``Match.legal_plays`` lists them; ``heavy`` and ``greedy``: the same among the heaviest tiles),
-so their outcome distributions agree, and a symmetric game favours no seat (issue 12).
+so their outcome distributions agree, and a symmetric game favours no seat.
 
 Seeded, so each run is the same; the bounds (4.5 standard errors; a chi-square at p = 1e-4)
 are wide enough for the comparisons made here and tight enough to catch a bot that means

@@ -1,4 +1,4 @@
-"""Replies bound to requests, one session per port (issue 14, findings 1 and 2).
+"""Replies bound to requests, one session per port.
 
 The device is the real MicroPython unix port over a pty (pty_device.py); the host is the real
 CLI in its own process, killed with SIGKILL at random instants, or two of them at once. After

@@ -1,5 +1,5 @@
 """Sync frees the unfinished matches the scoreboard's flash would otherwise keep for ever
-(issue 27: with one match in five abandoned after two hands, the Pico refused its 702nd match
+(with one match in five abandoned after two hands, the Pico refused its 702nd match
 and three syncs freed nothing). The device is the real MicroPython store and link on a pty."""
 
 import sqlite3
@@ -146,7 +146,7 @@ def test_a_flash_with_abandoned_matches_is_freed_by_sync(tmp_path):
 
 @pytest.mark.soak
 def test_a_thousand_matches_one_in_five_abandoned_never_fill_the_pico(tmp_path):
-    """Issue 27: at the Pico's flash size the 702nd match was refused. 1,000 matches, one in
+    """At the Pico's flash size the 702nd match was refused. 1,000 matches, one in
     five left after two hands, the real sync with its defaults every evening of 10."""
     report, expected, held = fill(tmp_path, 1000, PICO_BLOCKS)
     assert report["refused"] == [], report

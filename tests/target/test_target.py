@@ -25,7 +25,7 @@ from dominoboard.sync import device_matches
 DRAW = {"k": "draw", "n": 1, "p": 1}  # Ben draws a tile: what OK does after Ana's lead
 FILESYSTEM = 0xA0000  # rp2's littlefs: the flash from here on (MICROPY_HW_FLASH_STORAGE_BYTES)
 
-# A hand whose plays the table enters ends only as the record allows (issue 12): the scored
+# A hand whose plays the table enters ends only as the record allows: the scored
 # hands are entered as a points-only table does, nothing laid, as tests/host/test_e2e_presses.py
 # drives them. HAND: a Muggins hand ended blocked by buttons (its tally, its score), then the
 # next hand's lead and draws; MATCH: two hands scored so, then the third hand's plays.

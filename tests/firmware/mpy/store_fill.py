@@ -1,4 +1,4 @@
-# A flash that never fills (issue 14, finding 4): matches played one after another through the
+# A flash that never fills: matches played one after another through the
 # real store and link on real littlefs at the Pico's size (352 x 4 KB, rp2's filesystem), the
 # host syncing every 10 matches and deleting, as `dominoboard sync --keep 10` does, the
 # finished matches it holds whole but the newest 10. A host in this script speaks the link's
