@@ -22,7 +22,7 @@ from domino import DominoError, Match, registry
 from domino.events import dumps, read_match
 
 from .db import Database, StoredMatch
-from .errors import CliError
+from .errors import CliError, need_matplotlib
 from .replay import read_text
 from .stats import GameLine, Line, Stats, collect, fold
 
@@ -199,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--out {args.out}: the chart is a PNG; name the file FILE.png")
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
+    need_matplotlib("plot")
     skipped: list[str] = []
     if args.players:
         with Database(args.db, create=False) as db:
