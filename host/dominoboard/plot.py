@@ -108,11 +108,11 @@ def players_figure(stats: Stats, size: tuple[int, int]) -> "Figure":
     if game is not None:
         averages = [x.average or 0.0 for x in per_game]
         right.set_ylabel(f"points ({game.sense})")
-        right.set_title(f"average hand score, {game.title} ({game.sense})")
+        right.set_title(f"average hand score, {game.title}\n({game.sense})")
     else:
         averages = [x.avg_place or 0.0 for x in lines]
         right.set_ylabel("place (1 = first; lower is better)")
-        right.set_title("average place, all games (each ranked its own way)")
+        right.set_title("average place, all games\n(each game ranked its own way)")
     bars = right.bar(names, averages, color="tab:blue")
     right.bar_label(bars, labels=[f"{a:.1f}" if a else "-" for a in averages])
     for ax in (left, right):

@@ -90,14 +90,14 @@ def test_player_chart_over_all_games_ranks_places_never_mixes_scores(tmp_path):
         return [round(b.get_height(), 2) for b in ax.patches]
 
     _, right = players_figure(collect(stored), (1000, 600)).axes
-    assert right.get_title() == "average place, all games (each ranked its own way)"
+    assert right.get_title() == "average place, all games\n(each game ranked its own way)"
     assert right.get_ylabel() == "place (1 = first; lower is better)"
     assert bars(right) == [1.5, 2.0, 1.0]  # Ana, Ben, Cy: Cy's win is the best result
     _, right = players_figure(collect(stored, "mexican"), (1000, 600)).axes
-    assert right.get_title() == "average hand score, Mexican Train (lower is better)"
+    assert right.get_title() == "average hand score, Mexican Train\n(lower is better)"
     assert bars(right) == [15.0, 15.0, 1.5]
     _, right = players_figure(collect(stored, "muggins"), (1000, 600)).axes
-    assert right.get_title() == "average hand score, Muggins (higher is better)"
+    assert right.get_title() == "average hand score, Muggins\n(higher is better)"
     assert bars(right) == [52.5, 17.5]
     out = tmp_path / "players.png"
     assert main(["plot", "--players", "--db", str(path), "--out", str(out)]) == 0
