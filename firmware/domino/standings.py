@@ -54,3 +54,28 @@ def standings(m):
         if status:
             out["current"]["status"] = status
     return out
+
+
+def places(m):
+    """Each side's place in a finished match, 1 for the winners: the core's winners first, then
+    the others ranked the game's own way (the lowest total first where the lowest wins), equal
+    totals sharing a place (1, 2, 2, 4). None while the match is being played. The host's
+    all-games statistics average these, never the scores of games scored in opposite senses."""
+    if not m.over:
+        return None
+    won = m.winners()
+    totals = m.totals
+    lowest = m.game.lowest_wins
+    out = []
+    for s in range(len(totals)):
+        if s in won:
+            out.append(1)
+            continue
+        ahead = len(won)
+        for o in range(len(totals)):
+            if o in won or o == s:
+                continue
+            if (totals[o] < totals[s]) if lowest else (totals[o] > totals[s]):
+                ahead += 1
+        out.append(ahead + 1)
+    return out

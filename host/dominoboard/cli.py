@@ -29,7 +29,7 @@ COMMANDS = {
     ),
     "check": Command("db", "check the match database against the CRCs stored at sync"),
     "stats": Command(
-        "stats", "per player and per game: matches, wins, win %%, average and best hand"
+        "stats", "per player: wins, win %%, average place; per game also the hand scores"
     ),
     "plot": Command("plot", "PNG chart of a match's running scores, or of player statistics"),
     "live": Command("live", "follow the scoreboard in real time (terminal, or --web for a TV)"),

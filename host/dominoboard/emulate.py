@@ -319,8 +319,24 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         default="unix",
         help="unix: the MicroPython unix port with the simulated board (fast); rp2: the "
         "scoreboard's Pico firmware (`make firmware`: MicroPython v1.28.0 with the app "
-        "frozen in) in the RP2040 emulator; needs Node.js and the boot ROM, in the folder "
-        "DOMINOBOARD_RP2_DIR names (docs/target.md)",
+        "frozen in, or --uf2) in the RP2040 emulator; needs Node.js and the RP2040 boot ROM "
+        "(--bootrom; docs/target.md)",
+    )
+    p.add_argument(
+        "--uf2",
+        type=Path,
+        metavar="PATH",
+        help="with --target rp2: the firmware to boot (default: build/firmware/"
+        "dominoboard-pico.uf2, `make firmware`); an official MicroPython UF2 for the Pico "
+        "(micropython.org/download/RPI_PICO) gets the scoreboard deployed onto it",
+    )
+    p.add_argument(
+        "--bootrom",
+        type=Path,
+        metavar="PATH",
+        help="with --target rp2: the RP2040 B1 boot ROM, built from raspberrypi/pico-bootrom "
+        "(default: $DOMINOBOARD_BOOTROM, else rp2/rp2040-bootrom-b1.bin in your user data "
+        "directory, else shared/rp2 beside a checkout)",
     )
     p.add_argument(
         "--key-repeat-ms",
@@ -400,10 +416,19 @@ def run(args: argparse.Namespace) -> int:
         from .rp2 import TargetMissing, TargetSession
 
         try:
-            emu = TargetSession(args.storage, knob=args.knob, keypad=args.keypad)
+            emu = TargetSession(
+                args.storage, knob=args.knob, keypad=args.keypad, uf2=args.uf2,
+                bootrom=args.bootrom,
+            )
         except TargetMissing as e:
             raise CliError(str(e)) from e
     else:
+        if args.uf2 is not None or args.bootrom is not None:
+            given = "--uf2" if args.uf2 is not None else "--bootrom"
+            raise CliError(
+                f"{given} is for the emulated Pico (--target rp2); the unix target runs the "
+                "firmware's sources on the MicroPython unix port"
+            )
         emu = Emulator(args.storage, heap=args.heap, knob=args.knob, keypad=args.keypad)
     marker = None
     try:  # from here a Ctrl-C (SIGINT) is a clean stop, even one that comes with the port line

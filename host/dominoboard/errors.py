@@ -37,3 +37,16 @@ class Refused(CliError):
         super().__init__(f"the scoreboard refused: {detail} [{code}]")
         self.code = code
         self.detail = detail
+
+
+def need_matplotlib(what: str) -> None:
+    """Raise a CliError saying how to get matplotlib, if it is not installed: `make run` and a
+    plain `pip install` leave the charts out (the `plot` extra)."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise CliError(
+            f"{what} needs matplotlib, which is not installed (a plain install and `make run` "
+            "leave the charts out): pip install 'dominoboard[plot]', or in a checkout "
+            "`make deps`"
+        )

@@ -1,5 +1,6 @@
 """`dominoboard plot`: PNG charts (matplotlib, Agg) of one match's running scores, or of the
-players' win % and average hand score.
+players' win % and average place (with --game: that game's average hand score, its sense
+stated).
 
     dominoboard plot 3 --out match.png            # match with database id 3
     dominoboard plot m0003 --out match.png        # the scoreboard's match id
@@ -21,9 +22,9 @@ from domino import DominoError, Match, registry
 from domino.events import dumps, read_match
 
 from .db import Database, StoredMatch
-from .errors import CliError
+from .errors import CliError, need_matplotlib
 from .replay import read_text
-from .stats import Stats, collect, fold
+from .stats import GameLine, Line, Stats, collect, fold
 
 if TYPE_CHECKING:  # matplotlib costs half a second: imported when a figure is drawn
     from matplotlib.figure import Figure
@@ -87,8 +88,14 @@ def match_figure(m: Match, title: str, size: tuple[int, int]) -> "Figure":
 
 
 def players_figure(stats: Stats, size: tuple[int, int]) -> "Figure":
-    """Two bar charts side by side: win % and average hand score, a bar per player."""
-    lines = [stats.players[p] for p in sorted(stats.players)]
+    """Two bar charts side by side, a bar per player: win %, and beside it the average hand
+    score with the game's sense when the statistics hold one game, else the average place
+    (each game ranked its own way): hand scores of different games are never averaged."""
+    game = next(iter(stats.games.values())) if len(stats.games) == 1 else None
+    per_game: list[GameLine] = (
+        [] if game is None else [game.players[p] for p in sorted(game.players)]
+    )
+    lines: list[Line] = list(per_game) or [stats.players[p] for p in sorted(stats.players)]
     names = [x.player for x in lines]
     fig = _figure(size)
     left, right = fig.subplots(1, 2)
@@ -98,11 +105,16 @@ def players_figure(stats: Stats, size: tuple[int, int]) -> "Figure":
     left.set_ylim(0, 110)
     left.set_ylabel("win %")
     left.set_title("win % (wins / finished matches)")
-    averages = [x.average or 0.0 for x in lines]
+    if game is not None:
+        averages = [x.average or 0.0 for x in per_game]
+        right.set_ylabel(f"points ({game.sense})")
+        right.set_title(f"average hand score, {game.title}\n({game.sense})")
+    else:
+        averages = [x.avg_place or 0.0 for x in lines]
+        right.set_ylabel("place (1 = first; lower is better)")
+        right.set_title("average place, all games\n(each game ranked its own way)")
     bars = right.bar(names, averages, color="tab:blue")
-    right.bar_label(bars, labels=[f"{a:.1f}" for a in averages])
-    right.set_ylabel("points")
-    right.set_title("average hand score")
+    right.bar_label(bars, labels=[f"{a:.1f}" if a else "-" for a in averages])
     for ax in (left, right):
         ax.tick_params(axis="x", labelrotation=45 if len(names) > 6 else 0)
         ax.grid(True, axis="y", alpha=0.3)
@@ -166,7 +178,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "plot",
         description="Draw a PNG: a match's running score per hand, one line per side "
         "(MATCH: a match file, a database id, or the scoreboard's match id), or with "
-        "--players each player's win %% and average hand score.",
+        "--players each player's win % and average place over all games (each game ranked "
+        "its own way), or with --game KEY that game's average hand score.",
     )
     p.add_argument("match", nargs="?", metavar="MATCH", help="match file, database id or match id")
     p.add_argument("--players", action="store_true", help="plot player statistics instead")
@@ -186,6 +199,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--out {args.out}: the chart is a PNG; name the file FILE.png")
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")
+    need_matplotlib("plot")
     skipped: list[str] = []
     if args.players:
         with Database(args.db, create=False) as db:

@@ -148,7 +148,7 @@ class _UnpoweredPico:
     """Stands in for rp2.EmulatedPico: what TargetSession does with the flash lock is all
     that is looked at here, so no chip is started."""
 
-    def __init__(self, image, speed, uf2=None):
+    def __init__(self, image, speed, uf2=None, bootrom=None):
         self.port = "/dev/null"
         self.uf2 = uf2
         self.lock = threading.Lock()
@@ -164,6 +164,7 @@ def test_a_flash_the_rp2_emulator_holds_is_refused_to_either_target(user_dirs, m
     from dominoboard import rp2
 
     monkeypatch.setattr(rp2, "EmulatedPico", _UnpoweredPico)
+    monkeypatch.setattr(rp2, "find_bootrom", lambda path=None: Path(os.devnull))
     flash = user_dirs / "flash"
     flash.mkdir()
     (flash / "pico-flash.img").write_bytes(b"")  # a Pico deployed before

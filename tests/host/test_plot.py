@@ -71,6 +71,39 @@ def test_player_statistics_chart(db_path, tmp_path):
     assert pixels_of(img, BLUE) > 1000  # average hand bars
 
 
+def test_player_chart_over_all_games_ranks_places_never_mixes_scores(tmp_path):
+    """Muggins (highest wins: Ana 105, Ben 35) and Mexican Train (lowest wins: Cy 3 penalty
+    pips, Ana and Ben 30) in one database: over all games the chart shows places, each game
+    ranked its own way; one game's chart shows its hand scores with their sense."""
+    from dominoboard.plot import players_figure
+    from dominoboard.stats import collect
+
+    setup = {"game": "mexican", "players": ["Ana", "Ben", "Cy"], "rounds": 2, "way": "pad"}
+    ends = [{"k": "end", "left": [20, 30, 0], "out": 2}, {"k": "end", "left": [10, 0, 3], "out": 1}]
+    path = tmp_path / "mixed.sqlite3"
+    with Database(path) as db:
+        db.add_events("sim-a", "m1", 0, lines_of("muggins"))
+        db.add_events("sim-a", "m2", 0, [dumps(setup)] + [dumps(e) for e in ends])
+        stored = list(db.matches())
+
+    def bars(ax) -> list[float]:
+        return [round(b.get_height(), 2) for b in ax.patches]
+
+    _, right = players_figure(collect(stored), (1000, 600)).axes
+    assert right.get_title() == "average place, all games\n(each game ranked its own way)"
+    assert right.get_ylabel() == "place (1 = first; lower is better)"
+    assert bars(right) == [1.5, 2.0, 1.0]  # Ana, Ben, Cy: Cy's win is the best result
+    _, right = players_figure(collect(stored, "mexican"), (1000, 600)).axes
+    assert right.get_title() == "average hand score, Mexican Train\n(lower is better)"
+    assert bars(right) == [15.0, 15.0, 1.5]
+    _, right = players_figure(collect(stored, "muggins"), (1000, 600)).axes
+    assert right.get_title() == "average hand score, Muggins\n(higher is better)"
+    assert bars(right) == [52.5, 17.5]
+    out = tmp_path / "players.png"
+    assert main(["plot", "--players", "--db", str(path), "--out", str(out)]) == 0
+    assert decoded(out).size == (1000, 600)
+
+
 def test_a_scoreboard_match_id_on_two_scoreboards_needs_the_database_id(db_path, tmp_path, capsys):
     out = tmp_path / "x.png"
     assert main(["plot", "m0001", "--db", str(db_path), "--out", str(out)]) == 1

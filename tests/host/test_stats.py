@@ -51,26 +51,71 @@ def row(rows: list[dict], player: str) -> dict:
 
 def test_players_over_all_games(db_path, capsys):
     doc = stats_json(capsys, "--db", str(db_path))
-    # Ana: Muggins hands 90 (counts 20+15+20+15 = 70, then out: Ben's 20 pips) and 15 (the
-    # count that took her past 100), won 105-35; All Fives hands 5, 5, 30, 35, 20, 5, won 100.
+    # Ana won the Muggins (105-35) and the All Fives (100 to Ben's 80, Cora's 55): first both
+    # times. The all-games rows count results and places only, never points.
     assert row(doc["players"], "Ana") == {
         "player": "Ana",
         "matches": 2,
         "playing": 0,
         "wins": 2,
         "win_pct": 100.0,
+        "avg_place": 1.0,
         "hands": 8,
-        "avg_hand": round((90 + 15 + 5 + 5 + 30 + 35 + 20 + 5) / 8, 2),
-        "best_hand": 90,
     }
-    # Ben: Muggins 35 (counts 15 and 20) and 0, lost; All Fives 25, 0, 0, 30, 5, 20, lost (80).
+    # Ben: second in both; Cora: third in the All Fives, her only match.
     ben = row(doc["players"], "Ben")
-    assert (ben["wins"], ben["win_pct"], ben["hands"], ben["best_hand"]) == (0, 0.0, 8, 35)
-    assert ben["avg_hand"] == round((35 + 0 + 25 + 0 + 0 + 30 + 5 + 20) / 8, 2)
-    # Cora: All Fives only, hands 0, 30, 20, 0, 0, 5, lost (55).
+    assert (ben["wins"], ben["win_pct"], ben["avg_place"], ben["hands"]) == (0, 0.0, 2.0, 8)
     cora = row(doc["players"], "Cora")
-    assert (cora["matches"], cora["wins"], cora["win_pct"]) == (1, 0, 0.0)
-    assert (cora["avg_hand"], cora["best_hand"]) == (round(55 / 6, 2), 30)
+    assert (cora["matches"], cora["wins"], cora["win_pct"], cora["avg_place"]) == (1, 0, 0.0, 3.0)
+    # The hand scores are per game: Ana's Muggins hands 90 (counts 20+15+20+15 = 70, then out:
+    # Ben's 20 pips) and 15 (the count that took her past 100); All Fives 5, 5, 30, 35, 20, 5.
+    by_game = {g["game"]: g for g in doc["games"]}
+    ana = row(by_game["muggins"]["players"], "Ana")
+    assert (ana["avg_hand"], ana["best_hand"], ana["avg_place"]) == ((90 + 15) / 2, 90, 1.0)
+    assert row(by_game["allfives"]["players"], "Cora")["avg_hand"] == round(55 / 6, 2)
+    assert by_game["muggins"]["hand_scores"] == "higher is better"
+
+
+def mexican_lines(players: list[str], hands: list[tuple[list[int], int]]) -> list[str]:
+    setup = {"game": "mexican", "players": players, "rounds": len(hands), "way": "pad"}
+    ends = [{"k": "end", "left": left, "out": out} for left, out in hands]
+    return [dumps(setup)] + [dumps(e) for e in ends]
+
+
+@pytest.fixture
+def mixed_db(tmp_path):
+    """Muggins (the highest total wins: Ana 105, Ben 35) and Mexican Train (the lowest wins:
+    Cy 3, Ana and Ben 30 each) in one database."""
+    mexican = mexican_lines(["Ana", "Ben", "Cy"], [([20, 30, 0], 2), ([10, 0, 3], 1)])
+    return make_db(tmp_path / "mixed.sqlite3", {"m1": lines_of("muggins"), "m2": mexican})
+
+
+def test_all_games_never_average_a_lowest_wins_game_with_a_highest_wins_one(mixed_db, capsys):
+    doc = stats_json(capsys, "--db", str(mixed_db))
+    # Cy won the Mexican Train with 3 penalty pips, the best result in the database; averaging
+    # his pips with Muggins points made him the worst "avg hand". Places rank each game its way.
+    places = {r["player"]: r["avg_place"] for r in doc["players"]}
+    assert places == {"Ana": 1.5, "Ben": 2.0, "Cy": 1.0}  # Ana 1st and 2nd (tied), Ben 2nd, 2nd
+    assert all("avg_hand" not in r and "best_hand" not in r for r in doc["players"])
+    by_game = {g["game"]: g for g in doc["games"]}
+    mexican = by_game["mexican"]
+    assert (mexican["lowest_wins"], mexican["hand_scores"]) == (True, "lower is better")
+    cy, ana = row(mexican["players"], "Cy"), row(mexican["players"], "Ana")
+    assert (cy["avg_hand"], cy["best_hand"], cy["avg_place"], cy["wins"]) == (1.5, 0, 1.0, 1)
+    assert (ana["avg_hand"], ana["best_hand"], ana["avg_place"]) == (15.0, 10, 2.0)
+    assert row(by_game["muggins"]["players"], "Ana")["avg_hand"] == 52.5
+
+    assert main(["stats", "--db", str(mixed_db)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    first_game = out.index("")
+    assert "avg hand" not in "\n".join(out[:first_game])  # no points in the all-games table
+    assert out[1].split() == ["player", "matches", "wins", "win", "%", "avg", "place", "hands"]
+    assert out[2].split() == ["Ana", "2", "1", "50.0", "1.50", "4"]
+    assert out[4].split() == ["Cy", "1", "1", "100.0", "1.00", "2"]
+    assert "Mexican Train (mexican): 1 match(es), lowest total wins" in out
+    assert "Muggins (muggins): 1 match(es), highest total wins" in out
+    assert out.count("  hand scores: lower is better") == 1
+    assert out.count("  hand scores: higher is better") == 1
 
 
 def test_partners_share_their_team_hands_and_win(db_path, capsys):
@@ -108,21 +153,29 @@ def test_a_match_still_being_played_counts_its_hands_not_a_result(tmp_path, caps
     doc = stats_json(capsys, "--db", str(db_path))
     ana = row(doc["players"], "Ana")
     assert (ana["matches"], ana["playing"], ana["wins"], ana["win_pct"]) == (0, 1, 0, None)
+    assert (ana["avg_place"], ana["hands"]) == (None, 1)
+    (muggins,) = doc["games"]
+    ana = row(muggins["players"], "Ana")
     assert (ana["hands"], ana["avg_hand"], ana["best_hand"]) == (1, 90.0, 90)
     assert main(["stats", "--db", str(db_path)]) == 0
     table = capsys.readouterr().out
-    assert "  Ana        0 +1     0      -      1     90.00         90" in table
+    assert "  Ana        0 +1     0      -          -      1     90.00         90" in table
     assert "not finished yet" in table
 
 
 def test_readable_table(db_path, capsys):
     assert main(["stats", "--db", str(db_path)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "All games"
-    assert out[1] == "  player  matches  wins  win %  hands  avg hand  best hand"
-    assert out[2].split() == ["Ana", "2", "2", "100.0", "8", "25.62", "90"]  # 205 / 8
-    assert "Muggins (muggins): 1 match(es)" in out
-    assert "Block (block): 1 match(es)" in out
+    assert out[0] == "All games (results and places; hand scores are per game, below)"
+    assert out[1] == "  player  matches  wins  win %  avg place  hands"
+    assert out[2].split() == ["Ana", "2", "2", "100.0", "1.00", "8"]
+    muggins = out.index("Muggins (muggins): 1 match(es), highest total wins")
+    assert out[muggins + 1] == (
+        "  player  matches  wins  win %  avg place  hands  avg hand  best hand"
+    )
+    assert out[muggins + 2].split() == ["Ana", "1", "1", "100.0", "1.00", "2", "52.50", "90"]
+    assert out[muggins + 4] == "  hand scores: higher is better"
+    assert "Block (block): 1 match(es), highest total wins" in out
 
 
 def test_a_match_the_core_refuses_is_skipped_and_reported(tmp_path, capsys):
@@ -143,7 +196,9 @@ def test_collect_is_the_core_fold_of_every_line(db_path):
         stored = list(db.matches())
     stats = collect(stored)
     assert sorted(stats.games) == ["allfives", "block", "muggins"]
-    assert stats.players["Ana"].points == 90 + 15 + 5 + 5 + 30 + 35 + 20 + 5
+    assert stats.games["muggins"].players["Ana"].points == 90 + 15
+    assert stats.games["allfives"].players["Ana"].points == 5 + 5 + 30 + 35 + 20 + 5
+    assert not hasattr(stats.players["Ana"], "points")  # no sum of points across games
 
 
 @pytest.mark.parametrize(
@@ -197,4 +252,5 @@ def test_a_domino_ended_without_pips_counts_its_hand(tmp_path, capsys):
     db_path = make_db(tmp_path / "db.sqlite3", {"m1": [dumps(setup)] + list(map(dumps, events))})
     doc = stats_json(capsys, "--db", str(db_path))
     assert doc["skipped"] == []
-    assert (row(doc["players"], "Ben")["hands"], row(doc["players"], "Ben")["best_hand"]) == (2, 2)
+    ben = row(doc["games"][0]["players"], "Ben")
+    assert (ben["hands"], ben["best_hand"]) == (2, 2)

@@ -12,6 +12,7 @@ import runpy
 import select
 import signal
 import site
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -187,3 +188,28 @@ def test_emulate_serves_the_shipped_firmware(installed):
         emulate.send_signal(signal.SIGINT)
         _, err = emulate.communicate(timeout=20)
     assert emulate.returncode == 0, err
+
+
+def test_emulate_rp2_from_the_wheel_says_which_files_it_needs(installed, tmp_path):
+    """Installed, there is no `make firmware` and no shared/rp2: the message names the missing
+    firmware and boot ROM and how to get each, and nothing is started."""
+    storage = tmp_path / "pico"
+    out = installed.run(
+        "dominoboard", "emulate", "--headless", "--target", "rp2", "--storage", str(storage)
+    )
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert "no firmware to boot" in out.stderr and "a checkout's `make firmware`" in out.stderr
+    assert "--uf2 PATH" in out.stderr and "micropython.org/download/RPI_PICO" in out.stderr
+    stock = installed.root / "data" / "dominoboard" / "rp2" / "micropython-v1.28.0-rpi-pico.uf2"
+    assert str(stock) in out.stderr  # where to put it, in the user data directory
+    firmware = tmp_path / "stock.uf2"
+    block = struct.pack("<8I", 0x0A324655, 0x9E5D5157, 0x2000, 0x10000000, 256, 0, 1, 0xE48BFF56)
+    firmware.write_bytes(block + b"\0" * 476 + struct.pack("<I", 0x0AB16F30))
+    out = installed.run(
+        "dominoboard", "emulate", "--headless", "--target", "rp2", "--storage", str(storage),
+        "--uf2", str(firmware),
+    )
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    rom = installed.root / "data" / "dominoboard" / "rp2" / "rp2040-bootrom-b1.bin"
+    assert f"looked in {rom};" in out.stderr and "raspberrypi/pico-bootrom" in out.stderr
+    assert not storage.exists()

@@ -24,6 +24,7 @@ import queue
 import select
 import shutil
 import socket
+import struct
 import subprocess
 import threading
 import tty
@@ -86,6 +87,135 @@ class TargetMissing(Exception):
 
 FROZEN_UF2 = "dominoboard-pico.uf2"
 
+# A UF2 is 512-byte blocks, each with these magic numbers and up to 256 bytes of payload for
+# one flash address; the family says the chip (the UF2 format's own table).
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+UF2_FAMILY_FLAG = 0x2000
+FAMILIES = {0xE48BFF56: "RP2040", 0xE48BFF57: "absolute", 0xE48BFF59: "RP2350 (ARM)",
+            0xE48BFF5A: "RP2350 (RISC-V)", 0xE48BFF5B: "RP2350 (ARM, non-secure)"}
+# The frozen scoreboard's module names, in the firmware's table of frozen files.
+FROZEN_MARK = b"scoreboard/app.py"
+
+GET_STOCK = (
+    "an official MicroPython UF2 for the Raspberry Pi Pico (RPI_PICO, v1.28.0: "
+    "micropython.org/download/RPI_PICO) named with --uf2 PATH (the scoreboard is then deployed "
+    "onto it)"
+)
+
+
+def user_rp2_dir() -> Path:
+    """Where the user keeps the emulated Pico's files: ``rp2`` in the user data directory."""
+    import platformdirs
+
+    return platformdirs.user_data_path("dominoboard") / "rp2"
+
+
+def how_to_get_bootrom() -> str:
+    return (
+        f"the emulated Pico needs the RP2040 B1 boot ROM ({BOOTROM}: 16,384 bytes, sha256 "
+        f"{SHA256[BOOTROM]}), which dominoboard cannot ship: build it from "
+        "github.com/raspberrypi/pico-bootrom (BSD-3-Clause; the B1 ROM, commit 00a4a19), then "
+        f"pass --bootrom PATH, set DOMINOBOARD_BOOTROM to its path, or copy it to "
+        f"{user_rp2_dir() / BOOTROM}"
+    )
+
+
+def _checked(path: Path, whence: str, name: str, how: str) -> Path:
+    """``path`` if it is the expected file (by sha256), else TargetMissing saying why."""
+    if not path.is_file():
+        raise TargetMissing(f"no {path} ({whence}): {how}")
+    got = hashlib.sha256(path.read_bytes()).hexdigest()
+    if got != SHA256[name]:
+        raise TargetMissing(
+            f"{path} ({whence}) is not the expected file (sha256 {got}, want {SHA256[name]}): "
+            f"{how}"
+        )
+    return path
+
+
+def _lookup(name: str, named: list[tuple[str | None, str]], how: str) -> Path:
+    """The first of ``named`` (a path the user gave, and by what) that is set must be the
+    file; else the first of the default places that has it: the user data directory, then
+    ``shared/rp2`` beside a checkout. TargetMissing names every place looked in."""
+    for given, whence in named:
+        if given:
+            return _checked(Path(given), f"named by {whence}", name, how)
+    defaults = [(user_rp2_dir() / name, "your user data directory")]
+    if CHECKOUT is not None:
+        shared = CHECKOUT.parent / "shared" / "rp2" / name
+        defaults.append((shared, "shared/rp2 beside the checkout"))
+    for path, whence in defaults:
+        if path.exists():
+            return _checked(path, whence, name, how)
+    looked = ", ".join(str(path) for path, _ in defaults)
+    unset = ", ".join(whence.split(" ", 1)[0] for _, whence in named)
+    raise TargetMissing(f"no {name} (looked in {looked}; {unset} not given): {how}")
+
+
+def find_bootrom(path: str | os.PathLike | None = None) -> Path:
+    """The RP2040 B1 boot ROM: ``path`` (--bootrom), else the file DOMINOBOARD_BOOTROM names,
+    else the one in the folder DOMINOBOARD_RP2_DIR names, else the user data directory's
+    (``rp2/``), else, in a checkout, ``shared/rp2`` beside it. Checked by its sha256."""
+    rp2_dir = os.environ.get("DOMINOBOARD_RP2_DIR")
+    named = [
+        (os.fspath(path) if path else None, "--bootrom"),
+        (os.environ.get("DOMINOBOARD_BOOTROM"), "DOMINOBOARD_BOOTROM"),
+        (str(Path(rp2_dir) / BOOTROM) if rp2_dir else None, "DOMINOBOARD_RP2_DIR"),
+    ]
+    return _lookup(BOOTROM, named, how_to_get_bootrom())
+
+
+def stock_firmware() -> Path:
+    """Stock MicroPython v1.28.0 for the Pico (what `deploy` puts the scoreboard on): in the
+    folder DOMINOBOARD_RP2_DIR names, else the user data directory's ``rp2/``, else, in a
+    checkout, ``shared/rp2`` beside it. Checked by its sha256."""
+    rp2_dir = os.environ.get("DOMINOBOARD_RP2_DIR")
+    named = [(str(Path(rp2_dir) / UF2) if rp2_dir else None, "DOMINOBOARD_RP2_DIR")]
+    how = (
+        f"download {UF2} from micropython.org/download/RPI_PICO and copy it to "
+        f"{user_rp2_dir() / UF2}, or name a UF2 with --uf2 PATH"
+    )
+    return _lookup(UF2, named, how)
+
+
+def uf2_holds_scoreboard(path: Path) -> bool:
+    """Whether a UF2 is the scoreboard's own firmware (the app frozen in, `make firmware`)
+    rather than stock MicroPython. TargetMissing if it is no UF2 for an RP2040, saying what
+    it is and what is wanted."""
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise TargetMissing(
+            f"--uf2 {path}: no such file; give the scoreboard's firmware (`make firmware`: "
+            f"build/firmware/{FROZEN_UF2}) or {GET_STOCK}"
+        ) from None
+    except OSError as e:
+        raise TargetMissing(f"--uf2 {path}: cannot read it ({e.strerror})") from None
+    want = "a UF2 file for the Raspberry Pi Pico (RP2040)"
+    if not data or len(data) % 512:
+        raise TargetMissing(
+            f"--uf2 {path}: not a UF2 file ({len(data)} bytes, not whole 512-byte blocks); "
+            f"want {want}"
+        )
+    payload = bytearray()
+    for at in range(0, len(data), 512):
+        block = data[at : at + 512]
+        magic = (*struct.unpack_from("<II", block, 0), *struct.unpack_from("<I", block, 508))
+        if magic != UF2_MAGIC:
+            raise TargetMissing(
+                f"--uf2 {path}: not a UF2 file (block {at // 512} has no UF2 magic numbers); "
+                f"want {want}"
+            )
+        flags, _address, size, _no, _count, family = struct.unpack_from("<6I", block, 8)
+        if flags & UF2_FAMILY_FLAG and family not in (0xE48BFF56, 0xE48BFF57):
+            chip = FAMILIES.get(family, f"family 0x{family:08x}")
+            raise TargetMissing(
+                f"--uf2 {path}: a UF2 for {chip}, not for the RP2040 the emulated Pico has; "
+                f"want {want} (a Pico or Pico W build, not a Pico 2's)"
+            )
+        payload += block[32 : 32 + min(size, 476)]
+    return FROZEN_MARK in payload
+
 
 def frozen_firmware() -> Path:
     """The scoreboard's own firmware, the app frozen into MicroPython (`make firmware`): the
@@ -93,10 +223,13 @@ def frozen_firmware() -> Path:
     env = os.environ.get("DOMINOBOARD_UF2")
     path = Path(env) if env else build_dir() / "firmware" / FROZEN_UF2
     if not path.exists():
-        raise TargetMissing(
-            f"no {path}: `make firmware` builds it (from MicroPython's sources in "
-            "../shared/rp2 beside the checkout, or MICROPY_DIR: docs/development.md)"
+        how = (
+            "`make firmware` builds it (from MicroPython's sources in shared/rp2 beside the "
+            "checkout, or MICROPY_DIR: docs/development.md)"
+            if CHECKOUT is not None
+            else "a checkout's `make firmware` builds it"
         )
+        raise TargetMissing(f"no {path}: {how}")
     return path
 
 
@@ -170,7 +303,8 @@ class Reply:
 class EmulatedPico:
     """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
     emulated time may run while the core sleeps (1 = real time; tests use more). `uf2`: the
-    firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`). `probes`:
+    firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`,
+    `stock_firmware`). `bootrom`: the boot ROM (default: `find_bootrom`'s). `probes`:
     the firmware's addresses for the heap probes (bench/target_bench.py): each collection's
     live heap and largest free block go to `collections`, replies count allocations."""
 
@@ -181,9 +315,11 @@ class EmulatedPico:
         speed: float = 1.0,
         uf2: Path | None = None,
         probes: dict | None = None,
+        bootrom: Path | None = None,
     ):
         self.flash = Path(flash)
         self.uf2 = uf2
+        self.bootrom = bootrom
         self.probes = probes
         self.collections: list[dict] = []  # {"t", "live", "largest_free", "total", "pystack"}
         # Each board its own machine.unique_id(), the same at every boot of the same image.
@@ -213,7 +349,8 @@ class EmulatedPico:
     def boot(self, firmware: bool = True) -> None:
         """Power on: start the chip on the flash image (writing the UF2 first if `firmware`,
         as dropping it on the Pico's boot drive does: the filesystem beyond it stays)."""
-        assets = firmware_dir()
+        bootrom = find_bootrom(self.bootrom)
+        uf2 = (self.uf2 or stock_firmware()) if firmware else None
         pins = firmware_module("scoreboard.pins")
         chip, usb = socket.socketpair()
         for s in (chip, usb):  # small buffers: a host that stops reading is felt at once
@@ -221,8 +358,8 @@ class EmulatedPico:
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         config = {
             "rp2040js": str(rp2040js_dir()),
-            "bootrom": str(assets / BOOTROM),
-            "uf2": str(self.uf2 or assets / UF2) if firmware else None,
+            "bootrom": str(bootrom),
+            "uf2": None if uf2 is None else str(uf2),
             "flash": str(self.flash),
             "uid": self.uid,
             "speed": self.speed,
@@ -489,39 +626,74 @@ class EmulatedPico:
 class TargetSession:
     """`dominoboard emulate --target rp2`: the emulated Pico behind the interface the terminal
     front end drives (send a command, collect frames). Each start drops the scoreboard's
-    firmware (`frozen_firmware`, `make firmware`) onto the flash image, as a maker does with a
-    Pico: a new image boots from blank, an old one keeps its matches. ``knob``: the board has
-    the rotary encoder, which the frozen firmware leaves out (pins.ENCODER_FITTED): stock
-    MicroPython then, with the scoreboard deployed onto it with the encoder (again when the
-    image was deployed without it); so too when there is no frozen firmware.
+    firmware onto the flash image, as a maker does with a Pico: a new image boots from blank,
+    an old one keeps its matches. The firmware is ``uf2`` (--uf2) or else `frozen_firmware`
+    (`make firmware`). A UF2 without the scoreboard frozen in (stock MicroPython, as
+    micropython.org offers it) gets the scoreboard deployed onto it, and so does ``knob``: the
+    board has the rotary encoder, which the frozen firmware leaves out (pins.ENCODER_FITTED),
+    so stock MicroPython then, with the scoreboard deployed onto it with the encoder (again
+    when the image was deployed without it); so too when there is no frozen firmware.
+    ``bootrom``: the RP2040 boot ROM (--bootrom; else `find_bootrom` looks for it).
 
     ``storage`` is locked as the unix-port emulator locks its flash (`emulators.FlashLock` on
     ``<storage>.lock``), before anything starts: a second emulator of either target on the
     same folder is refused with a message naming the one running."""
 
     def __init__(
-        self, storage: str, speed: float = 1.0, knob: bool = False, keypad: bool = False
+        self,
+        storage: str,
+        speed: float = 1.0,
+        knob: bool = False,
+        keypad: bool = False,
+        uf2: Path | None = None,
+        bootrom: Path | None = None,
     ):
         self.flash_lock = emulators.FlashLock(storage)  # may refuse: nothing started yet
         try:
-            self._start(Path(storage), speed, knob, keypad)
+            self._start(Path(storage), speed, knob, keypad, uf2, bootrom)
         except BaseException:
             self.stop()
             raise
 
-    def _start(self, folder: Path, speed: float, knob: bool, keypad: bool = False) -> None:
-        folder.mkdir(parents=True, exist_ok=True)
+    def _start(
+        self,
+        folder: Path,
+        speed: float,
+        knob: bool,
+        keypad: bool = False,
+        uf2: Path | None = None,
+        bootrom: Path | None = None,
+    ) -> None:
         image = folder / "pico-flash.img"
         marker = folder / "pico-flash.knob"  # there: deployed with pins.ENCODER_FITTED
         pad = folder / "pico-flash.keypad"  # there: deployed with pins.KEYPAD_FITTED
         fresh = not image.exists()
-        frozen = None
-        if not knob and not keypad:  # the UF2 is built with neither
+        frozen = stock = None
+        if uf2 is not None:
+            if not uf2_holds_scoreboard(uf2):
+                stock = uf2
+            elif knob or keypad:
+                raise TargetMissing(
+                    f"--uf2 {uf2} is the scoreboard's own firmware, built without the knob "
+                    f"and the keypad: with --knob or --keypad give {GET_STOCK}"
+                )
+            else:
+                frozen = uf2
+        elif not knob and not keypad:  # the UF2 is built with neither
             try:
                 frozen = frozen_firmware()
             except TargetMissing as e:
-                print(f"{e}; deploying onto stock MicroPython instead", flush=True)
-        self.pico = EmulatedPico(image, speed=speed, uf2=frozen)
+                missing = str(e)
+                try:
+                    stock = stock_firmware() if fresh or marker.exists() or pad.exists() else None
+                except TargetMissing as no_stock:
+                    raise TargetMissing(
+                        f"no firmware to boot: {missing}; or give {GET_STOCK}. ({no_stock})"
+                    ) from None
+                print(f"{missing}; deploying onto stock MicroPython instead", flush=True)
+        find_bootrom(bootrom)  # before the flash image is made: a missing ROM changes nothing
+        folder.mkdir(parents=True, exist_ok=True)
+        self.pico = EmulatedPico(image, speed=speed, uf2=frozen or stock, bootrom=bootrom)
         self.port = self.pico.port
         if frozen is not None:
             self.pico.boot()  # the firmware is the scoreboard; the matches stay on flash

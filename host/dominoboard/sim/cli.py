@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import CliError
+from ..errors import CliError, need_matplotlib
 from .strategies import STRATEGIES
 
 
@@ -176,6 +176,8 @@ def run(args) -> int:
     from .stats import summarize
 
     setup = build_setup(args)
+    if not args.no_plots:  # before the games are played, not after
+        need_matplotlib("simulate's PNG plots (--no-plots skips them)")
     units = args.hands or args.matches or 1000
     out = args.out or Path("sim-results") / args.game
     bar = progress_bar(args, units, args.game)
