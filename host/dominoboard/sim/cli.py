@@ -322,10 +322,9 @@ def run(args) -> int:
         summary["compare"] = {"option": compare[0], "values": compare[1],
                               "per_value": per_value,
                               "differences": compare_paired(total, names, compare[1])}
-        first = total.tallies[0]
     else:
-        summary = summarize_tally(setup, seating, total)
-        first = total
+        summary = summarize_tally(setup, seating, total.tallies[0])
+    first = total.tallies[0]
     summary["seed"] = args.seed
     summary["seconds"] = round(elapsed, 3)
     if ci is not None:
@@ -360,7 +359,7 @@ def _half_widths(total, compare: bool) -> list[float]:
                 lo, hi = paired_mean(sums[i], squares[i], n)["ci95"]
                 out.append((hi - lo) / 2 if lo is not None else 1.0)
         return out
-    return [(hi - lo) / 2 for lo, hi in (wilson(w, total.units) for w in total.wins)]
+    return [(hi - lo) / 2 for lo, hi in (wilson(w, total.units) for w in total.tallies[0].wins)]
 
 
 def _needed(total, ci: float, compare: bool) -> int:

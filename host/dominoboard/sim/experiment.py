@@ -126,8 +126,7 @@ class Plan:
     def new_tally(self):
         from .tally import Paired
 
-        tallies = [_tally_for(v) for v in self.variants]
-        return tallies[0] if len(tallies) == 1 else Paired(tallies)
+        return Paired([_tally_for(v) for v in self.variants])
 
 
 def _tally_for(seating):
@@ -154,7 +153,7 @@ def play_part(plan: Plan, start: int, stop: int):
     where = [] if plan.records else None
     if len(plan.variants) == 1 and first.k == 1:  # one seating: the games in one call
         chunk = play_chunk(first.setups[0], plan.seed, start, stop)
-        tally.add_chunk(chunk, [0] * (stop - start))
+        tally.tallies[0].add_chunk(chunk, [0] * (stop - start))
         if packed is not None and where is not None:
             packed.extend(chunk)
             where.extend((i, i, 0, 0) for i in range(start, stop))
@@ -168,10 +167,7 @@ def play_part(plan: Plan, start: int, stop: int):
             if packed is not None and where is not None:
                 packed.extend(chunk)
                 where.append((i, d, j, k))
-        if len(outcomes) == 1:
-            tally.add(j, *outcomes[0])
-        else:
-            tally.add(j, outcomes)
+        tally.add(j, outcomes)
     return tally, packed, where
 
 
@@ -258,9 +254,9 @@ class Runner:
 
     def tally(self, start: int, stop: int, total=None, progress: Progress | None = None,
               sink: Callable | None = None):
-        """Play and tally games ``start``..``stop - 1``, adding them to ``total`` (a new tally
-        if None); ``sink(packed, where)`` gets each chunk's games in order when the plan
-        keeps records."""
+        """Play and tally games ``start``..``stop - 1``, adding them to ``total`` (a new
+        ``tally.Paired``, one tally per variant, if None); ``sink(packed, where)`` gets each
+        chunk's games in order when the plan keeps records."""
         if total is None:
             total = self.plan.new_tally()
         for a, b, (tally, packed, where) in self.results(start, stop):
@@ -290,7 +286,7 @@ def fingerprint() -> str:
         version = "unknown"
     digest = hashlib.sha256()
     for package in (domino, sim):
-        root = Path(package.__file__).parent
+        root = Path(str(package.__file__)).parent
         for path in sorted(root.glob("*.py")):
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return f"{version} ({digest.hexdigest()[:12]})"

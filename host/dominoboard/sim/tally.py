@@ -158,8 +158,8 @@ class Tally:
 
 
 class Paired:
-    """The same games under several values of a house rule: a ``Tally`` per value, and per
-    value after the first the sums of the per-game differences from the first (``metrics``)
+    """The same games under each value of a house rule (or one value): a ``Tally`` per value,
+    and per value after the first the sums of the per-game differences from the first (``metrics``)
     and of their squares, for paired intervals."""
 
     def __init__(self, tallies: list[Tally]):
@@ -174,6 +174,9 @@ class Paired:
 
     def add(self, j: int, outcomes: list[tuple]) -> None:
         """``outcomes[v]``: the game under value ``v`` as (winners, totals, over, hands)."""
+        if len(outcomes) == 1:
+            self.tallies[0].add(j, *outcomes[0])
+            return
         base = None
         for v, (tally, game) in enumerate(zip(self.tallies, outcomes, strict=True)):
             tally.add(j, *game)
