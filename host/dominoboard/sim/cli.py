@@ -295,7 +295,7 @@ def run(args) -> int:
     bar = progress_bar(args, cap, args.game)
     start = time.monotonic()
     try:
-        with _runner(args, plan) as runner:
+        with _Runner(args, plan) as runner:
             total = None
             done = 0
             stop = cap if ci is None else min(cap, seating.units(FIRST_STAGE))
@@ -383,7 +383,7 @@ def _widest(summary: dict) -> float:
     return max(widths)
 
 
-class _runner:
+class _Runner:
     """The experiment's Runner on this machine or on Dask; the cluster is checked first."""
 
     def __init__(self, args, plan):
