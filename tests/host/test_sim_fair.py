@@ -94,7 +94,7 @@ def test_duplicate_deals_play_each_deal_with_every_seating():
     setup = Setup("draw", ["heavy", "random"], hands=True, engine="fast")
     s = Seating(setup, duplicate=True)
     assert [s.game(i) for i in range(4)] == [(0, 0), (0, 1), (1, 0), (1, 1)]
-    assert Seating(setup).game(3) == (3, 1)  # rotation alone: a deal of its own a game
+    assert Seating(setup).game(3) == (65, 1)  # rotated: seating 1 plays deals 64, 65, ...
     for d in range(5):
         logs = []
         for x in s.setups:
@@ -253,3 +253,23 @@ def test_conflicting_or_bad_options_are_refused(argv, message, capsys, tmp_path)
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("bots, duplicate", [(["heavy", "random"], False),
+                                             (["heavy", "random", "greedy"], False),
+                                             (["heavy", "random", "greedy"], True),
+                                             (["random"] * 3, False)])
+def test_runs_of_one_seating_cover_every_game_once(bots, duplicate):
+    """A worker plays a seating's games as runs of consecutive deals (one engine call each):
+    together they are exactly the games ``Seating.game`` numbers, and tally alike."""
+    seating = Seating(Setup("draw", bots, hands=True, engine="fast"), duplicate=duplicate)
+    for start, stop in ((0, 500), (7, 391), (190, 193), (5, 5)):
+        runs = [(j, d + x) for j, d, count in seating.runs(start, stop) for x in range(count)]
+        assert sorted(runs) == sorted((j, d) for d, j in map(seating.game, range(start, stop)))
+    assert len({seating.game(i) for i in range(1000)}) == 1000
+    assert [sum(1 for i in range(996) if seating.game(i)[1] == j) for j in range(seating.k)] \
+        == [996 // seating.k] * seating.k
+    grouped = experiment.play_part(experiment.Plan([seating], 2), 3, 300)[0].tallies[0]
+    one_by_one = experiment.play_part(experiment.Plan([seating], 2, records=True), 3,
+                                      300)[0].tallies[0]
+    assert vars(grouped) == vars(one_by_one)

@@ -151,12 +151,10 @@ def play_part(plan: Plan, start: int, stop: int):
     first = plan.seating
     packed = new_chunk() if plan.records else None
     where = [] if plan.records else None
-    if len(plan.variants) == 1 and first.k == 1:  # one seating: the games in one call
-        chunk = play_chunk(first.setups[0], plan.seed, start, stop)
-        tally.tallies[0].add_chunk(chunk, [0] * (stop - start))
-        if packed is not None and where is not None:
-            packed.extend(chunk)
-            where.extend((i, i, 0, 0) for i in range(start, stop))
+    if len(plan.variants) == 1 and packed is None:  # a call a run of consecutive deals
+        for j, d, count in first.runs(start, stop):
+            chunk = play_chunk(first.setups[j], plan.seed, d, d + count)
+            tally.tallies[0].add_chunk(chunk, [j] * count)
         return tally, packed, where
     for i in range(start, stop):
         d, j = first.game(i)

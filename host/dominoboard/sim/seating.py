@@ -27,6 +27,8 @@ from domino.match import Match
 
 from .table import Setup
 
+RUN = 64  # rotated: consecutive deals a seating plays in each block of RUN * k games
+
 
 class Seating:
     """The seatings of an experiment and how each maps entrants to the seat-sides records use.
@@ -79,10 +81,42 @@ class Seating:
         self.duplicate = duplicate and self.k > 1
 
     def game(self, i: int) -> tuple[int, int]:
-        """Game ``i`` of the experiment: (the deal it is dealt from, its seating)."""
+        """Game ``i`` of the experiment: (the deal it is dealt from, its seating ``i % k``).
+
+        Rotated, the deals are numbered so that a seating's games in a block of ``RUN * k``
+        games are ``RUN`` consecutive deals (game ``b * RUN * k + o`` is deal ``b * RUN * k +
+        (o % k) * RUN + o // k``): a worker plays them in one call of the engine, as it plays
+        games with one seating (``runs``). Each game still has a deal of its own."""
+        k = self.k
         if self.duplicate:
-            return divmod(i, self.k)
-        return i, i % self.k
+            return divmod(i, k)
+        block, o = divmod(i, RUN * k)
+        j = o % k
+        return block * RUN * k + j * RUN + o // k, j
+
+    def runs(self, start: int, stop: int):
+        """Games ``start``..``stop - 1`` as runs of one seating and consecutive deals: (seating,
+        first deal, deals); together the same (deal, seating) pairs as ``game``, in another
+        order."""
+        k = self.k
+        if k == 1:
+            if stop > start:
+                yield 0, start, stop - start
+            return
+        if self.duplicate:  # game i is deal i // k: a seating's games are consecutive deals
+            for j in range(k):
+                i = start + (j - start) % k
+                if i < stop:
+                    yield j, i // k, (stop - 1 - i) // k + 1
+            return
+        span = RUN * k
+        for base in range(start - start % span, stop, span):
+            lo = max(start, base) - base
+            hi = min(stop, base + span) - base
+            for j in range(k):
+                o = lo + (j - lo) % k  # the first game of seating j from lo on
+                if o < hi:
+                    yield j, base + j * RUN + o // k, (hi - 1 - o) // k + 1
 
     def units(self, asked: int) -> int:
         """``asked`` games rounded up to a whole number of rounds of the seatings, so every
