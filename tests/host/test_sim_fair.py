@@ -220,7 +220,7 @@ def test_ci_stops_at_the_precision_the_same_for_any_workers(tmp_path):
 
 
 def test_records_stream_every_hand_to_csv(tmp_path):
-    path = tmp_path / "hands.csv"
+    path = tmp_path / "new" / "hands.csv"  # its directory is made, as -o's is
     s = simulate(tmp_path, "r", "draw", "-s", "heavy", "-s", "random", "--matches", "30",
                  "--duplicate", "--records", str(path))
     rows = list(csv.DictReader(path.open()))
@@ -247,6 +247,7 @@ def test_records_stream_every_hand_to_csv(tmp_path):
     (["block", "--ci", "5"], "a half-width between"),
     (["block", "--ci", "x%"], "as a percentage"),
     (["bigclock", "--compare", "top=6,9"], "a solitaire takes --games"),
+    (["block", "--records", "/proc/no/such.csv"], "cannot write it"),
 ])
 def test_conflicting_or_bad_options_are_refused(argv, message, capsys, tmp_path):
     assert main(["simulate", *argv, "-o", str(tmp_path / "x")]) == 1

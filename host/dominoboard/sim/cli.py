@@ -289,9 +289,13 @@ def run(args) -> int:
         from .records import CsvSink
 
         labels = [str(v) for v in compare[1]] if compare else [""]
-        sink = CsvSink(args.records, [(lab, s.setups) for lab, s in zip(labels, seatings,
-                                                                            strict=True)],
-                       len(seating.sides))
+        try:
+            args.records.parent.mkdir(parents=True, exist_ok=True)
+            sink = CsvSink(args.records, [(lab, s.setups) for lab, s in zip(
+                labels, seatings, strict=True)], len(seating.sides))
+        except OSError as e:
+            raise CliError(f"--records {args.records}: cannot write it ({e.strerror}); give "
+                           "a file in a writable directory") from None
     bar = progress_bar(args, cap, args.game)
     start = time.monotonic()
     try:
