@@ -58,6 +58,12 @@ def test_three_bots_in_any_order_are_one_experiment(tmp_path):
                                        ("random", "greedy", "heavy"),
                                        ("heavy", "random", "greedy")))]
     assert runs[0]["seating"]["seatings"] == 3
+    h2h = runs[0]["head_to_head"]
+    for a in h2h:
+        for b in h2h[a]:
+            if a != b:  # each pair of games counted once each way
+                pair = h2h[a][b]["ahead"]["k"] + h2h[b][a]["ahead"]["k"] + h2h[a][b]["level"]
+                assert pair == runs[0]["units"]
     for other in runs[1:]:
         assert by_label(other) == by_label(runs[0])
         assert other["strategies"] == runs[0]["strategies"]

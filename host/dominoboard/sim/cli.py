@@ -456,6 +456,9 @@ def print_summary(summary: dict) -> None:
     if len(summary["strategies"]) > 2:
         print("  ranked: " + ", ".join(f"{r['strategy']} {r['wins']['rate']:.3f}"
                                        for r in summary["strategies"]))
+        for a, row in summary["head_to_head"].items():
+            ahead = ", ".join(f"{b} {x['ahead']['rate']:.3f}" for b, x in row.items() if b != a)
+            print(f"  {a} finished ahead of: {ahead}")
     eq = summary["seat_equality"]
     if eq["df"]:
         seats = ", ".join(f"{x['wins']['rate']:.3f}" for x in summary["seats"])
