@@ -136,22 +136,27 @@ def test_cli_writes_json_csv_and_plots(tmp_path, capsys):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["units"] == 40 and summary["setup"]["engine"] == "fold"
     assert summary["setup"]["strategies"] == ["greedy", "random"]
-    rows = (out / "games.csv").read_text().splitlines()
-    assert len(rows) == 41 and rows[0].startswith("game,winner")
-    hands = (out / "hands.csv").read_text().splitlines()
-    assert len(hands) - 1 == summary["hands"]
+    assert [s["strategies"] for s in summary["sides"]] == [["greedy"], ["random"]]
+    rows = (out / "summary.csv").read_text().splitlines()
+    assert len(rows) == 3 and rows[0].startswith("entrant,strategies,wins")
+    assert not (out / "games.csv").exists()  # every hand only on request (--records)
     for png in ("win_rates.png", "scores.png", "hand_lengths.png"):
         assert (out / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "side 0" in capsys.readouterr().out
+    assert "0: greedy wins" in capsys.readouterr().out
 
 
 def test_cli_same_seed_same_files_with_two_workers(tmp_path):
-    args = ["simulate", "block", "-n", "2", "--hands", "300", "--seed", "8", "--no-plots",
-            "--progress", "off"]
-    assert main(args + ["-o", str(tmp_path / "a")]) == 0
-    assert main(args + ["-o", str(tmp_path / "b"), "--workers", "2"]) == 0
-    for f in ("games.csv", "hands.csv", "summary.csv"):
-        assert (tmp_path / "a" / f).read_text() == (tmp_path / "b" / f).read_text()
+    args = ["simulate", "block", "-n", "2", "-s", "heavy", "-s", "random", "--hands", "300",
+            "--seed", "8", "--no-plots", "--progress", "off"]
+    assert main(args + ["-o", str(tmp_path / "a"), "--records", str(tmp_path / "a.csv")]) == 0
+    assert main(args + ["-o", str(tmp_path / "b"), "--records", str(tmp_path / "b.csv"),
+                        "--workers", "2"]) == 0
+    assert (tmp_path / "a.csv").read_text() == (tmp_path / "b.csv").read_text()
+    assert (tmp_path / "a" / "summary.csv").read_text() == \
+        (tmp_path / "b" / "summary.csv").read_text()
+    a, b = (json.loads((tmp_path / x / "summary.json").read_text()) for x in "ab")
+    assert a.pop("seconds") >= 0 and b.pop("seconds") >= 0
+    assert a == b
 
 
 @pytest.mark.parametrize("argv,message", [

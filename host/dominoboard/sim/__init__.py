@@ -8,9 +8,13 @@ runs — so legality and scoring are never re-implemented here. Modules:
 - ``fastline`` / ``fasttrains``: fast engines for line games scored at the hand's end and for
   Mexican Train (one call a hand, the same bots as the fold), both a ``fastbase.FastMatch``
   (one interface, tables and hand's end shared); ``fast`` runs them.
-- ``experiment``: seeds, local worker processes and Dask; results merged in game order.
-- ``records``: a chunk of games packed as ints (what workers send back), read back as dicts.
-- ``stats`` / ``report``: win rates with Wilson intervals, JSON, CSV, PNG plots.
+- ``seating``: bots rotate round the table (or duplicate deals), from a canonical order, so
+  the order they were named in cannot change the answer.
+- ``experiment``: seeds, local worker processes and Dask; at most a few chunks in flight.
+- ``records``: a chunk of games packed as ints, read back as dicts; the ``--records`` CSV.
+- ``tally``: a chunk folded into integer counts and histograms on the worker, added up by the
+  client (memory independent of the games).
+- ``stats`` / ``report``: Wilson intervals, the seat test, paired differences; JSON, CSV, PNG.
 - ``solitaires`` / ``squares``: the one-player games of booklets 000 and 003.
 """
 

@@ -104,3 +104,210 @@ def run_dask(setup: Setup, units: int, seed, client, chunk: int | None = None,
     for (a, b), packed in zip(parts, client.gather(futures), strict=True):  # in future order
         out.add(b - a, packed)
     return out
+
+
+# --- tallied experiments: fair seatings, house rules side by side, bounded memory -----------
+
+
+class Plan:
+    """What a worker needs to play and tally any range of an experiment's games: the seed,
+    the seatings (``seating.Seating``) of each house-rule variant (one, or one per value of a
+    ``--compare``), and whether the packed games go back too (``--records``)."""
+
+    def __init__(self, variants: list, seed, records: bool = False):
+        self.variants = variants
+        self.seed = seed
+        self.records = records
+
+    @property
+    def seating(self):
+        return self.variants[0]
+
+    def new_tally(self):
+        from .tally import Paired
+
+        return Paired([_tally_for(v) for v in self.variants])
+
+
+def _tally_for(seating):
+    from domino.registry import game_class
+
+    from .tally import Tally
+
+    side_of_seat = [0] * len(seating.base.strategies)
+    for s, members in enumerate(seating.sides):
+        for p in members:
+            side_of_seat[p] = s
+    return Tally(seating.side_of, side_of_seat, game_class(seating.base.game).lowest_wins)
+
+
+def play_part(plan: Plan, start: int, stop: int):
+    """Games ``start``..``stop - 1`` of the experiment, tallied: (tally, packed games or None,
+    for each packed game (game, deal, seating, variant) or None). The unit of work sent to a
+    worker."""
+    from .tally import games
+
+    tally = plan.new_tally()
+    first = plan.seating
+    packed = new_chunk() if plan.records else None
+    where = [] if plan.records else None
+    if len(plan.variants) == 1 and packed is None:  # a call a run of consecutive deals
+        for j, d, count in first.runs(start, stop):
+            chunk = play_chunk(first.setups[j], plan.seed, d, d + count)
+            tally.tallies[0].add_chunk(chunk, [j] * count)
+        return tally, packed, where
+    for i in range(start, stop):
+        d, j = first.game(i)
+        outcomes = []
+        for k, v in enumerate(plan.variants):
+            chunk = play_chunk(v.setups[j], plan.seed, d, d + 1)
+            outcomes.append(next(games(chunk)))
+            if packed is not None and where is not None:
+                packed.extend(chunk)
+                where.append((i, d, j, k))
+        tally.add(j, outcomes)
+    return tally, packed, where
+
+
+def ranges(start: int, stop: int, workers: int, size: int | None = None):
+    """Index ranges covering ``start``..``stop - 1`` (as ``chunks``), made as they are needed."""
+    units = stop - start
+    if size is None:
+        size = max(1, min(2000, units // max(1, workers * 32)))
+    for a in range(start, stop, size):
+        yield a, min(stop, a + size)
+
+
+_PLAN: list[Plan] = []
+
+
+def _init_plan(plan: Plan) -> None:
+    _PLAN[:] = [plan]
+
+
+def _part(args):
+    return play_part(_PLAN[0], *args)
+
+
+class Runner:
+    """Plays ranges of a plan's games on this process, a pool of local processes, or a Dask
+    client, with at most ``window`` chunks handed out and not yet taken back: the client holds
+    a bounded number of results whatever the experiment's size. Results come back in index
+    order (the records file is written in that order; tallies add up alike in any order)."""
+
+    def __init__(self, plan: Plan, workers: int = 1, client=None, chunk: int | None = None):
+        self.plan = plan
+        self.workers = workers
+        self.client = client
+        self.chunk = chunk
+        self.pool = None
+        self.shared = None
+        if client is not None:
+            self.workers = max(1, len(client.scheduler_info().get("workers", {})))
+            self.shared = client.scatter(plan, broadcast=True)
+        elif workers > 1:
+            ctx = multiprocessing.get_context("spawn" if _threads_started() else None)
+            gc.freeze()  # see ``run``: forked workers leave the parent's heap unwritten
+            self.pool = ctx.Pool(workers, _init_plan, (plan,))
+        self.window = 4 * self.workers
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+            self.pool = None
+            gc.unfreeze()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def results(self, start: int, stop: int):
+        """(start, stop, result of ``play_part``) for each range, in index order."""
+        from collections import deque
+
+        parts = ranges(start, stop, self.workers, self.chunk)
+        if self.pool is None and self.client is None:
+            for a, b in parts:
+                yield a, b, play_part(self.plan, a, b)
+            return
+        pending: deque = deque()
+        for a, b in parts:
+            pending.append((a, b, self._submit(a, b)))
+            if len(pending) >= self.window:
+                yield self._take(*pending.popleft())
+        while pending:
+            yield self._take(*pending.popleft())
+
+    def _submit(self, a: int, b: int):
+        if self.pool is not None:
+            return self.pool.apply_async(_part, ((a, b),))
+        assert self.client is not None
+        return self.client.submit(play_part, self.shared, a, b, pure=False)
+
+    def _take(self, a: int, b: int, handle):
+        return a, b, (handle.get() if self.pool is not None else handle.result())
+
+    def tally(self, start: int, stop: int, total=None, progress: Progress | None = None,
+              sink: Callable | None = None):
+        """Play and tally games ``start``..``stop - 1``, adding them to ``total`` (a new
+        ``tally.Paired``, one tally per variant, if None); ``sink(packed, where)`` gets each
+        chunk's games in order when the plan keeps records."""
+        if total is None:
+            total = self.plan.new_tally()
+        for a, b, (tally, packed, where) in self.results(start, stop):
+            total.merge(tally)
+            if sink is not None and packed is not None:
+                sink(packed, where)
+            if progress:
+                progress(b - a)
+        return total
+
+
+def fingerprint() -> str:
+    """This installation's ``dominoboard`` version and a digest of the code a simulation runs
+    (the rules core and the simulator): two machines with the same fingerprint play the same
+    games from the same seed."""
+    import hashlib
+    from importlib import metadata
+    from pathlib import Path
+
+    import domino
+
+    from .. import sim
+
+    try:
+        version = metadata.version("dominoboard")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.sha256()
+    for package in (domino, sim):
+        root = Path(str(package.__file__)).parent
+        for path in sorted(root.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return f"{version} ({digest.hexdigest()[:12]})"
+
+
+def check_workers(client, expected: str | None = None) -> dict:
+    """Every worker's ``fingerprint()``; refuses (``CliError``, a message naming the
+    workers and versions) when a worker runs other code than ``expected`` (this client's), or
+    cannot import ``dominoboard`` at all, or there is no worker."""
+    from ..errors import CliError
+
+    expected = expected or fingerprint()
+    try:
+        seen = client.run(fingerprint)
+    except Exception as e:  # a worker without dominoboard cannot unpickle the function
+        raise CliError(f"the Dask workers could not run dominoboard ({type(e).__name__}: {e}); "
+                       f"install dominoboard {expected.split()[0]} on every worker") from None
+    if not seen:
+        raise CliError("the Dask cluster has no workers: start some with `dask worker "
+                       "tcp://SCHEDULER:8786 --nthreads 1`")
+    wrong = {w: v for w, v in seen.items() if v != expected}
+    if wrong:
+        listed = "; ".join(f"{w} runs {v}" for w, v in sorted(wrong.items()))
+        raise CliError(f"the Dask workers must run this dominoboard, {expected}: {listed}. "
+                       "Install the same version (and code) on every worker, then restart them")
+    return seen

@@ -125,3 +125,41 @@ class Records(Sequence[dict]):
         for _, _, chunk in self.chunks:
             whole.extend(chunk)
         return [whole]
+
+
+class CsvSink:
+    """``--records FILE``: every hand of every game streamed to CSV as it comes back, in game
+    order, and dropped (nothing is held). One row per hand; the game's columns repeat on each
+    of its rows: game, deal (games of one deal were dealt alike), variant (the house-rule value
+    of a ``--compare``), the bots by seat, the hand, lead, out, blocked, tiles laid, draws,
+    passes, the hand's points by side, then the game's winner side, whether the match ended,
+    and the totals by side."""
+
+    def __init__(self, path, variants: list, sides: int):
+        import csv
+
+        self.f = open(path, "w", newline="")  # noqa: SIM115 (closed by close())
+        self.w = csv.writer(self.f)
+        self.variants = variants  # per variant: its seatings' Setups (bots by seat)
+        self.w.writerow(["game", "deal", "variant", "bots", "hand", "lead", "out", "blocked",
+                         "plays", "draws", "passes"] + [f"points{s}" for s in range(sides)]
+                        + ["winner", "over"] + [f"total{s}" for s in range(sides)])
+        self.rows = 0
+
+    def __call__(self, packed, where) -> None:
+        from .tally import games
+
+        for (i, d, j, v), (winners, totals, over, hands) in zip(where, games(packed),
+                                                                  strict=True):
+            label, setups = self.variants[v]
+            bots = " ".join(setups[j].strategies)
+            win = winners[0] if len(winners) == 1 else ""
+            tail = [win, int(over)] + totals
+            for k, (lead, plays, draws, passes, gone, blocked, points) in enumerate(hands):
+                self.w.writerow([i, d, label, bots, k, "" if lead == NONE else lead,
+                                 "" if gone == NONE else gone, blocked, plays, draws, passes]
+                                + points + tail)
+                self.rows += 1
+
+    def close(self) -> None:
+        self.f.close()

@@ -11,39 +11,18 @@ def write_json(path: Path, summary: dict) -> None:
     path.write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n")
 
 
-def write_games_csv(path: Path, records: list[dict]) -> None:
-    sides = len(records[0]["totals"]) if records else 0
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["game", "winner", "hands", "over"] + [f"total{s}" for s in range(sides)])
-        for r in records:
-            win = r["winners"][0] if len(r["winners"]) == 1 else ""
-            w.writerow([r["i"], win, len(r["hands"]), int(r["over"])] + list(r["totals"]))
-
-
-def write_hands_csv(path: Path, records: list[dict]) -> None:
-    sides = len(records[0]["totals"]) if records else 0
-    with path.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["game", "hand", "lead", "out", "blocked", "plays", "draws", "passes"]
-                   + [f"points{s}" for s in range(sides)])
-        for r in records:
-            for k, h in enumerate(r["hands"]):
-                w.writerow([r["i"], k, _blank(h["lead"]), _blank(h["out"]), int(h["blocked"]),
-                            h["plays"], h["draws"], h["passes"]] + list(h["points"]))
-
-
 def write_summary_csv(path: Path, summary: dict) -> None:
-    """One row per side: what a spreadsheet needs to compare strategies."""
+    """One row per entrant (a seat, or a team), as asked: what a spreadsheet needs to compare
+    strategies."""
     with path.open("w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["side", "seats", "strategies", "wins", "games", "win_rate", "ci95_low",
+        w.writerow(["entrant", "strategies", "wins", "games", "win_rate", "ci95_low",
                     "ci95_high", "mean_score", "sd_score"])
-        for s, side in enumerate(summary["sides"]):
+        for side in summary["sides"]:
             r = side["wins"]
             sc = side["score"]
-            w.writerow([s, " ".join(map(str, side["seats"])), "+".join(side["strategies"]),
-                        r["k"], r["n"], _num(r["rate"]), _num(r["ci95"][0]), _num(r["ci95"][1]),
+            w.writerow([side["entrant"], "+".join(side["strategies"]), r["k"], r["n"],
+                        _num(r["rate"]), _num(r["ci95"][0]), _num(r["ci95"][1]),
                         _num(sc.get("mean")), _num(sc.get("sd"))])
 
 
@@ -55,8 +34,10 @@ def _num(x):
     return "" if x is None else f"{x:.6g}"
 
 
-def plot(outdir: Path, summary: dict, records: list[dict]) -> list[Path]:
-    """Win rates with their intervals, final scores and hand lengths, as PNG files."""
+def plot(outdir: Path, summary: dict, tally, asked: list[int]) -> list[Path]:
+    """Win rates with their intervals, final scores and hand lengths, as PNG files (drawn
+    from the tally's histograms: no game is kept); ``asked[u]``: the tally's entrant for the
+    summary's side ``u`` (``Seating.asked``)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -80,18 +61,20 @@ def plot(outdir: Path, summary: dict, records: list[dict]) -> list[Path]:
     made.append(_save(fig, outdir / "win_rates.png"))
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    for s, label in enumerate(labels):
-        ax.hist([r["totals"][s] for r in records], bins=30, alpha=0.5, label=label)
-    ax.set_xlabel("final score" if records and records[0]["over"] else "hand points")
+    for side, label in zip(sides, labels, strict=True):
+        hist = tally.scores[asked[side["entrant"]]]
+        xs = sorted(hist)
+        ax.bar(xs, [hist[x] for x in xs], alpha=0.5, label=label)
+    over = summary["setup"]["unit"] == "match"
+    ax.set_xlabel("final score" if over else "hand points")
     ax.set_ylabel(units(summary["setup"]["unit"]))
     ax.set_title(title, fontsize=9)
     ax.legend(fontsize=8)
     made.append(_save(fig, outdir / "scores.png"))
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
-    plays = [h["plays"] for r in records for h in r["hands"]]
-    if plays:
-        ax.hist(plays, bins=range(min(plays), max(plays) + 2), color="#6a9f58", align="left")
+    xs = sorted(tally.plays)
+    ax.bar(xs, [tally.plays[x] for x in xs], color="#6a9f58")
     ax.set_xlabel("tiles laid in the hand")
     ax.set_ylabel("hands")
     ax.set_title(f"{title}; blocked {summary['blocked_hands']['rate'] or 0:.1%}", fontsize=9)
@@ -118,14 +101,12 @@ def _save(fig, path: Path) -> Path:
     return path
 
 
-def write_all(outdir: Path, summary: dict, records: list[dict], plots: bool = True) -> list[Path]:
+def write_all(outdir: Path, summary: dict, tally, asked: list[int],
+              plots: bool = True) -> list[Path]:
     outdir.mkdir(parents=True, exist_ok=True)
-    paths = [outdir / "summary.json", outdir / "summary.csv", outdir / "games.csv",
-             outdir / "hands.csv"]
+    paths = [outdir / "summary.json", outdir / "summary.csv"]
     write_json(paths[0], summary)
     write_summary_csv(paths[1], summary)
-    write_games_csv(paths[2], records)
-    write_hands_csv(paths[3], records)
     if plots:
-        paths.extend(plot(outdir, summary, records))
+        paths.extend(plot(outdir, summary, tally, asked))
     return paths

@@ -131,3 +131,181 @@ def _lowest_wins(setup) -> bool:
     from domino.registry import game_class
 
     return bool(game_class(setup.game).lowest_wins)
+
+
+# --- from running tallies (``tally.Tally``) --------------------------------------------------
+
+
+def describe_counts(hist: dict[int, int]) -> dict:
+    """``describe`` of a sample given as value → count (a histogram of integers): the same
+    mean, sd and quantiles, with the sums taken exactly on integers."""
+    n = sum(hist.values())
+    if not n:
+        return {"n": 0}
+    xs = sorted(hist)
+    total = sum(v * c for v, c in hist.items())
+    squares = sum(v * v * c for v, c in hist.items())
+    mean = total / n
+    var = (n * squares - total * total) / (n * (n - 1)) if n > 1 else 0.0
+    cum = []
+    run = 0
+    for v in xs:
+        run += hist[v]
+        cum.append(run)
+
+    def at(rank):  # the value at 0-based position ``rank`` of the sorted sample
+        lo, hi = 0, len(cum) - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if cum[mid] > rank:
+                hi = mid
+            else:
+                lo = mid + 1
+        return xs[lo]
+
+    def q(f):
+        k = (n - 1) * f
+        i = int(k)
+        j = min(i + 1, n - 1)
+        a, b = at(i), at(j)
+        return a + (b - a) * (k - i)
+
+    return {"n": n, "mean": mean, "sd": math.sqrt(max(0.0, var)), "min": xs[0],
+            "p10": q(0.1), "median": q(0.5), "p90": q(0.9), "max": xs[-1]}
+
+
+def chi2_sf(x: float, df: int) -> float:
+    """P(X >= x) for a chi-square variable with ``df`` (whole) degrees of freedom."""
+    if x <= 0:
+        return 1.0
+    h = x / 2
+    if df % 2 == 0:
+        term = total = 1.0
+        for i in range(1, df // 2):
+            term *= h / i
+            total += term
+        return min(1.0, math.exp(-h) * total)
+    total = math.erfc(math.sqrt(h))
+    term = math.sqrt(h) / math.gamma(1.5)  # h^(i-1/2) / Gamma(i+1/2), i = 1
+    for i in range(1, (df + 1) // 2):
+        total += math.exp(-h) * term
+        term *= h / (i + 0.5)
+    return min(1.0, total)
+
+
+def equal_shares(counts: list[int]) -> dict:
+    """One chi-square test that every count has the same expectation (every seat, or every
+    entrant, wins as often): the statistic, degrees of freedom and p-value. One test over all
+    of them, not one per seat: with four fair seats tested one at a time, one run in five or
+    six shows a "biased" seat by chance."""
+    n = sum(counts)
+    k = len(counts)
+    if n == 0 or k < 2:
+        return {"n": n, "chi2": 0.0, "df": max(0, k - 1), "p": 1.0}
+    expected = n / k
+    chi2 = sum((c - expected) ** 2 for c in counts) / expected
+    return {"n": n, "chi2": chi2, "df": k - 1, "p": chi2_sf(chi2, k - 1)}
+
+
+def paired_mean(total: int, squares: int, n: int, z: float = Z95) -> dict:
+    """The mean of ``n`` per-game differences from their exact sums, with its normal interval
+    (paired: the same deals under both rules, so the deal's luck cancels)."""
+    if n == 0:
+        return {"n": 0, "mean": None, "ci95": [None, None]}
+    mean = total / n
+    var = (n * squares - total * total) / (n * (n - 1)) if n > 1 else 0.0
+    half = z * math.sqrt(max(0.0, var) / n)
+    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half]}
+
+
+def summarize_tally(setup, seating, tally) -> dict:
+    """Everything the report shows, from a ``Tally`` and its ``Seating``: the entrants as they
+    were asked (wins, scores), the strategies ranked, head to head, each seat position and one
+    test of their equality, first-player advantage, blocked hands, hand lengths."""
+    n = tally.units
+    labels = seating.labels
+    e_count = len(labels)
+    entrants = []
+    for u, e in enumerate(seating.asked):
+        entrants.append({
+            "entrant": u,
+            "strategies": seating.asked_labels[u].split("+"),
+            "label": labels[e],
+            "wins": rate(tally.wins[e], n),
+            "score": describe_counts(tally.scores[e]),
+        })
+    names = sorted(set(labels))
+    members = {name: [e for e in range(e_count) if labels[e] == name] for name in names}
+    ranked = []
+    for name in names:
+        es = members[name]
+        wins = sum(tally.wins[e] for e in es)
+        score: dict[int, int] = {}
+        for e in es:
+            for v, c in tally.scores[e].items():
+                score[v] = score.get(v, 0) + c
+        ranked.append({"strategy": name, "entrants": len(es), "wins": rate(wins, n * len(es)),
+                       "mean_score": describe_counts(score).get("mean")})
+    ranked.sort(key=lambda r: (-(r["wins"]["rate"] or 0), r["strategy"]))
+    matrix = {}
+    for a in names:
+        row = {}
+        for b in names:
+            ahead = level = pairs = 0
+            for x in members[a]:
+                for y in members[b]:
+                    if x != y:
+                        ahead += tally.ahead[x][y]
+                        level += tally.level[x][y]
+                        pairs += n
+            if pairs:
+                row[b] = {"ahead": rate(ahead, pairs), "level": level}
+        matrix[a] = row
+    seats = [{"seats": members_, "wins": rate(tally.seat_wins[s], n)}
+             for s, members_ in enumerate(seating.sides)]
+    fair = 1 / e_count
+    return {
+        "setup": setup.to_json(),
+        "seating": seating.to_json(),
+        "units": n,
+        "hands": tally.hands,
+        "sides": entrants,
+        "strategies": ranked,
+        "head_to_head": matrix,
+        "seats": seats,
+        "seat_equality": equal_shares(tally.seat_wins),
+        "entrant_equality": equal_shares(tally.wins),
+        "ties": tally.ties,
+        "undecided": tally.undecided,
+        "first_player": {
+            "matches": rate(tally.first_won, tally.first_n),
+            "hands": rate(tally.hand_lead_won, tally.hand_lead_n),
+            "fair": fair,
+        },
+        "blocked_hands": rate(tally.blocked, tally.hands),
+        "hand_length": {
+            "plays": describe_counts(tally.plays),
+            "draws": describe_counts(tally.draws),
+            "passes": describe_counts(tally.passes),
+        },
+        "hands_per_match": describe_counts(tally.hands_per_unit),
+    }
+
+
+def compare_paired(paired, names: list[str], values: list) -> list[dict]:
+    """For each value after the first: the differences from the first, per game, with paired
+    95% intervals (``metrics``: each entrant's win and final score, hands, blocked hands,
+    tiles laid)."""
+    n = paired.units
+    out = []
+    for v, value in enumerate(values[1:]):
+        sums, squares = paired.sums[v], paired.squares[v]
+        e = (len(sums) - 3) // 2
+        diffs = {}
+        for i in range(e):
+            diffs[f"{names[i]} win rate"] = paired_mean(sums[i], squares[i], n)
+            diffs[f"{names[i]} final score"] = paired_mean(sums[e + i], squares[e + i], n)
+        for k, what in enumerate(("hands", "blocked hands", "tiles laid")):
+            diffs[what + " per unit"] = paired_mean(sums[2 * e + k], squares[2 * e + k], n)
+        out.append({"value": value, "against": values[0], "differences": diffs})
+    return out
