@@ -8,11 +8,13 @@ its board is folded as for a single table, its events stored into the one databa
 unplugged keeps its card, marked so, until it comes back (on any port: a card is a scoreboard,
 by its device id).
 
-The leaderboard is the evening's: every match the tables played while this board ran (any
-event pushed), folded from the database by the rules core, per game, a row per player: matches,
-wins, and points (the side's total at the end, or now). It is ranked the game's way: most wins
-first, then by average points, lowest first where the core says the lowest total wins
-(``Game.lowest_wins``: Mexican Train's pips), highest first elsewhere.
+The leaderboard is the evening's: every match the tables played while this board ran (an
+event pushed, or brought by a sync after a box's first one: a box unplugged for a while counts
+what it played meanwhile; what a box held when it was first seen is history), folded from the
+database by the rules core, per game, a row per player: matches, wins, and points (the side's
+total at the end, or now). It is ranked the game's way: most wins first, then by average
+points, lowest first where the core says the lowest total wins (``Game.lowest_wins``: Mexican
+Train's pips), highest first elsewhere.
 """
 
 from __future__ import annotations
@@ -54,7 +56,7 @@ class Box(threading.Thread):
             self.gone = True
             return
         keeper = self.keeper = StoreKeeper(db, self.sessions)
-        keeper.tonight = self.club.tonight
+        keeper.tonight, keeper.known = self.club.tonight, self.club.known
         while not self.club.closing:
             try:
                 link = DeviceLink(self.port, timeout=self.club.timeout)
@@ -103,7 +105,8 @@ class Club:
         self.boxes: dict[str, Box] = {}
         self.cards: dict[str, dict[str, Any]] = {}  # by device id (or port, before hello)
         self.order: list[str] = []  # tables numbered in the order they were first seen
-        self.tonight: set[tuple[str, str]] = set()  # (device, match) pushed while we run
+        self.tonight: set[tuple[str, str]] = set()  # (device, match) played while we run
+        self.known: set[str] = set()  # scoreboards synced once since we started
         self._lock = threading.Lock()
         self.version = 0
         self._shown = -1

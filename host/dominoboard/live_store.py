@@ -96,13 +96,19 @@ class StoreKeeper:
         self.changes = 0  # bumped whenever something was stored (the club board reads it)
         self.warnings: list[str] = []
         self.tonight: set[tuple[str, str]] = set()  # (device, match) the table played on
+        self.known: set[str] = set()  # scoreboards synced once in this run (shared by a club)
 
     def connected(self, link: DeviceLink) -> None:
         self._synced(self.store.connected(link))
 
     def _synced(self, report: SyncReport) -> None:
+        """After a sync: what it brought counts for tonight, except at the first sync of a
+        scoreboard in this run (what it held when the evening began is history)."""
         self.warnings = list(report.damaged)
         self.changes += 1
+        if report.device in self.known:
+            self.tonight.update((report.device, m) for m in report.updated)
+        self.known.add(report.device)
 
     def pushed(self, link: DeviceLink, match: str, index: int, line: str) -> None:
         done = self.store.push(link, match, index, line)

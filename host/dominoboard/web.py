@@ -232,7 +232,7 @@ PAGE = """<!doctype html>
   body.club #club { display: flex; }
   body.club #sides, body.club footer { display: none; }
   #tables { flex: 3; display: grid; gap: 2vh 2vw; align-content: start;
-            grid-template-columns: repeat(auto-fill, minmax(28vw, 1fr)); }
+            grid-template-columns: repeat(auto-fill, minmax(26vw, 1fr)); }
   .table { background: var(--card); border-radius: 2vh; padding: 1.5vh 1.5vw;
            border: 0.4vh solid transparent; }
   .table.off { opacity: 0.5; border-color: var(--bad); }
@@ -351,7 +351,8 @@ function tableCard(t) {
     const name = members.join(" + ");
     const row = el("div", "row" + (t.over && won.includes(name) ? " won" :
                                    !t.over && t.turn_side === i ? " turn" : ""));
-    row.append(el("span", "name", name), el("b", "total", t.totals ? String(t.totals[i]) : "••"));
+    row.append(el("span", "tname", name),
+               el("b", "ttotal", t.totals ? String(t.totals[i]) : "••"));
     card.append(row);
   });
   card.append(el("div", "note", [t.error, t.status].filter(Boolean).join(" · ")));
