@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadReply, CliError, DeviceError, Refused
+from .link import DeviceLink
 
 SESSION_IDLE = 30.0  # seconds a client may stay silent before `live` ends its session
 MAX_LINE = 1 << 20  # a request line longer than this is not one of ours
@@ -206,10 +207,13 @@ def _alive(pid: str) -> bool:
     return True
 
 
-class ProxyLink:
-    """DeviceLink's request side, through a running `live` (its ``via`` names that process)."""
+class ProxyLink(DeviceLink):
+    """DeviceLink's request side, through a running `live` (its ``via`` names that process).
+    It opens no port: every method the commands use is its own."""
 
-    def __init__(self, port: str, sock: socket.socket, reader: Any, timeout: float, pid: str):
+    def __init__(  # not DeviceLink's: that would open the port
+        self, port: str, sock: socket.socket, reader: Any, timeout: float, pid: str
+    ):
         self.port = port
         self.timeout = timeout
         self.via = f"dominoboard live (pid {pid})"
@@ -271,8 +275,5 @@ class ProxyLink:
             self.reader.close()
             self.sock.close()
 
-    def __enter__(self) -> ProxyLink:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def next_push(self, timeout: float) -> dict | None:
+        raise DeviceError(f"{self.via} follows {self.port}: pushes are its own")

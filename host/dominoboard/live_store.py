@@ -21,6 +21,7 @@ from __future__ import annotations
 import queue
 from typing import TYPE_CHECKING
 
+from .live import Keeper
 from .sync import SyncReport, bad_line, sync
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class LiveStore:
         return "synced"
 
 
-class StoreKeeper:
+class StoreKeeper(Keeper):
     """The board's Keeper (live.Keeper) that stores every event and serves other programs'
     requests (control.Session, from ``sessions``) between pushes."""
 
