@@ -4,6 +4,7 @@ The scoreboard is the real store and link on the MicroPython unix port behind a 
 (pty_device.PtyDevice); `live` and the other commands are the real CLI in their own processes,
 into a real SQLite file."""
 
+import json
 import os
 import random
 import signal
@@ -179,6 +180,51 @@ def test_sync_summary_names_the_messages_the_scoreboard_dropped():
     assert "dropped" not in report.summary()
     report.dropped = 7
     assert "the scoreboard dropped 7 message(s) since power-on" in report.summary()
+
+
+def test_sync_and_live_show_the_scoreboards_dropped_count(tmp_path):
+    # A host that asked and never read: the scoreboard dropped replies (hello's `dropped`),
+    # which no command showed.
+    import serial
+
+    muggins = lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device:
+        device.load("m0001", muggins)
+        wait_for(lambda: device_count(device.port, "m0001") == len(muggins))
+        stuck = serial.Serial(device.port, timeout=0, write_timeout=10)
+        asks = [
+            {"proto": 1, "id": 900_000 + i, "op": "events", "match": "m0001", "from": 0}
+            for i in range(400)  # 3 KB a reply: far more than the pty holds (~64 KB)
+        ]
+        try:
+            stuck.write(b"".join((json.dumps(a) + "\n").encode() for a in asks))
+        except serial.SerialTimeoutException:
+            pass
+        stuck.close()
+
+        def dropped() -> int:
+            with DeviceLink(device.port) as link:
+                return link.request("hello")["dropped"]
+
+        # each look reads the port empty: looks far apart let the backlog fill it again
+        wait_for(lambda: dropped() > 0, timeout=120, step=3)
+        wait_for(lambda: dropped() == dropped(), timeout=120, step=1)  # the backlog answered
+        n = dropped()
+        done = cli("sync", "--port", device.port, "--db", str(tmp_path / "db.sqlite3"))
+        assert done.returncode == 0, done.stderr
+        assert f"the scoreboard dropped {n} message(s) since power-on" in done.stdout
+        live = subprocess.Popen(
+            [sys.executable, "-m", "dominoboard.cli", "live", "--port", device.port]
+            + ["--db", str(tmp_path / "db.sqlite3")],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )
+        time.sleep(0.5)
+        wait_for(lambda: any(control.live_dir().glob("*.sock")), timeout=30)
+        done = cli("names", "--port", device.port, "Ana")  # a request through live: it is up
+        assert done.returncode == 0, done.stderr
+        live.send_signal(signal.SIGINT)
+        out, err = live.communicate(timeout=30)
+    assert f"{n} message(s) dropped by the scoreboard" in out, out[-2000:]
 
 
 def kill_at_random_points(tmp_path: Path, seed: int, kills: int) -> None:
