@@ -44,6 +44,16 @@ class Box(threading.Thread):
         self.gone = False
 
     def run(self) -> None:
+        try:
+            self._run()
+        finally:
+            self.gone = True
+            while not self.sessions.empty():  # asked of a box that went: tell them so
+                self.sessions.get_nowait().close()
+
+    def _run(self) -> None:
+        import sqlite3
+
         from .db import Database
         from .errors import CliError, DeviceError, Refused
         from .link import DeviceLink
@@ -74,7 +84,7 @@ class Box(threading.Thread):
                         self.club.update(self, board_state(f, keeper.status(link)))
 
                     follow(link, f, changed, lambda: self.club.closing, keeper)
-            except (DeviceError, Refused, CliError) as e:
+            except (DeviceError, Refused, CliError, sqlite3.Error) as e:
                 self.online = False
                 if not os.path.exists(self.port):
                     break
@@ -149,8 +159,11 @@ class Club:
         key = device or box.port
         with self._lock:
             if device and box.port in self.cards and box.port != device:
-                self.cards.pop(box.port)  # known by its id now
-                self.order = [device if k == box.port else k for k in self.order]
+                self.cards.pop(box.port)  # known by its id now: its own card, or the one
+                if device in self.order:  # it had before it was unplugged
+                    self.order.remove(box.port)
+                else:
+                    self.order = [device if k == box.port else k for k in self.order]
             if key not in self.order:
                 self.order.append(key)
             state = dict(state, device=device, port=box.port, online=not unplugged)

@@ -68,6 +68,8 @@ class ClubLive:
         first = self.proc.stdout.readline()
         assert first.startswith("serving the live board on http://127.0.0.1:"), first
         assert "the page is read-only" in first
+        second = self.proc.stdout.readline()  # it used to say "open it on the TV" here
+        assert "only this computer can open it" in second and "--host 0.0.0.0" in second
         self.url = first.split(" on ", 1)[1].split()[0]
 
     def state(self) -> dict:
@@ -207,3 +209,26 @@ def test_three_boxes_one_board_one_database(tmp_path):
     finally:
         for box in boxes:
             box.stop()
+
+
+def test_a_box_back_on_a_port_first_seen_busy_keeps_its_table():
+    # Plugged back in on the port it had, which was busy a moment: its card was first the
+    # port's, then the scoreboard's, so the board showed a fourth table for three boxes.
+    from dominoboard.club import Box, Club
+    from dominoboard.live_store import StoreKeeper
+
+    shown: list[dict] = []
+    club = Club(None, shown.append)
+    with Database(":memory:") as db:
+        first, again = Box(club, "/dev/pts/3"), Box(club, "/dev/pts/3")
+        first.keeper, again.keeper = StoreKeeper(db), StoreKeeper(db)
+        first.keeper.store.device = "sim-1"
+        club.update(first, {"match": "m0001"})
+        club.update(first, {"match": "m0001"}, unplugged=True)
+        club.update(again, {"match": None, "status": "/dev/pts/3 is in use"})
+        again.keeper.store.device = "sim-1"
+        club.update(again, {"match": "m0002"})
+        club.publish(db)
+    assert [(t["table"], t["device"], t["match"], t["online"]) for t in shown[-1]["tables"]] == [
+        (1, "sim-1", "m0002", True)
+    ]

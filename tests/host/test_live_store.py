@@ -21,6 +21,7 @@ from domino.events import dumps, read_match
 from dominoboard import control
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink
+from dominoboard.live_store import LiveStore
 from dominoboard.sync import SyncReport
 
 
@@ -284,3 +285,44 @@ def test_stale_socket_of_a_killed_live_is_passed_over(tmp_path):
     assert control.connect("/dev/null") is None
     assert not stale.exists()
     assert os.path.isdir(folder)
+
+
+def count(link: DeviceLink, match: str) -> int:
+    return dict(link.request("list")["matches"]).get(match, 0)
+
+
+def test_a_gap_a_damaged_line_or_a_reused_id_falls_back_to_sync(tmp_path):
+    allfives, muggins = lines_of("allfives"), lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
+        device.load("m0001", allfives[:20])
+        wait_for(lambda: device_count(device.port, "m0001") == 20)
+        with DeviceLink(device.port) as link:
+            me = link.request("hello")["device"]
+        db.add_events(me, "m0001", 0, muggins[:12])  # an older match under the same id
+        store = LiveStore(db)
+        with DeviceLink(device.port) as link:
+            report = store.connected(link)  # sync's CRC proof: the old copy is kept aside
+            assert report.superseded == [("m0001", "m0001~1")]
+            assert {m.match: m.lines for m in db.matches()} == {
+                "m0001": allfives[:20],
+                "m0001~1": muggins[:12],
+            }
+            device.append("m0001", allfives[20])
+            wait_for(lambda: count(link, "m0001") == 21)
+            assert store.push(link, "m0001", 20, allfives[20]) == "stored"
+            assert store.push(link, "m0001", 20, allfives[20]) == "old"
+            for line in allfives[21:24]:  # 21 and 22 never pushed: a gap at 23
+                device.append("m0001", line)
+            wait_for(lambda: count(link, "m0001") == 24)
+            assert store.push(link, "m0001", 23, allfives[23]) == "synced"
+            device.append("m0001", allfives[24])
+            wait_for(lambda: count(link, "m0001") == 25)
+            # a push damaged on the way is never stored: sync reads the event itself
+            assert store.push(link, "m0001", 24, '{"k":"pl') == "synced"
+            device.create("m0002")
+            device.append("m0002", muggins[0])
+            wait_for(lambda: count(link, "m0002") == 1)
+            assert store.push(link, "m0002", 0, muggins[0]) == "stored"  # a new match
+        assert stored(tmp_path / "db.sqlite3")["m0001"] == allfives[:25]
+        assert stored(tmp_path / "db.sqlite3")["m0002"] == muggins[:1]
+        assert store.syncs == 3
