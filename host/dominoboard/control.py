@@ -113,9 +113,17 @@ class ControlServer:
     def __init__(self, owner: Any):
         self.owner = owner
         folder = live_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        os.chmod(folder, 0o700)
-        os.chmod(folder.parent, 0o700)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for mine in (folder.parent, folder):
+                if mine.lstat().st_uid != os.getuid() or mine.is_symlink():
+                    raise CliError(
+                        f"{mine} belongs to another user: the control channel must be yours "
+                        "alone; set XDG_RUNTIME_DIR to a folder of your own"
+                    )
+                os.chmod(mine, 0o700)
+        except OSError as e:
+            raise CliError(f"cannot make the control folder {folder}: {e}") from e
         self.path = folder / f"{os.getpid()}.sock"
         self.path.unlink(missing_ok=True)
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -172,6 +180,9 @@ def connect(port: str, timeout: float = 3.0) -> ProxyLink | None:
     """A link through the running `live` that follows ``port``, or None when none does."""
     folder = live_dir()
     try:
+        st = folder.lstat()
+        if st.st_uid != os.getuid() or st.st_mode & 0o077 or folder.is_symlink():
+            return None  # not a folder only we can reach: no `live` of ours is behind it
         sockets = sorted(folder.glob("*.sock"))
     except OSError:
         return None

@@ -274,6 +274,7 @@ def test_live_killed_many_times_soak(tmp_path, seed):
 def test_stale_socket_of_a_killed_live_is_passed_over(tmp_path):
     folder = control.live_dir()
     folder.mkdir(parents=True, exist_ok=True)
+    os.chmod(folder, 0o700)
     dead = subprocess.Popen(["true"])
     dead.wait()
     stale = folder / f"{dead.pid}.sock"
@@ -326,3 +327,13 @@ def test_a_gap_a_damaged_line_or_a_reused_id_falls_back_to_sync(tmp_path):
         assert stored(tmp_path / "db.sqlite3")["m0001"] == allfives[:25]
         assert stored(tmp_path / "db.sqlite3")["m0002"] == muggins[:1]
         assert store.syncs == 3
+
+
+def test_a_control_folder_others_can_reach_is_never_used(tmp_path):
+    folder = control.live_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    os.chmod(folder, 0o777)  # another user could have put a socket there
+    with PtyDevice(tmp_path / "flash") as device:
+        assert control.connect(device.port) is None
+        done = cli("names", "--port", device.port, "Ana")  # straight to the port
+        assert (done.returncode, done.stdout) == (0, "1 name(s) stored on the scoreboard\n")
