@@ -19,10 +19,12 @@ only this user's programs reach it), and those commands send their requests thro
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import os
 import queue
+import select
 import socket
 import threading
 import warnings
@@ -54,44 +56,73 @@ def same_port(a: str, b: str) -> bool:
 class Session:
     """One client's connection, handed to the thread that owns its port."""
 
-    def __init__(self, conn: socket.socket, reader: Any):
+    def __init__(self, conn: socket.socket):
         self.conn = conn
-        self.reader = reader
+        self._buffer = b""  # bytes received and not yet taken as lines (no makefile: its
+        self._eof = False  # buffer would hide them from select)
 
     def serve(self, link: Any) -> None:
         """Run this client's requests on ``link`` until it closes the socket (or is silent
-        for SESSION_IDLE). A DeviceError ends the session and is raised (the link is lost)."""
-        self.conn.settimeout(SESSION_IDLE)
+        for SESSION_IDLE), up to WINDOW of them in flight as sync keeps them. A DeviceError
+        ends the session and is raised (the link is lost)."""
+        from .sync import WINDOW
+
+        in_flight: collections.deque[tuple[Any, int | None, dict | None]] = collections.deque()
         try:
             while True:
-                try:
-                    raw = self.reader.readline(MAX_LINE)
-                except (OSError, TimeoutError):
+                while len(in_flight) < WINDOW:
+                    raw = self._line(wait=not in_flight)
+                    if raw is None:
+                        break
+                    try:
+                        msg = json.loads(raw)
+                        req_id, op, fields = msg["id"], msg["op"], msg.get("fields") or {}
+                        if not isinstance(op, str) or not isinstance(fields, dict):
+                            raise ValueError(op)
+                    except (ValueError, KeyError, TypeError):
+                        self._eof = True  # not one of ours: answer what is in flight, then end
+                        break
+                    try:
+                        in_flight.append((req_id, link.send(op, **fields), None))
+                    except (BadReply, DeviceError):
+                        raise
+                    except CliError as e:  # refused before sending (not text): say so
+                        in_flight.append((req_id, None, {"failed": str(e)}))
+                if not in_flight:
                     return
-                if not raw:
-                    return
-                try:
-                    msg = json.loads(raw)
-                    req_id, op, fields = msg["id"], msg["op"], msg.get("fields") or {}
-                    if not isinstance(op, str) or not isinstance(fields, dict):
-                        raise ValueError(op)
-                except (ValueError, KeyError, TypeError):
-                    self._send({"failed": "not a control request"})
-                    return
-                try:
-                    answer: dict = {"reply": link.request(op, **fields)}
-                except Refused as e:
-                    answer = {"refused": [e.code, e.detail]}
-                except (BadReply, DeviceError) as e:
-                    self._send({"id": req_id, "failed": str(e)})
-                    raise
-                except CliError as e:
-                    answer = {"failed": str(e)}
-                answer["id"] = req_id
-                if not self._send(answer):
+                req_id, sent, answer = in_flight.popleft()
+                if answer is None:
+                    try:
+                        answer = {"reply": link.reply(sent)}
+                    except Refused as e:
+                        answer = {"refused": [e.code, e.detail]}
+                    except (BadReply, DeviceError) as e:
+                        self._send({"id": req_id, "failed": str(e)})
+                        raise
+                if not self._send(dict(answer, id=req_id)):
                     return
         finally:
             self.close()
+
+    def _line(self, wait: bool, idle: float = SESSION_IDLE) -> bytes | None:
+        """The next request line; None when none is here yet (``wait``: after ``idle``
+        seconds) or the client closed."""
+        while b"\n" not in self._buffer:
+            if self._eof or len(self._buffer) > MAX_LINE:
+                return None
+            ready = select.select([self.conn], [], [], idle if wait else 0)[0]
+            if not ready:
+                return None
+            try:
+                chunk = self.conn.recv(1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._eof = True
+                return None
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line
 
     def _send(self, msg: dict) -> bool:
         try:
@@ -102,7 +133,6 @@ class Session:
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
-            self.reader.close()
             self.conn.close()
 
 
@@ -148,10 +178,9 @@ class ControlServer:
 
     def _hello(self, conn: socket.socket) -> None:
         conn.settimeout(5.0)
-        reader = conn.makefile("rb")
-        session = Session(conn, reader)
+        session = Session(conn)
         try:
-            msg = json.loads(reader.readline(4096) or b"null")
+            msg = json.loads(session._line(wait=True, idle=5.0) or b"null")
             port = msg["port"]
             if not isinstance(port, str):
                 raise TypeError(port)
