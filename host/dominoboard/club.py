@@ -120,6 +120,7 @@ class Club:
         self._lock = threading.Lock()
         self.version = 0
         self._shown = -1
+        self._folds: dict = {}  # leaderboard.fold's, by (device, match)
 
     # -- the boxes ----------------------------------------------------------------------
 
@@ -181,7 +182,7 @@ class Club:
                 card = dict(self.cards[key], table=n)
                 tables.append(card)
             tonight = set(self.tonight)
-        board = {"tables": tables, "leaderboard": leaderboard(db, tonight)}
+        board = {"tables": tables, "leaderboard": leaderboard(db, tonight, self._folds)}
         online = sum(1 for t in tables if t["online"])
         board["status"] = f"{online} of {len(tables)} table(s) connected"
         self.show(board)
@@ -192,36 +193,66 @@ class Club:
             box.join(timeout=5)
 
 
-def leaderboard(db: Any, matches: set[tuple[str, str]]) -> list[dict[str, Any]]:
-    """The evening's ranking per game (see the module's words), folded from ``db``."""
+Folded = tuple[str, str, bool, bool, list, list, list]  # key, title, lowest, over, ...
+
+
+def fold(db: Any, device: str, match_id: str, cache: dict | None = None) -> Folded | None:
+    """What the leaderboard needs of one match: (game key, title, lowest wins, over, sides,
+    totals or None while secret, winners), folded by the core; None if it cannot be. Kept in
+    ``cache`` by the count stored, so a match is folded again only when it grew."""
     from domino import Match
 
-    games: dict[str, dict[str, Any]] = {}
-    for device, match_id in sorted(matches):
-        stored = next(db.matches(device=device, match=match_id), None)
-        if stored is None:
-            continue
+    row = db.conn.execute(
+        "SELECT count FROM matches WHERE device = ? AND match = ?", (device, match_id)
+    ).fetchone()
+    if row is None:
+        return None
+    key = (device, match_id)
+    if cache is not None and key in cache and cache[key][0] == row[0]:
+        return cache[key][1]
+    stored = next(db.matches(device=device, match=match_id), None)
+    folded: Folded | None = None
+    if stored is not None:
         try:
             m = Match.replay(stored.setup, stored.events)
             s = m.standings()
+            hidden = m.game.hidden_standings(m) and not s["over"]
+            folded = (
+                m.game.key, m.game.title, m.game.lowest_wins, s["over"],
+                [list(side) for side in s["sides"]], [] if hidden else list(s["totals"]),
+                [list(w) for w in s["winners"]],
+            )
         except Exception:  # noqa: BLE001 - a match the core cannot fold is left out
+            folded = None
+    if cache is not None:
+        cache[key] = (row[0], folded)
+    return folded
+
+
+def leaderboard(
+    db: Any, matches: set[tuple[str, str]], cache: dict | None = None
+) -> list[dict[str, Any]]:
+    """The evening's ranking per game (see the module's words), folded from ``db``."""
+    games: dict[str, dict[str, Any]] = {}
+    for device, match_id in sorted(matches):
+        folded = fold(db, device, match_id, cache)
+        if folded is None:
             continue
-        hidden = m.game.hidden_standings(m) and not s["over"]
+        key, title, lowest, over, sides, totals, winners = folded
+        hidden = not totals
         game = games.setdefault(
-            m.game.key,
-            {"game": m.game.title, "key": m.game.key, "lowest_wins": m.game.lowest_wins,
-             "players": {}},
+            key, {"game": title, "key": key, "lowest_wins": lowest, "players": {}}
         )
-        won = [list(w) for w in s["winners"]] if s["over"] else []
-        for i, side in enumerate(s["sides"]):
+        won = winners if over else []
+        for i, side in enumerate(sides):
             for player in side:
                 row = game["players"].setdefault(
                     player, {"player": player, "matches": 0, "wins": 0, "points": 0, "scored": 0}
                 )
                 row["matches"] += 1
-                row["wins"] += 1 if list(side) in won else 0
+                row["wins"] += 1 if side in won else 0
                 if not hidden:
-                    row["points"] += s["totals"][i]
+                    row["points"] += totals[i]
                     row["scored"] += 1
     out = []
     for key in sorted(games, key=lambda k: games[k]["game"]):

@@ -232,3 +232,28 @@ def test_a_box_back_on_a_port_first_seen_busy_keeps_its_table():
     assert [(t["table"], t["device"], t["match"], t["online"]) for t in shown[-1]["tables"]] == [
         (1, "sim-1", "m0002", True)
     ]
+
+
+def test_the_leaderboard_ranks_each_game_its_own_way_and_refolds_only_what_grew(tmp_path):
+    from dominoboard.club import leaderboard
+
+    train_a, train_b, muggins = mexican(["Ana", "Ben"], 11), mexican(["Cy", "Di"], 12), lines_of(
+        "muggins"
+    )
+    cache: dict = {}
+    with Database(tmp_path / "db.sqlite3") as db:
+        db.add_events("sim-1", "m0001", 0, train_a)
+        db.add_events("sim-2", "m0001", 0, train_b[:-1])
+        db.add_events("sim-3", "m0001", 0, muggins[:30])
+        tonight = {("sim-1", "m0001"), ("sim-2", "m0001"), ("sim-3", "m0001")}
+        board = leaderboard(db, tonight, cache)
+        assert [g["key"] for g in board] == ["mexican", "muggins"]  # by title, never mixed
+        assert [r["player"] for r in board[0]["rows"]] == ranking([train_a, train_b[:-1]])
+        assert [r["player"] for r in board[1]["rows"]] == ranking([muggins[:30]])
+        folded_before = dict(cache)
+        db.add_events("sim-2", "m0001", len(train_b) - 1, train_b[-1:])
+        board = leaderboard(db, tonight, cache)
+        assert cache[("sim-1", "m0001")] is folded_before[("sim-1", "m0001")]  # not refolded
+        assert cache[("sim-2", "m0001")] is not folded_before[("sim-2", "m0001")]
+        assert [r["player"] for r in board[0]["rows"]] == ranking([train_a, train_b])
+        assert board[0]["lowest_wins"] is True and board[1]["lowest_wins"] is False
