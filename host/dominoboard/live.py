@@ -449,6 +449,7 @@ def run_web(args: argparse.Namespace) -> int:
     from .db import Database
     from .web import WebBoard
 
+    db = Database(args.db)  # a database it cannot use is said before anything starts
     web = WebBoard(args.host, args.http_port, args.allow_host)
     read_only = "the page is read-only"
     print(
@@ -473,7 +474,6 @@ def run_web(args: argparse.Namespace) -> int:
 
     club = Club(args.db, show, [args.port] if args.port else None, args.timeout)
     server = ControlServer(club.owner)
-    db = Database(args.db)
     try:
         looked = 0.0
         while True:

@@ -46,7 +46,12 @@ class LiveStore:
         return self.resync(link)
 
     def resync(self, link: DeviceLink) -> SyncReport:
-        report = sync(link, self.db)
+        import sqlite3
+
+        try:
+            report = sync(link, self.db)
+        except sqlite3.Error as e:  # a full disk, a file damaged under us: said in words
+            raise self.db._error("live's sync", e) from e
         self.syncs += 1
         self.report = report
         self.device = report.device
@@ -69,11 +74,15 @@ class LiveStore:
         if self.device is None:
             self.resync(link)
             return "synced"
+        import sqlite3
+
         try:
             held, _ = self.db.held(self.device, match)
         except Damaged:
             self.resync(link)
             return "synced"
+        except sqlite3.Error as e:
+            raise self.db._error(f"reading match {match}", e) from e
         if index < held and match in self.proven:
             return "old"
         new_match = index == 0 and held == 0

@@ -337,3 +337,14 @@ def test_a_control_folder_others_can_reach_is_never_used(tmp_path):
         assert control.connect(device.port) is None
         done = cli("names", "--port", device.port, "Ana")  # straight to the port
         assert (done.returncode, done.stdout) == (0, "1 name(s) stored on the scoreboard\n")
+
+
+def test_a_database_live_cannot_use_is_said_in_words(tmp_path):
+    (tmp_path / "not-a-db").write_bytes(b"this is no SQLite file" * 100)
+    with PtyDevice(tmp_path / "flash") as device:
+        for web in ([], ["--web", "--http-port", "0"]):
+            done = cli("live", "--port", device.port, "--db", str(tmp_path / "not-a-db"), *web)
+            assert done.returncode == 1
+            assert "Traceback" not in done.stderr
+            assert "not a dominoboard database" in done.stderr and "--db" in done.stderr
+            assert not list(control.live_dir().glob("*.sock"))
