@@ -72,11 +72,20 @@ def add_db_argument(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="FILE", help=f"the match database (default {default_path()})")
 
 
-def open_link(args: argparse.Namespace):
+def open_link(args: argparse.Namespace, through_live: bool = True):
+    """The link to the --port scoreboard: through the running `dominoboard live` that
+    follows it (control.py), else the port itself."""
     from .link import DeviceLink
     from .ports import default_port
 
-    return DeviceLink(args.port or default_port(), timeout=args.timeout)
+    port = args.port or default_port()
+    if through_live:
+        from .control import connect
+
+        proxy = connect(port, timeout=args.timeout)
+        if proxy is not None:
+            return proxy
+    return DeviceLink(port, timeout=args.timeout)
 
 
 def open_db(args: argparse.Namespace, create: bool = False):

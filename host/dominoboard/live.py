@@ -228,16 +228,39 @@ def catch_up(link: DeviceLink, f: Follower) -> bool:
     return True
 
 
+class Keeper:
+    """What a board does besides drawing (live_store.StoreKeeper stores and serves): called
+    with the link open. The defaults do nothing, so the board alone needs no database."""
+
+    def connected(self, link: DeviceLink) -> None:
+        """The link was (re)opened and subscribed."""
+
+    def pushed(self, link: DeviceLink, match: str, index: int, line: str) -> None:
+        """A pushed event, before the board folds it."""
+
+    def between(self, link: DeviceLink) -> bool:
+        """Between two pushes (other programs' requests are run here); True when what the
+        scoreboard holds may have changed under the board (it then reads it again)."""
+        return False
+
+    def quiet(self, link: DeviceLink) -> None:
+        """CHECK seconds without a push."""
+
+    def status(self, link: DeviceLink) -> str:
+        return f"following {link.port}"
+
+
 def follow(
     link: DeviceLink,
     f: Follower,
     changed: Callable[[], None],
     stop: Callable[[], bool] = lambda: False,
+    keeper: Keeper | None = None,
 ) -> None:
     """Fold pushed events until ``stop()``; call ``changed()`` after each change."""
     link.set_clock()  # a match started while we watch carries the table's date
     try:
-        _follow(link, f, changed, stop)
+        _follow(link, f, changed, stop, keeper or Keeper())
     finally:
         try:  # stop the pushes: nobody reads them once we are gone
             link.request("subscribe", on=False)
@@ -246,15 +269,24 @@ def follow(
 
 
 def _follow(
-    link: DeviceLink, f: Follower, changed: Callable[[], None], stop: Callable[[], bool]
+    link: DeviceLink,
+    f: Follower,
+    changed: Callable[[], None],
+    stop: Callable[[], bool],
+    keeper: Keeper,
 ) -> None:
-    catch_up(link, f)
+    catch_up(link, f)  # subscribed first: what is appended meanwhile is pushed
+    keeper.connected(link)
     changed()
     quiet_since = time.monotonic()
     while not stop():
+        if keeper.between(link):
+            catch_up(link, f)
+            changed()
         push = link.next_push(0.25)
         if push is None:
             if time.monotonic() - quiet_since > CHECK:
+                keeper.quiet(link)
                 if catch_up(link, f):
                     changed()
                 quiet_since = time.monotonic()
@@ -265,6 +297,7 @@ def _follow(
             continue
         if not isinstance(index, int) or not isinstance(line, str):
             continue
+        keeper.pushed(link, match_id, index, line)
         result = f.feed(match_id, index, line)
         if result == "gap":
             fetch(link, f, match_id)
@@ -276,10 +309,12 @@ def run_board(
     open_link: Callable[[], DeviceLink],
     show: Callable[[dict[str, Any]], None],
     stop: Callable[[], bool] = lambda: False,
+    keeper: Keeper | None = None,
 ) -> None:
     """Follow the scoreboard, reopening the port when it is lost (unplugged, reset); the
     first failure to open it is the caller's error to report."""
     f = Follower()
+    keeper = keeper or Keeper()
     connected_once = False
     while not stop():
         try:
@@ -296,10 +331,10 @@ def run_board(
         try:
             with link:
 
-                def changed(status: str = f"following {link.port}") -> None:
-                    show(board_state(f, status))
+                def changed(link: DeviceLink = link) -> None:
+                    show(board_state(f, keeper.status(link)))
 
-                follow(link, f, changed, stop)
+                follow(link, f, changed, stop, keeper)
         except BadReply:
             raise
         except DeviceError as e:
@@ -334,17 +369,31 @@ class Terminal:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_port_argument
+    from .cli import add_db_argument, add_port_argument
 
     p = subparsers.add_parser(
         "live",
         description="Follow the scoreboard's newest match as it is played: standings, whose "
         "turn, open ends and their count, folded by the rules core from the events the "
-        "scoreboard pushes. Ctrl-C stops.",
+        "scoreboard pushes, and stored into the match database as `sync` would (it syncs on "
+        "connecting); `sync`, `names` and `export --from-device` run meanwhile go through it. "
+        "Ctrl-C stops.",
     )
     add_port_argument(p)
-    p.add_argument("--web", action="store_true", help="serve a big-digit web page instead")
-    p.add_argument("--host", default="127.0.0.1", help="--web: address to listen on (127.0.0.1)")
+    add_db_argument(p)
+    p.add_argument(
+        "--web",
+        action="store_true",
+        help="serve a big-digit web page instead; without --port it follows every box "
+        "`dominoboard ports` finds (a club night: a card per table and the evening's "
+        "leaderboard)",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="--web: address to listen on (127.0.0.1: this computer only; 0.0.0.0 for a TV "
+        "on the network; the page is read-only)",
+    )
     p.add_argument(
         "--allow-host",
         action="append",
@@ -365,42 +414,80 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import open_link
+    from .control import ControlServer, same_port
+    from .db import Database
+    from .live_store import StoreKeeper
+    from .ports import default_port
 
-    if not args.web:
-        terminal = Terminal(sys.stdout)
-        try:
-            run_board(lambda: open_link(args), terminal.show)
-        except KeyboardInterrupt:
-            pass
-        finally:
-            terminal.close()
-        print("dominoboard live: stopped")
-        return 0
-
-    from .web import WebBoard
-
-    web = WebBoard(args.host, args.http_port, args.allow_host)
-    print(
-        f"serving the live board on {web.url} (listening on {web.listening}; open it on the "
-        "TV; Ctrl-C stops)",
-        flush=True,
-    )
-
-    said = [""]
-
-    def show(state: dict[str, Any]) -> None:
-        web.publish(state)
-        line = one_line(state)
-        if line != said[0]:  # a log line when the standings change, not per event
-            print(line, flush=True)
-            said[0] = line
-
+    if args.web:
+        return run_web(args)
+    port = args.port or default_port()
+    keeper = StoreKeeper(Database(args.db))
+    server = ControlServer(lambda p: keeper.sessions if same_port(p, port) else None)
+    terminal = Terminal(sys.stdout)
     try:
-        run_board(lambda: open_link(args), show)
+        run_board(lambda: _open(port, args.timeout), terminal.show, keeper=keeper)
     except KeyboardInterrupt:
         pass
     finally:
+        server.close()
+        terminal.close()
+        keeper.store.db.close()
+    print("dominoboard live: stopped")
+    return 0
+
+
+def _open(port: str, timeout: float) -> DeviceLink:
+    from .link import DeviceLink
+
+    return DeviceLink(port, timeout=timeout)
+
+
+def run_web(args: argparse.Namespace) -> int:
+    from .club import SCAN, Club
+    from .control import ControlServer
+    from .db import Database
+    from .web import WebBoard
+
+    db = Database(args.db)  # a database it cannot use is said before anything starts
+    web = WebBoard(args.host, args.http_port, args.allow_host)
+    read_only = "the page is read-only"
+    print(
+        f"serving the live board on {web.url} (listening on {web.listening}; {read_only}; "
+        "Ctrl-C stops)",
+        flush=True,
+    )
+    if web.listening.startswith(("127.", "[::1]")):
+        print(
+            "only this computer can open it; for a TV on the network start with --host 0.0.0.0",
+            flush=True,
+        )
+    said: dict[str, str] = {}
+
+    def show(board: dict[str, Any]) -> None:
+        web.publish(board)
+        for table in board["tables"]:
+            line = f"table {table['table']}: {one_line(table)}"
+            if said.get(table["table"]) != line:  # a log line when a table changes
+                print(line, flush=True)
+                said[table["table"]] = line
+
+    club = Club(args.db, show, [args.port] if args.port else None, args.timeout)
+    server = ControlServer(club.owner)
+    try:
+        looked = 0.0
+        while True:
+            if time.monotonic() - looked >= SCAN:
+                club.look()
+                looked = time.monotonic()
+            club.publish(db)
+            time.sleep(0.25)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
+        club.closing = True
         web.close()
+        db.close()
     print("dominoboard live: stopped", flush=True)
     return 0

@@ -44,12 +44,18 @@ class SyncReport:
         self.deleted: list[str] = []  # matches freed from the scoreboard's flash
         self.repaired: list[str] = []  # our damaged copies mended from the scoreboard's
         self.unfinished: list[tuple[str, str]] = []  # (unfinished match freed, why)
+        self.dropped: int | None = None  # messages it dropped for a stalled host (hello)
 
     def summary(self) -> str:
         text = (
             f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
             f"in {len(self.updated)} match(es)"
         )
+        if self.dropped:
+            text += (
+                f"\n  the scoreboard dropped {self.dropped} message(s) since power-on for a "
+                "host that was not reading (each was asked for again; nothing is lost)"
+            )
         for old, new in self.superseded:
             text += (
                 f"\n  match {old} was restarted on the scoreboard; the old copy is kept as {new}"
@@ -63,6 +69,13 @@ class SyncReport:
         for warning in self.damaged:
             text += f"\n  warning: {warning}"
         return text
+
+
+def dropped_count(hello: dict) -> int | None:
+    """The scoreboard's count of replies and pushes it dropped for a host that was not
+    reading (hello's ``dropped``), or None: an older firmware, or a board that does not count."""
+    n = hello.get("dropped")
+    return n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else None
 
 
 MAX_MATCHES = 10_000  # far more than the Pico's flash holds: a listing longer is a lie
@@ -149,6 +162,7 @@ def sync(
     device = hello["device"]
     db.saw_device(device, hello["firmware"])
     report = SyncReport(device)
+    report.dropped = dropped_count(hello)
     listed = device_matches(link)
     report.matches = len(listed)
     todo = collections.deque()

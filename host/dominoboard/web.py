@@ -227,11 +227,35 @@ PAGE = """<!doctype html>
   #facts { display: flex; flex-wrap: wrap; gap: 0 3vw; }
   #status { font-size: 2.5vh; color: var(--dim); }
   #status.bad { color: var(--bad); }
+  /* A club night: a card per table beside the evening's leaderboard. */
+  #club { flex: 1; min-height: 0; display: none; gap: 2vw; }
+  body.club #club { display: flex; }
+  body.club #sides, body.club footer { display: none; }
+  #tables { flex: 3; display: grid; gap: 2vh 2vw; align-content: start;
+            grid-template-columns: repeat(auto-fill, minmax(26vw, 1fr)); }
+  .table { background: var(--card); border-radius: 2vh; padding: 1.5vh 1.5vw;
+           border: 0.4vh solid transparent; }
+  .table.off { opacity: 0.5; border-color: var(--bad); }
+  .table h2 { margin: 0 0 1vh; font-size: 3vh; }
+  .table h2 small { color: var(--dim); font-weight: 400; }
+  .table .row { display: flex; justify-content: space-between; font-size: 3.6vh; }
+  .table .row.turn b { color: var(--turn); }
+  .table .row.won b { color: var(--won); }
+  .table .note { font-size: 2vh; color: var(--dim); margin-top: 0.8vh; }
+  #leaderboard { flex: 2; overflow: hidden; }
+  #leaderboard h2 { margin: 0 0 0.6vh; font-size: 3vh; }
+  #leaderboard h2 small { color: var(--dim); font-weight: 400; }
+  #leaderboard table { width: 100%; border-collapse: collapse; margin-bottom: 2vh;
+                       font-size: 2.8vh; }
+  #leaderboard td, #leaderboard th { padding: 0.3vh 0.6vw; text-align: right; }
+  #leaderboard td.player, #leaderboard th.player { text-align: left; }
+  #leaderboard th { color: var(--dim); font-weight: 400; }
 </style>
 </head>
 <body>
 <header><span id="game">dominoboard live</span><span id="where"></span></header>
 <main id="sides"></main>
+<main id="club"><section id="tables"></section><aside id="leaderboard"></aside></main>
 <footer><span id="turn"></span><span id="facts"></span></footer>
 <div id="status">connecting…</div>
 <script>
@@ -307,9 +331,79 @@ function draw(s) {
   window.boardUpdates = (window.boardUpdates || 0) + 1;
 }
 
+function el(tag, cls, textContent) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (textContent !== undefined) node.textContent = textContent;
+  return node;
+}
+
+// One card per table: its match's sides and totals, from the same state a single board draws.
+function tableCard(t) {
+  const card = el("section", "table" + (t.online ? "" : " off"));
+  card.dataset.table = t.table;
+  const h = el("h2", "", "Table " + t.table + " ");
+  h.append(el("small", "", t.game ? t.game + " · match " + t.match +
+                            (t.over ? " · over" : "") : "waiting for a match"));
+  card.append(h);
+  const won = (t.winners || []).map((w) => w.join(" + "));
+  (t.sides || []).forEach((members, i) => {
+    const name = members.join(" + ");
+    const row = el("div", "row" + (t.over && won.includes(name) ? " won" :
+                                   !t.over && t.turn_side === i ? " turn" : ""));
+    row.append(el("span", "tname", name),
+               el("b", "ttotal", t.totals ? String(t.totals[i]) : "••"));
+    card.append(row);
+  });
+  card.append(el("div", "note", [t.error, t.status].filter(Boolean).join(" · ")));
+  return card;
+}
+
+// The evening's leaderboard: a table per game, ranked the game's way by the host.
+function gameBoard(g) {
+  const box = el("div", "game");
+  box.dataset.game = g.key;
+  const h = el("h2", "", g.game + " ");
+  h.append(el("small", "", g.lowest_wins ? "lowest total wins" : "highest total wins"));
+  const table = el("table");
+  const head = el("tr");
+  ["#", "player", "wins", "matches", "avg"].forEach((c) =>
+    head.append(el("th", c === "player" ? "player" : "", c)));
+  table.append(head);
+  g.rows.forEach((r, i) => {
+    const tr = el("tr", "rank");
+    tr.append(el("td", "", String(i + 1)), el("td", "player", r.player),
+              el("td", "", String(r.wins)), el("td", "", String(r.matches)),
+              el("td", "", r.avg === null ? "••" : String(r.avg)));
+    table.append(tr);
+  });
+  box.append(h, table);
+  return box;
+}
+
+function drawClub(s) {
+  document.body.className = "club";
+  text("game", "dominoboard club night");
+  text("where", s.tables.length + " tables");
+  $("tables").replaceChildren(...s.tables.map(tableCard));
+  const lead = s.leaderboard.map(gameBoard);
+  $("leaderboard").replaceChildren(...(lead.length ? lead : [el("p", "", "no match yet")]));
+  const status = $("status");
+  status.textContent = s.status || "";
+  status.className = "";
+  window.boardUpdates = (window.boardUpdates || 0) + 1;
+}
+
+function receive(s) {
+  if (!s.tables) return draw(s);
+  if (s.tables.length > 1) return drawClub(s);
+  document.body.className = "";
+  draw(s.tables.length ? s.tables[0] : { match: null, status: s.status });
+}
+
 function connect() {
   const stream = new EventSource("/events");
-  stream.onmessage = (e) => draw(JSON.parse(e.data));
+  stream.onmessage = (e) => receive(JSON.parse(e.data));
   stream.onerror = () => {
     $("status").textContent = "lost the host; reconnecting…";
     $("status").className = "bad";

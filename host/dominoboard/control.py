@@ -1,0 +1,319 @@
+"""The local control channel of `dominoboard live`: other commands talk to its boxes through it.
+
+A running `live` holds each scoreboard's port (one program at a time may). Rather than refuse
+`sync`, `names` and `export --from-device` while it runs, `live` listens on a Unix socket,
+``<runtime dir>/dominoboard/live/<pid>.sock`` (platformdirs; the folder 0700, the socket 0600:
+only this user's programs reach it), and those commands send their requests through it:
+
+- the client opens each socket there and names the port it wants (``{"port": path}``); the
+  `live` that follows that port answers ``{"ok": true}``, any other ``{"ok": false}``;
+- then each request is a JSON line ``{"id": n, "op": op, "fields": {...}}``, and its answer
+  ``{"id": n, "reply": {...}}`` (the scoreboard's reply, as ``DeviceLink.request`` returns it),
+  ``{"id": n, "refused": [code, detail]}`` or ``{"id": n, "failed": text}`` (the link failed);
+- `live` runs the requests of one client at a time, in order, on the link it already has open,
+  between two pushes; a client's session ends when it closes the socket.
+
+``ProxyLink`` is the client's side: it has DeviceLink's ``send``, ``reply``, ``request`` and
+``set_clock``, so `sync` runs its own functions over it, unchanged, into its own database.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import queue
+import select
+import socket
+import threading
+import warnings
+from pathlib import Path
+from typing import Any
+
+from .errors import BadReply, CliError, DeviceError, Refused
+from .link import DeviceLink
+
+SESSION_IDLE = 30.0  # seconds a client may stay silent before `live` ends its session
+MAX_LINE = 1 << 20  # a request line longer than this is not one of ours
+
+
+def live_dir() -> Path:
+    import platformdirs
+
+    with warnings.catch_warnings():  # no XDG_RUNTIME_DIR (a container, CI): the fallback is fine
+        warnings.simplefilter("ignore")
+        return platformdirs.user_runtime_path("dominoboard") / "live"
+
+
+def same_port(a: str, b: str) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+# -- the server (in `live`) -----------------------------------------------------------------
+
+
+class Session:
+    """One client's connection, handed to the thread that owns its port."""
+
+    def __init__(self, conn: socket.socket):
+        self.conn = conn
+        self._buffer = b""  # bytes received and not yet taken as lines (no makefile: its
+        self._eof = False  # buffer would hide them from select)
+
+    def serve(self, link: Any) -> None:
+        """Run this client's requests on ``link`` until it closes the socket (or is silent
+        for SESSION_IDLE), up to WINDOW of them in flight as sync keeps them. A DeviceError
+        ends the session and is raised (the link is lost)."""
+        from .sync import WINDOW
+
+        in_flight: collections.deque[tuple[Any, int | None, dict | None]] = collections.deque()
+        try:
+            while True:
+                while len(in_flight) < WINDOW:
+                    raw = self._line(wait=not in_flight)
+                    if raw is None:
+                        break
+                    try:
+                        msg = json.loads(raw)
+                        req_id, op, fields = msg["id"], msg["op"], msg.get("fields") or {}
+                        if not isinstance(op, str) or not isinstance(fields, dict):
+                            raise ValueError(op)
+                    except (ValueError, KeyError, TypeError):
+                        self._eof = True  # not one of ours: answer what is in flight, then end
+                        break
+                    try:
+                        in_flight.append((req_id, link.send(op, **fields), None))
+                    except (BadReply, DeviceError):
+                        raise
+                    except CliError as e:  # refused before sending (not text): say so
+                        in_flight.append((req_id, None, {"failed": str(e)}))
+                if not in_flight:
+                    return
+                req_id, sent, answer = in_flight.popleft()
+                if answer is None:
+                    try:
+                        answer = {"reply": link.reply(sent)}
+                    except Refused as e:
+                        answer = {"refused": [e.code, e.detail]}
+                    except (BadReply, DeviceError) as e:
+                        self._send({"id": req_id, "failed": str(e)})
+                        raise
+                if not self._send(dict(answer, id=req_id)):
+                    return
+        finally:
+            self.close()
+
+    def _line(self, wait: bool, idle: float = SESSION_IDLE) -> bytes | None:
+        """The next request line; None when none is here yet (``wait``: after ``idle``
+        seconds) or the client closed."""
+        while b"\n" not in self._buffer:
+            if self._eof or len(self._buffer) > MAX_LINE:
+                return None
+            ready = select.select([self.conn], [], [], idle if wait else 0)[0]
+            if not ready:
+                return None
+            try:
+                chunk = self.conn.recv(1 << 16)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._eof = True
+                return None
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return line
+
+    def _send(self, msg: dict) -> bool:
+        try:
+            self.conn.sendall(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
+            return True
+        except OSError:
+            return False
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.close()
+
+
+class ControlServer:
+    """Listens for clients; ``owner(port)`` says which of our queues serves a port (None: not
+    ours). Each accepted session is put on that queue; the box's thread serves it."""
+
+    def __init__(self, owner: Any):
+        self.owner = owner
+        folder = live_dir()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for mine in (folder.parent, folder):
+                if mine.lstat().st_uid != os.getuid() or mine.is_symlink():
+                    raise CliError(
+                        f"{mine} belongs to another user: the control channel must be yours "
+                        "alone; set XDG_RUNTIME_DIR to a folder of your own"
+                    )
+                os.chmod(mine, 0o700)
+        except OSError as e:
+            raise CliError(f"cannot make the control folder {folder}: {e}") from e
+        self.path = folder / f"{os.getpid()}.sock"
+        self.path.unlink(missing_ok=True)
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        old = os.umask(0o177)  # the socket is 0600 from its first instant
+        try:
+            self.sock.bind(str(self.path))
+        finally:
+            os.umask(old)
+        os.chmod(self.path, 0o600)
+        self.sock.listen(8)
+        self.closing = False
+        self._thread = threading.Thread(target=self._accept, daemon=True)
+        self._thread.start()
+
+    def _accept(self) -> None:
+        while not self.closing:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            threading.Thread(target=self._hello, args=(conn,), daemon=True).start()
+
+    def _hello(self, conn: socket.socket) -> None:
+        conn.settimeout(5.0)
+        session = Session(conn)
+        try:
+            msg = json.loads(session._line(wait=True, idle=5.0) or b"null")
+            port = msg["port"]
+            if not isinstance(port, str):
+                raise TypeError(port)
+        except (OSError, ValueError, KeyError, TypeError):
+            session.close()
+            return
+        target: queue.Queue | None = self.owner(port)
+        if target is None:
+            session._send({"ok": False})
+            session.close()
+            return
+        if session._send({"ok": True, "pid": os.getpid()}):
+            target.put(session)
+
+    def close(self) -> None:
+        self.closing = True
+        with contextlib.suppress(OSError):
+            self.sock.close()
+        self.path.unlink(missing_ok=True)
+
+
+# -- the client (sync, names, export --from-device) -----------------------------------------
+
+
+def connect(port: str, timeout: float = 3.0) -> ProxyLink | None:
+    """A link through the running `live` that follows ``port``, or None when none does."""
+    folder = live_dir()
+    try:
+        st = folder.lstat()
+        if st.st_uid != os.getuid() or st.st_mode & 0o077 or folder.is_symlink():
+            return None  # not a folder only we can reach: no `live` of ours is behind it
+        sockets = sorted(folder.glob("*.sock"))
+    except OSError:
+        return None
+    for path in sockets:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(5.0)
+        try:
+            sock.connect(str(path))
+            sock.sendall(json.dumps({"port": port}).encode() + b"\n")
+            reader = sock.makefile("rb")
+            answer = json.loads(reader.readline(4096) or b"null")
+        except (OSError, ValueError):
+            sock.close()
+            if not _alive(path.stem):  # left by a `live` that was killed
+                path.unlink(missing_ok=True)
+            continue
+        if isinstance(answer, dict) and answer.get("ok") is True:
+            return ProxyLink(port, sock, reader, timeout, str(answer.get("pid", path.stem)))
+        reader.close()
+        sock.close()
+    return None
+
+
+def _alive(pid: str) -> bool:
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class ProxyLink(DeviceLink):
+    """DeviceLink's request side, through a running `live` (its ``via`` names that process).
+    It opens no port: every method the commands use is its own."""
+
+    def __init__(  # not DeviceLink's: that would open the port
+        self, port: str, sock: socket.socket, reader: Any, timeout: float, pid: str
+    ):
+        self.port = port
+        self.timeout = timeout
+        self.via = f"dominoboard live (pid {pid})"
+        self.sock = sock
+        self.reader = reader
+        self._next = 0
+        self._ops: dict[int, str] = {}
+        self._answers: dict[int, dict] = {}
+        # `live` may be busy with a push or the scoreboard slow: a generous wait per answer
+        self.sock.settimeout(max(30.0, timeout * 10))
+
+    def send(self, op: str, **fields: Any) -> int:
+        self._next += 1
+        self._ops[self._next] = op
+        msg = {"id": self._next, "op": op, "fields": {k: v for k, v in fields.items()}}
+        try:
+            self.sock.sendall(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
+        except OSError as e:
+            raise DeviceError(f"{self.via} went away ({e}); run the command again") from e
+        return self._next
+
+    def reply(self, req_id: int) -> dict:
+        while req_id not in self._answers:
+            try:
+                raw = self.reader.readline(MAX_LINE)
+            except (OSError, TimeoutError) as e:
+                raise DeviceError(
+                    f"no answer from {self.via} for {self.port} ({e}); run the command again"
+                ) from e
+            if not raw:
+                raise DeviceError(
+                    f"{self.via} closed the channel to {self.port} (stopped, or the scoreboard "
+                    "was unplugged); run the command again"
+                )
+            try:
+                msg = json.loads(raw)
+                self._answers[int(msg["id"])] = msg
+            except (ValueError, KeyError, TypeError):
+                raise DeviceError(f"{self.via} sent something that is not an answer") from None
+        msg = self._answers.pop(req_id)
+        self._ops.pop(req_id, None)
+        if "reply" in msg and isinstance(msg["reply"], dict):
+            return msg["reply"]
+        if "refused" in msg:
+            code, detail = msg["refused"]
+            raise Refused(code, detail)
+        raise DeviceError(f"through {self.via}: {msg.get('failed', 'no answer')}")
+
+    def request(self, op: str, **fields: Any) -> dict:
+        return self.reply(self.send(op, **fields))
+
+    def set_clock(self) -> None:
+        import time
+
+        self.request("clock", time=int(time.time()))
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.reader.close()
+            self.sock.close()
+
+    def next_push(self, timeout: float) -> dict | None:
+        raise DeviceError(f"{self.via} follows {self.port}: pushes are its own")
