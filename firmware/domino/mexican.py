@@ -282,10 +282,6 @@ class MexicanTrain(Game):
             return  # 002: before the station anyone draws, looking for it
         Game.check_draw(self, hand, player, n)
 
-    def may_block(self, hand):
-        """Blocked only when nobody can play nor draw (``after_pass``)."""
-        return hand.boneyard - self.reserve <= 0
-
     def check_pass(self, hand, player):
         if hand.layout.is_empty():
             if self.pass_before_station:
@@ -307,8 +303,8 @@ class MexicanTrain(Game):
         series_done = hand.series and not self.pending(hand)
         if own is not None and not series_done:
             lay.arms[own].marker = True  # could not play: a coin opens his train
-        if series_done or hand.boneyard - self.reserve > 0:
-            hand.passes = 0  # blocked only when nobody can play nor draw
+        if series_done:
+            hand.passes = 0  # he ended his series, he was not stuck
         return self.end_turn(hand, player)
 
     # --- scoring ----------------------------------------------------------------------------
