@@ -77,8 +77,8 @@ def test_every_game_blocks_only_once_nothing_is_left_to_draw():
         could_draw = g.drawable(h)
         if could_draw:
             assert not m.may_block(), key
-            fails(m, {"k": "end", "left": held(m), "last": h.last}, "blocked: %d tile(s) can "
-                  "still be drawn, and %s blocks only when nobody can draw" % (could_draw, g.title))  # fmt: skip
+            why = "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw"
+            fails(m, {"k": "end", "left": held(m), "last": h.last}, why % (could_draw, g.title))
         moves = 0
         while g.drawable(h) and not h.is_over():
             step(m)
