@@ -93,8 +93,7 @@ def end_by_entry(app):
     the menu, what was typed in it kept; else a fresh one."""
     below = app.screens[-2] if len(app.screens) > 1 else None
     if type(below).__name__ == "Entry" and getattr(below, "fix", 0) is None:
-        below.at = 0
-        app.pop()
+        app.pop()  # its first step: BACK there opened this menu
     else:
         app.home()
 

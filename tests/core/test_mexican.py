@@ -90,7 +90,7 @@ def test_002_house_rule_draw_to_start_debe_seguir_sacando_fichas_hasta_que_obten
     fails(m, {"k": "pass", "p": 1}, "draw first: 64 tile(s) can still be drawn",
           "house rule draw_to_start")  # fmt: skip
     play(m, 1, "12-3", 0)  # a 12 came: his own train
-    assert hand(m).own[1] == 0 and hand(m).turn == 0
+    assert status(m)["trains"] == [[3, 1, False, 1]] and hand(m).turn == 0  # his own
     play(m, 0, "12-9", 1)
     draw(m, 1)  # with a train of his own: one tile, then pass
     fails(m, {"k": "draw", "p": 1, "n": 1}, "draw 1 tile")
