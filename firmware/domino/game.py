@@ -220,10 +220,10 @@ class Game:
         (``draws`` "none"; Block 003's tile owed after each turn overrides this). Every game
         ends a hand blocked only when nobody can lay and nothing can be drawn (003's general
         rules: "und kein Stein mehr nachgezogen werden kann"; 002: "cuando ninguna otra ficha
-        pueda ser jugada"): a pass while a tile can still be
-        drawn does not count towards a block (``Match._pass``), and a hand's end saying
-        "blocked" is refused while this is above 0 (``Match.may_block``). A seat can also
-        hold at most what it was dealt plus this many tiles (``Match.end_bounds``)."""
+        pueda ser jugada"): a pass while a tile can still be drawn does not count towards a
+        block (``Match._pass``), and a hand's end saying "blocked" is refused while this is
+        above 0 (``Match.may_block``). A seat can also hold at most what it was dealt plus
+        this many tiles (``Match.end_bounds``)."""
         if self.draws == "none":
             return 0
         return max(hand.boneyard - self.reserve, 0)
