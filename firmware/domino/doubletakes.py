@@ -1,7 +1,7 @@
 """Double Takes, booklet 000: tricks with the double-fifteen set, where doubles have a power."""
 
 from .errors import DominoError
-from .outcome import OutcomeGame, end_event
+from .outcome import OutcomeGame, check_opposite, end_event
 
 BOOL = (True, False)
 DOUBLES = 16  # 0-0 .. 15-15, one point each
@@ -51,6 +51,10 @@ class DoubleTakes(OutcomeGame):
                 ("revokes", "number", "side", 0, self.tricks),
                 ("corrected", "number", "side", 0, self.tricks),
             )
+
+    def check_sides(self, sides):
+        """Partnership Double Takes is for four players, partners facing each other."""
+        check_opposite(self, sides)
 
     def total(self):
         """Points in one whole game: a point per trick and per double."""

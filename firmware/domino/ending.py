@@ -55,13 +55,13 @@ def may_block(m, hand, declared=False):
         return False
     if hand.played_out() or not followed(hand, declared):
         return True
-    return m.game.may_block(hand)
+    return m.game.drawable(hand) == 0
 
 
 def holdings(m, hand, out, declared=False):
     """(least, most) tiles each seat can hold when ``hand`` ends with ``out`` out (None:
     blocked)."""
-    spare = max(hand.boneyard - m.game.reserve, 0)
+    spare = m.game.drawable(hand)  # 0 in a game without drawing: a seat holds what it was dealt
     exact = hand.played_out() or followed(hand, declared)
     res = []
     for p in range(len(m.players)):
@@ -80,11 +80,12 @@ def unseen_pips(m, hand):
     return sorted(t[0] + t[1] for t in full_set(m.game.top) if t not in hand.seen)
 
 
-def bounds(m, hand, out, declared=False):
+def bounds(m, hand, out, declared=False, w=None):
     """Per seat (least tiles, most tiles, least pips, most pips) at the end of ``hand`` with
     ``out`` out: the lightest and the heaviest tiles off the table it can hold. The least pips
-    are 0 only for a seat that can hold no tiles (or only 0-0)."""
-    w = unseen_pips(m, hand)
+    are 0 only for a seat that can hold no tiles (or only 0-0). ``w``: ``unseen_pips``."""
+    if w is None:
+        w = unseen_pips(m, hand)
     res = []
     for lo, hi in holdings(m, hand, out, declared):
         hi = min(hi, len(w))
@@ -104,7 +105,7 @@ def check_blocked(m, hand, declared=False):
     if hand.out is None and not may_block(m, hand, declared):
         raise DominoError(
             "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; "
-            "draw them, or say who went out" % (hand.boneyard - m.game.reserve, m.game.title)
+            "draw them, or say who went out" % (m.game.drawable(hand), m.game.title)
         )
 
 
@@ -145,18 +146,23 @@ def check_claims(m, hand, left, out, declared=False):
     check_out(m, hand, out, declared)
     need = 0
     lightest = 0
-    for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out, declared)):
+    w = unseen_pips(m, hand)
+    for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out, declared, w)):
         x = left[p]
         what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, hi))
         if x.count is not None and not lo <= x.count <= hi:
             raise DominoError("%s, not %d" % (what, x.count))
+        if x.count is not None and lo != hi:  # the tiles he holds, as entered, bound his pips
+            lo = x.count
+            least, most = sum(w[:lo]), sum(w[len(w) - lo :])
+            what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, lo))
         if x.pips < least:
             raise DominoError("%s, so at least %d pips, not %d" % (what, least, x.pips))
         if x.pips > most:
             raise DominoError("%s, so at most %d pips, not %d" % (what, most, x.pips))
         need += lo
         lightest += x.pips
-    least = sum(unseen_pips(m, hand)[:need])
+    least = sum(w[:need])
     if lightest < least:
         raise DominoError(
             "left: the seats hold at least %d tiles in all, so at least %d pips together, not %d"

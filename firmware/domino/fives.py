@@ -1,8 +1,10 @@
 """Muggins (booklet 000) and All Fives / Sniff (booklet 003): the open ends' total scores when it
 is a multiple of five."""
 
+from .errors import DominoError
 from .game import Game, round5
 from .layouts import Layout, Line, Spinner
+from .tiles import name
 
 BOOL = (True, False)
 
@@ -13,14 +15,16 @@ class Muggins(Game):
     "Muggins"; draw until able; domino scores all others' pips; blocked, each player scores the
     difference to every higher hand; 100 is game.
 
-    Decided here: "The highest double leads" says who leads; the lead is taken as laid, a
-    double or not. The scoreboard cannot see which double is highest, and 000 says nothing of
-    a deal without doubles (14 to 28 tiles of the set's 28: it happens), which a refusal would
-    leave unplayable. Bergen, Tiddle-a-Wink, Hungarian and Domino doble 12 refuse a lead that
-    is no double because their first tile is a scored or played double (Bergen's 2 points,
+    A reading decided (docs/games.md, "Readings decided"): "The highest double leads" says
+    who leads; by default the lead is taken as laid, a double or not (``double_lead``
+    off). The scoreboard cannot see which double is highest, and 000 says nothing of a deal
+    without doubles (14 to 28 tiles of the set's 28: it happens), which a refusal would leave
+    unplayable. Bergen, Tiddle-a-Wink, Hungarian and Domino doble 12 refuse a lead that is no
+    double because their first tile is a scored or played double (Bergen's 2 points,
     Tiddle-a-Wink's added tile), or their booklet gives the fallback (003: "If none of the
     players has a double, the player with the highest pip total"); Muggins' first double
-    only opens the spinner, which a non-double lead does not make."""
+    only opens the spinner, which a non-double lead does not make. Tables that read it as a
+    rule set ``double_lead``: a lead that is no double is refused."""
 
     key = "muggins"
     title = "Muggins"
@@ -38,11 +42,19 @@ class Muggins(Game):
         ("spinner_counts", False, BOOL),  # the spinner counts after both sides are played
         ("sides_first", False, BOOL),  # the spinner's ends open only after both its sides
         ("round", False, BOOL),  # round each losing hand to the nearest five
+        ("double_lead", False, BOOL),  # "The highest double leads": refuse another lead
     )
 
     def layout(self, number) -> Layout:
         o = self.opts
         return Spinner(o["lone_spinner"], o["spinner_counts"], o["sides_first"])
+
+    def check_lead(self, hand, player, t):
+        if self.opts.get("double_lead") and t[0] != t[1]:
+            raise DominoError(
+                "%s: the highest double leads in %s (house rule double_lead)"
+                % (name(t), self.title)
+            )
 
     def play_points(self, hand, player, t, arm_index):
         total = hand.layout.count()

@@ -39,7 +39,7 @@ class French(Barricade, Schmidt):
     Decided here: the elder sits at seat 0 and leads every hand (``elder_leads``); after drawing
     two tiles a player may lay one if it fits, else he passes; the general rules give the
     winner the opponent's pips, a blocked hand (both pass in a row with nothing left to draw:
-    ``after_pass``) goes to the lower hand, and the last two tiles stay in the boneyard
+    ``Game.drawable``) goes to the lower hand, and the last two tiles stay in the boneyard
     (``keep_two``)."""
 
     key = "french"
@@ -70,14 +70,8 @@ class French(Barricade, Schmidt):
         return {"stack": [lay.stack(i) for i in range(len(lay.arms))]}
 
     def check_pass(self, hand, player):
-        """Passing is always allowed: the player's choice instead of drawing two."""
-
-    def after_pass(self, hand, player):
-        """003's general rules end a hand when nobody can lay *and* nothing can be drawn: "und
-        kein Stein mehr nachgezogen werden kann", "et qu'il n'y a plus de domino dans la
-        pioche" (the Dutch and Italian too; only the English says "or"). Passing instead of
-        drawing is a choice, so passes block the hand only once the boneyard is down to the
-        tiles that stay."""
-        if hand.boneyard - self.reserve > 0:
-            hand.passes = 0
-        return Schmidt.after_pass(self, hand, player)
+        """Passing is always allowed: the player's choice instead of drawing two. 003's general
+        rules end a hand when nobody can lay *and* nothing can be drawn: "und kein Stein mehr
+        nachgezogen werden kann", "et qu'il n'y a plus de domino dans la pioche" (the Dutch
+        and Italian too; only the English says "or"), so passes block the hand only once the
+        boneyard is down to the tiles that stay (``Game.drawable``, as in every game)."""

@@ -214,18 +214,26 @@ class Game:
                 "%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit)
             )
 
-    def may_block(self, hand):
-        """Whether ``hand`` may end blocked with the boneyard as it is: not while a player who
-        cannot lay must draw (``draws`` "until") and tiles can be drawn. Games whose hand
-        blocks only when nobody can draw (Mexican Train, Super Dominós) override this."""
-        return self.draws != "until" or hand.boneyard - self.reserve <= 0
+    def drawable(self, hand):
+        """How many tiles the booklet's drawing rule still lets the table draw in ``hand``:
+        the boneyard beyond the tiles that stay in reserve, or 0 in a game without drawing
+        (``draws`` "none"; Block 003's tile owed after each turn overrides this). Every game
+        ends a hand blocked only when nobody can lay and nothing can be drawn (003's general
+        rules: "und kein Stein mehr nachgezogen werden kann"; 002: "cuando ninguna otra ficha
+        pueda ser jugada"): a pass while a tile can still be drawn does not count towards a
+        block (``Match._pass``), and a hand's end saying "blocked" is refused while this is
+        above 0 (``Match.may_block``). A seat can also hold at most what it was dealt plus
+        this many tiles (``Match.end_bounds``)."""
+        if self.draws == "none":
+            return 0
+        return max(hand.boneyard - self.reserve, 0)
 
     def after_draw(self, hand, player, n):
         """Game-specific bookkeeping after a draw (owed draws in Super Dominós)."""
 
     def check_pass(self, hand, player):
         """Raise DominoError if passing is not allowed yet (the player must draw first)."""
-        can_draw = hand.boneyard - self.reserve
+        can_draw = self.drawable(hand)
         if self.draws == "until" and can_draw > 0:
             raise DominoError("draw first: %d tile(s) can still be drawn before passing" % can_draw)
         need = {"one": 1, "two": 2}.get(self.draws, 0)

@@ -76,6 +76,11 @@ class Italian(Game):
         )
 
     def play_points(self, hand, player, t, arm_index):
+        """A total hit exactly by this play: "genau zu erreichen", "permettant d'atteindre
+        précisément", "raggiungere in modo esatto". A play that leaves the total as it was
+        (0-0 on a total already at 30) attains nothing: the player before attained it."""
+        if t[0] + t[1] == 0:
+            return 0
         total = hand.layout.count()
         if total in TOTALS:
             return TOTALS[total]

@@ -215,8 +215,13 @@ class Match:
         if setup.get("v", 1) != 1:
             raise DominoError("match format version %r: this core reads version 1" % setup.get("v"))
         players = setup.get("players")
-        if not isinstance(players, list) or not 2 <= len(players) <= MAX_PLAYERS:
+        if not isinstance(players, list):
             raise DominoError("players: give a list of 2 to %d names" % MAX_PLAYERS)
+        if not 2 <= len(players) <= MAX_PLAYERS:
+            raise DominoError(
+                "players: %d name%s given; give a list of 2 to %d names"
+                % (len(players), "" if len(players) == 1 else "s", MAX_PLAYERS)
+            )
         for p in players:
             if not isinstance(p, str) or not 0 < len(p) <= MAX_NAME:
                 raise DominoError("player name %r: 1 to %d characters" % (p, MAX_NAME))
@@ -466,6 +471,8 @@ class Match:
         hand.passes += 1
         hand.drawn = 0
         hand.turn = self.game.after_pass(hand, p)
+        if self.game.drawable(hand):
+            hand.passes = 0  # a tile can still be drawn: blocked only when none can
         if hand.passes >= self.game.n:
             hand.blocked = True
             hand.turn = None
@@ -578,8 +585,8 @@ class Match:
 
     def may_block(self, declared=False):
         """Whether the hand in progress may end blocked (nobody out): not once someone went
-        out, nor while the game makes a stuck player draw and tiles can be drawn
-        (``Game.may_block``) in a hand the table follows tile by tile."""
+        out, nor while a tile can still be drawn (``Game.drawable``) in a hand the table
+        follows tile by tile."""
         from .ending import may_block
 
         return self.hand is not None and may_block(self, self.hand, declared)
@@ -617,7 +624,7 @@ class Match:
     def end_context(self, hand, ev, out=None, barricade=False):
         """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
         out), for games that score a hand's end their own way. Nobody out is a blocked hand,
-        refused where the game cannot block yet (``may_block``), unless ``barricade``: a
+        refused while a tile can still be drawn (``may_block``), unless ``barricade``: a
         barricade ends the hand on purpose."""
         if out is None:
             out = ev.get("out")

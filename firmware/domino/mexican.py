@@ -94,13 +94,17 @@ class MexicanTrain(Game):
 
     Decided here, where 002 is silent or ambiguous:
     - Laying the station ends the layer's turn; the first round is the next ``n`` turns.
-    - One draw per turn, for a player without a train of his own too. 002 says he "debe seguir
-      sacando fichas hasta que obtenga un 12 (vagón)", but of the same player also "debe
-      sacar del cementerio ... si lo logra la puede jugar normalmente y es el turno del
-      siguiente jugador", and of everyone "debe sacar una ficha. Si no puede colocar esta
-      ficha, debe decir en voz alta que no puede jugar y es el turno de la siguiente
-      persona": "seguir sacando" is one tile on each of his turns until a 12 comes. 000
-      (Cardinal) agrees ("draw once"), so no house rule.
+    - One draw per turn, for a player without a train of his own too (a reading decided,
+      docs/games.md). 002 says he "debe seguir sacando fichas hasta que obtenga un 12
+      (vagón)", but of the same player also "debe sacar del cementerio ... si lo logra la
+      puede jugar normalmente y es el turno del siguiente jugador", and of everyone "debe
+      sacar una ficha. Si no puede colocar esta ficha, debe decir en voz alta que no puede
+      jugar y es el turno de la siguiente persona": "seguir sacando" read as one tile on each
+      of his turns until a 12 comes; 000 (Cardinal) agrees ("draw once"). Read as drawing on
+      within the turn, house rule ``draw_to_start``: a player without a train of his own
+      draws until he can start one (or play on a Mexican train), passing only when nothing
+      is left to draw; a double owed first keeps its one draw ("debe sacar del cementerio y
+      si con esta tampoco puede, debe pasar").
     - Mexican trains: any number, each started by a player who already has his own train.
       002: "Cada jugador que tenga una ficha con 12 (vagón) puede ponerla cerca de la ficha
       doble al centro ... en cualquier momento de su turno para comenzar un tren mexicano";
@@ -128,7 +132,11 @@ class MexicanTrain(Game):
     target = None
     rounds = 13
     lowest_wins = True
-    options = (("top", None, (12,)), ("double_blank", 0, DOUBLE_BLANK))
+    options = (
+        ("top", None, (12,)),
+        ("double_blank", 0, DOUBLE_BLANK),
+        ("draw_to_start", False, (True, False)),  # no train yet: draw on until one can start
+    )
     # What differs between the booklets:
     first_round_own_only = True  # 002: no other train and no Mexican train in the first round
     double_on_itself = False  # 000: the next play after a double must be on that double
@@ -277,14 +285,22 @@ class MexicanTrain(Game):
             hand.turns += 1
         return (player + 1) % self.n
 
+    def drawing_to_start(self, hand, player):
+        """House rule ``draw_to_start``: ``player`` has no train of his own after the station
+        is laid and owes no double, so he draws on until he can start one."""
+        return (
+            self.opts.get("draw_to_start")
+            and hand.own[player] is None
+            and not hand.layout.is_empty()
+            and not self.pending(hand)
+        )
+
     def check_draw(self, hand, player, n):
         if hand.turn is None:
             return  # 002: before the station anyone draws, looking for it
+        if player == hand.turn and self.drawing_to_start(hand, player):
+            return  # "debe seguir sacando fichas hasta que obtenga un 12"
         Game.check_draw(self, hand, player, n)
-
-    def may_block(self, hand):
-        """Blocked only when nobody can play nor draw (``after_pass``)."""
-        return hand.boneyard - self.reserve <= 0
 
     def check_pass(self, hand, player):
         if hand.layout.is_empty():
@@ -296,6 +312,12 @@ class MexicanTrain(Game):
             )
         if hand.series and not self.pending(hand):
             return  # the starting series ends when the player has no more matches
+        left = self.drawable(hand)
+        if left and self.drawing_to_start(hand, player):
+            raise DominoError(
+                "draw first: %d tile(s) can still be drawn, and without a train of his own a "
+                "player draws until he can start one (house rule draw_to_start)" % left
+            )
         Game.check_pass(self, hand, player)
 
     def after_pass(self, hand, player):
@@ -307,8 +329,8 @@ class MexicanTrain(Game):
         series_done = hand.series and not self.pending(hand)
         if own is not None and not series_done:
             lay.arms[own].marker = True  # could not play: a coin opens his train
-        if series_done or hand.boneyard - self.reserve > 0:
-            hand.passes = 0  # blocked only when nobody can play nor draw
+        if series_done:
+            hand.passes = 0  # he ended his series, he was not stuck
         return self.end_turn(hand, player)
 
     # --- scoring ----------------------------------------------------------------------------
@@ -389,6 +411,7 @@ class CardinalMexicanTrain(MexicanTrain):
     title = "Cardinal Mexican Train"
     booklet = "000"
     players = (2, 8)
+    options = (("top", None, (12,)), ("double_blank", 0, DOUBLE_BLANK))  # 000: "draw once"
     deal = {2: 15, 3: 15, 4: 15, 5: 12, 6: 12, 7: 11, 8: 11}
     rounds = 13
     sidings = 8  # shown round the station; later trains go off to the side

@@ -93,6 +93,18 @@ def read_entry(game, match, ev, fields=None):
     return values
 
 
+def check_opposite(game, sides):
+    """Partners sit opposite (000: Texas "Opposite players are partners", Double Takes
+    "Partners sit facing each other"): with the seats in playing order, seat p's partner is
+    p + 2 of four. Raise DominoError for a side of two that does not."""
+    for side in sides:
+        if len(side) > 1 and (game.n != 4 or len(side) != 2 or abs(side[0] - side[1]) != 2):
+            raise DominoError(
+                "teams %r: %s partners are two of four players sitting opposite, seats in "
+                "playing order: [[0, 2], [1, 3]]" % (sides, game.title)
+            )
+
+
 class OutcomeGame(Game):
     """A game the table plays with its own tiles; each hand is entered as one ``end`` event with
     the fields of ``entry``. ``score(match, hand, values)`` turns them into points per side."""

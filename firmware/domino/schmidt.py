@@ -98,11 +98,12 @@ class Schmidt(Game):
     def check_play(self, hand, player, t, arm_index):
         self._check_owed(hand)
 
-    def may_block(self, hand):
-        """A tile owed after a pass lets play go on: blocked only when none is left to draw."""
-        if self.owes_draw(True) and hand.boneyard - self.reserve > 0:
-            return False
-        return Game.may_block(self, hand)
+    def drawable(self, hand):
+        """A tile owed after every turn (Block 003) is drawn in a game without drawing to play:
+        the boneyard beyond the reserve can still be drawn."""
+        if self.owes_draw(True):
+            return max(hand.boneyard - self.reserve, 0)
+        return Game.drawable(self, hand)
 
     def check_pass(self, hand, player):
         self._check_owed(hand)

@@ -257,10 +257,6 @@ class SuperDominos(Game):
         if hand.boneyard - self.reserve <= 0:
             hand.owes = [0] * self.n  # nothing left to take
 
-    def may_block(self, hand):
-        """Blocked only when nobody can play nor draw (``after_pass``)."""
-        return hand.boneyard - self.reserve <= 0
-
     def check_pass(self, hand, player):
         self.check_owed(hand, "pass")
         if hand.layout.is_empty() or hand.again:
@@ -269,8 +265,8 @@ class SuperDominos(Game):
 
     def after_pass(self, hand, player):
         hand.again = False
-        if hand.layout.is_empty() or hand.boneyard - self.reserve > 0:
-            hand.passes = 0  # blocked only when nobody can play nor draw
+        if hand.layout.is_empty():
+            hand.passes = 0  # no start double yet: nobody is blocked
         return self.step(hand, player)
 
     # --- scoring ----------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 bid, tricks and captured count tiles."""
 
 from .errors import DominoError
-from .outcome import OutcomeGame, end_event, read_entry
+from .outcome import OutcomeGame, check_opposite, end_event, read_entry
 from .tiles import name
 
 BOOL = (True, False)
@@ -71,6 +71,7 @@ class Texas(OutcomeGame):
     def check_sides(self, sides):
         if len(sides) != 2 or len(sides[0]) != 2:
             raise DominoError("Four-Hand Texas is played by two partnerships of two")
+        check_opposite(self, sides)
 
     def read_end(self, match, hand, ev, out=None):
         # Either form of the hand's points is read; the option only picks what the device asks.

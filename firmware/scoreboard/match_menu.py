@@ -87,6 +87,17 @@ class LastTile(Menu):
         app.replace(tally(app, None, index, declared=self.declared))
 
 
+def end_by_entry(app):
+    """End the hand of a game scored from its outcome (Texas, Double Takes, ...): its own
+    entry (``Game.entry``), never who went out and a tally of pips. Back to the entry under
+    the menu, what was typed in it kept; else a fresh one."""
+    below = app.screens[-2] if len(app.screens) > 1 else None
+    if type(below).__name__ == "Entry" and getattr(below, "fix", 0) is None:
+        app.pop()  # its first step: BACK there opened this menu
+    else:
+        app.home()
+
+
 def tally(app, out, last=None, bar=None, declared=False):
     """The tally of a hand ended from the menu (or by a barricade, ``bar``): the game's own,
     or the one that keeps hidden standings hidden and names the barricader. ``declared``: an
@@ -178,6 +189,8 @@ class MatchMenu(Menu):
         elif index == 3:
             if m.over or m.hand.is_over():
                 app.flash("the hand is over", True)
+            elif m.game.entry is not None:
+                end_by_entry(app)
             else:
                 app.replace(EndHand(app))
         elif index == 4:

@@ -14,6 +14,7 @@ RULES = {
     "pips_without_doubles": ("Block: no doubles", "a blocked hand compares pips less doubles"),
     "fixed_leader": ("Seat 1 leads", "the first seat leads every hand"),
     "double_blank": ("0-0 left counts", "a 0-0 left in hand counts 0, 25 or 50"),
+    "draw_to_start": ("Draw for a train", "no train yet: draw on until one can start"),
     "scoring": ("Scoring", "simple: a point a tile; super: the pips"),
     "fifteen": ("15 left: draws", "who draws when a fifteen is left"),
     "caster_exempt": ("Caster exempt", "a spell does not bind the one who cast it"),

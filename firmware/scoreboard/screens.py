@@ -33,7 +33,7 @@ def home(app):
         from scoreboard.pad import Pad  # a score pad: the table's code is not needed
 
         return Pad(app)
-    if m.game.key not in OWN:  # the issue-5 games: scoreboard.screens_games, loaded for them only
+    if m.game.key not in OWN:  # the other games: scoreboard.screens_games, loaded for them only
         from scoreboard import screens_games
 
         return screens_games.home(app)

@@ -1,5 +1,5 @@
 # Bergen: booklet 000 and booklet 003 as presets of one game.
-from table import end, match, play
+from table import draw, end, fails, match, pas, play
 
 from check import raises
 from domino.errors import DominoError
@@ -176,3 +176,27 @@ def test_a_blocked_hand_still_asks_and_a_declared_domino_is_checked():
     # kept on a score pad, anyone may have gone out
     m = match("bergen-schmidt")
     assert m.apply({"k": "end", "out": 1, "declared": 1})["hand"] == [0, 2]
+
+
+def test_003_bergen_play_goes_on_until_only_2_tiles_remain_in_reserve():
+    # 003 Bergen: "Wer nicht legen kann, zieht einen Stein nach, den er ggf. spielen darf;
+    # passt der Stein nicht, ist der nächste Spieler am Zug. So geht das Spiel, bis nur noch
+    # 2 Steine im Vorrat liegen." "Das Spiel endet auch, wenn nur noch 2 Steine im Vorrat
+    # liegen und kein Spieler mehr legen kann." (FR "jusqu'à ce qu'il ne reste plus que 2
+    # dominos dans la pioche"; the English, Dutch and Italian alike.) A draw and a pass each
+    # blocked the hand with 12 tiles still to draw, and a block was accepted after the lead.
+    m = match("bergen-schmidt")
+    play(m, 0, "1-1")
+    assert m.hand.boneyard == 16 and not m.may_block()
+    held = [["0-0", "1-0", "2-0", "2-1", "3-0"], ["3-1", "2-2", "4-0", "4-1", "3-2", "5-0"]]
+    fails(m, {"k": "end", "left": held}, "blocked: 14 tile(s) can still be drawn")
+    for _ in range(7):  # each in turn draws one, cannot lay it, passes
+        for p in (1, 0):
+            draw(m, p)
+            assert m.may_block() == (m.hand.boneyard == 2), m.hand.boneyard
+            pas(m, p)
+            assert not m.hand.is_over()
+    assert m.hand.boneyard == 2 and not m.hand.is_over()  # the last pass had nothing to draw
+    assert m.may_block()
+    pas(m, 1)  # neither can lay, nothing can be drawn
+    assert m.hand.blocked

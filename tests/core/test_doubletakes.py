@@ -61,6 +61,18 @@ def test_000_double_takes_partnership_for_four_players():
     assert m.over and m.totals == [30, 20]
 
 
+def test_000_partnership_double_takes_partners_sit_facing_each_other():
+    # 000 "Partnership DOUBLETAKES for Four Players: Partners sit facing each other" (ES "Los
+    # componentes de las parejas se sientan uno frente a otro"). [[0, 1], [2, 3]] seated them
+    # side by side and was accepted.
+    err = raises(DominoError, match, "doubletakes", 4, teams=[[0, 1], [2, 3]])
+    assert "Double Takes partners are two of four players sitting opposite" in str(err)
+    assert "[[0, 2], [1, 3]]" in str(err)
+    err = raises(DominoError, match, "doubletakes", 3, teams=[[0, 2], [1]])
+    assert "two of four players" in str(err)
+    assert match("doubletakes", 4).sides == [[0], [1], [2], [3]]  # every player for himself
+
+
 def test_000_double_takes_a_round_has_17_tricks_and_16_doubles_in_a_game():
     m = match("doubletakes", 4)
     before = snapshot(m)

@@ -5,6 +5,7 @@ from table import draw, end, match, play, snapshot
 
 from check import raises
 from domino.errors import DominoError
+from domino.match import Match
 
 
 def refused(m, ev, *words):
@@ -57,8 +58,10 @@ def test_blocked_only_when_the_game_allows_it():
     m = match("block", 2)  # no drawing: a block may come at any time
     play(m, 0, "6-6")
     assert m.may_block()
-    m = match("bergen-schmidt")  # one tile a turn, then pass: everyone passing blocks it
+    m = match("bergen-schmidt")  # one tile a turn, then pass: blocked once 2 are left
     play(m, 0, "1-1")
+    assert not m.may_block()
+    m.hand.boneyard = 2  # as if the others had been drawn
     assert m.may_block()
 
 
@@ -69,3 +72,37 @@ def test_a_hand_the_table_did_not_follow_is_bounded_by_what_a_seat_can_hold():
     assert bounds[0][2] == 0  # 0-0 alone is 0 pips
     refused(m, {"k": "end", "left": [0, 0]}, "at least 2 tiles in all, so at least 1 pips")
     assert end(m, [0, 1])["hand"] == [1, 0]
+
+
+def test_000_block_excess_pieces_are_not_drawn_so_a_seat_holds_at_most_its_deal():
+    # 000 BLOCK: "excess pieces are not drawn when a player cannot play"; 003 Hungarian: "Der
+    # Rest der Steine scheidet aus"; 000 TIDDLE-A-WINK: "any remaining dominos are left face
+    # down on the table"; 003 Cyprus and Italian deal without a boneyard to draw from. A tally
+    # of 7 tiles for a 5-tile hand was accepted, as if the boneyard could be drawn.
+    for game, n, deal in (("block", 3, 5), ("hungarian", 4, 6), ("cyprus", 4, 13),
+                          ("italian", 3, 7), ("tiddle", 4, 13)):  # fmt: skip
+        m = match(game, n)
+        assert m.end_bounds()[0][:2] == (1, deal), game
+        left = [{"p": 20, "n": deal + 2}] + [20] * (n - 1)
+        refused(m, {"k": "end", "left": left}, "seat 0 (P0) holds 1 to %d tiles, not %d"
+                % (deal, deal + 2))  # fmt: skip
+    m = match("draw", 3)  # a draw game: what the seat was dealt and the boneyard it can draw
+    assert m.end_bounds()[0][:2] == (1, 7 + 7)
+
+
+def test_an_entered_tile_count_bounds_the_pips():
+    # At most 52 pips in 5 tiles of double-six (6-6 6-5 5-5 6-4 5-4), at least 8 (0-0 1-0
+    # 1-1 2-0 2-1): 61 in 5 tiles was accepted.
+    m = match("muggins")
+    refused(m, {"k": "end", "left": [{"p": 61, "n": 5}, 30]},
+            "left: seat 0 (P0) holds 5 tiles, so at most 52 pips, not 61")  # fmt: skip
+    refused(m, {"k": "end", "left": [{"p": 7, "n": 5}, 30]},
+            "left: seat 0 (P0) holds 5 tiles, so at least 8 pips, not 7")  # fmt: skip
+    assert end(m, [{"p": 52, "n": 5}, 30])["hand"] == [0, 22]
+
+
+def test_a_setup_with_one_player_names_the_count_given():
+    err = raises(DominoError, Match, {"game": "block", "players": ["Ana"]})
+    assert str(err) == "players: 1 name given; give a list of 2 to 10 names"
+    err = raises(DominoError, Match, {"game": "block", "players": ["P%d" % i for i in range(11)]})
+    assert str(err) == "players: 11 names given; give a list of 2 to 10 names"

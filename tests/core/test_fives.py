@@ -20,6 +20,24 @@ def test_000_muggins_end_total_multiple_of_five_scores_that_total():
     assert m.totals == [15, 10]
 
 
+def test_000_muggins_the_highest_double_leads_house_rule_double_lead():
+    # 000 MUGGINS: "The highest double leads." By default the lead is taken as laid (the
+    # scoreboard cannot see the hands, and 000 is silent on a deal without doubles); with
+    # double_lead a lead that is no double is refused.
+    m = match("muggins")
+    play(m, 0, "6-4")
+    assert m.hand.layout.count() == 10
+    m = match("muggins", opts={"double_lead": True})
+    before = snapshot(m)
+    err = raises(DominoError, play, m, 0, "6-4")
+    assert "6-4: the highest double leads in Muggins (house rule double_lead)" in str(err)
+    assert snapshot(m) == before
+    assert [t for t, _e, _o in m.legal_plays(0)][:2] == [(6, 6), (5, 5)]
+    assert len(m.legal_plays(0)) == 7  # the doubles only
+    play(m, 0, "5-5")
+    assert m.hand.layout.count() == 10
+
+
 def test_000_muggins_an_unclaimed_count_goes_to_the_opponent_who_calls_it():
     m = match("muggins")
     play(m, 0, "5-5")  # 10, not claimed

@@ -1,5 +1,5 @@
 # French Dominoes (booklet 003): a wall of two levels; pass or draw two.
-from table import end, match, play, snapshot
+from table import end, fails, match, play, snapshot
 
 from check import raises
 from domino.errors import DominoError
@@ -103,3 +103,25 @@ def test_003_general_rules_the_hand_ends_when_nobody_can_lay_and_nothing_can_be_
     assert m.hand.boneyard == 2 and not m.hand.is_over()  # the last pass had nothing to draw
     m.apply({"k": "pass", "p": m.hand.turn})  # and neither has this one
     assert m.hand.blocked
+
+
+def test_003_general_rules_end_the_hand_blocked_only_when_no_tile_can_be_drawn():
+    # 003 general rules: "Das Spiel endet auch, wenn kein Spieler mehr anlegen kann (muss durch
+    # Aufdecken der Steine bewiesen werden) und kein Stein mehr nachgezogen werden kann"; FR
+    # "et qu'il n'y a plus de domino dans la pioche"; NL and IT "and" too. The table's End the
+    # hand > Blocked was accepted with 10 tiles to draw.
+    m = match("french")
+    play(m, 0, "6-6")
+    assert m.hand.boneyard == 12 and not m.may_block()
+    held = [["0-0", "1-0", "1-1", "2-0", "2-1", "2-2", "3-0"], ["3-1", "3-2", "3-3", "4-0"]]
+    held[1] += ["4-1", "4-2", "4-3", "5-0"]
+    fails(m, {"k": "end", "left": held}, "blocked: 10 tile(s) can still be drawn",
+          "French blocks only when nobody can draw")  # fmt: skip
+    for p in (1, 0, 1, 0, 1):
+        m.apply({"k": "draw", "p": p, "n": 2})
+        m.apply({"k": "pass", "p": p})
+    assert m.hand.boneyard == 2 and m.may_block()
+    held = [["0-0", "1-0", "1-1", "2-0", "2-1", "2-2", "3-0", "3-1", "3-2", "3-3", "4-0"]]
+    held.append(["4-1", "4-2", "4-3", "4-4", "5-0", "5-1", "5-2", "5-3", "5-4", "5-5", "6-0"])
+    held[1] += ["6-1", "6-2", "6-3"]
+    assert end(m, held)["hand"] == [101, 0]  # the lower hand scores the other's pips

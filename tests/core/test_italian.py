@@ -35,6 +35,20 @@ def test_003_italian_exact_30_50_70_100_score_1_2_3_4():
     assert m.totals == [2, 0, 1, 7]
 
 
+def test_003_italian_a_play_that_leaves_the_total_unchanged_attains_nothing():
+    # 003 Italian: "Wem es gelingt, mit seiner Auslage die Werte 30 (1), 50 (2) ... genau zu
+    # erreichen"; FR "Le joueur plaçant le domino permettant d'atteindre précisément le
+    # total 30"; IT "Il giocatore che riesce con la sua giocata a raggiungere in modo esatto i
+    # valori 30". 0-0 laid on a total already at 30 reaches nothing: the 30 was the last
+    # player's. It scored the 30 a second time.
+    m = match("italian", 3)
+    assert lay(m, ["6-6", "6-5", "6-1"])["scored"] == 1  # 12, 23, 30: seat 2 reaches 30
+    assert m.preview(0, (0, 0), 0) == 0  # not offered as a scoring play
+    r = lay(m, ["0-0"])
+    assert r["count"] == 30 and r["scored"] == 0
+    assert m.totals == [0, 0, 1]
+
+
 def test_003_italian_an_overshot_total_scores_nothing_and_play_goes_on():
     m = match("italian", 3)
     r = lay(m, ["6-6", "6-5", "5-4"])  # 12, 23, 32: past 30

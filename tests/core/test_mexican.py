@@ -73,6 +73,32 @@ def test_002_cannot_play_draw_one_then_pass_and_a_coin_opens_the_train():
     fails(m, {"k": "play", "p": 0, "t": "4-2", "e": 0}, "no marker")
 
 
+def test_002_house_rule_draw_to_start_debe_seguir_sacando_fichas_hasta_que_obtenga_un_12():
+    # 002: "Cualquier jugador que no tenga un tren propio debe seguir sacando fichas hasta que
+    # obtenga un 12 (vagón) o poner una ficha en un tren mexicano que comenzó otro jugador."
+    # Read by default as one tile on each of his turns (the booklet's turn rule: "debe sacar
+    # una ficha. Si no puede colocar esta ficha ... es el turno de la siguiente persona"); with
+    # draw_to_start he draws on within the turn, and passes only when nothing is left.
+    m = match("mexican", 2)
+    play(m, 0, "12-12")
+    draw(m, 1)
+    fails(m, {"k": "draw", "p": 1, "n": 1}, "draw 1 tile")  # the default: one a turn
+    m = match("mexican", 2, opts={"draw_to_start": True})
+    play(m, 0, "12-12")
+    for _ in range(3):
+        draw(m, 1)  # no train yet: he draws on
+    fails(m, {"k": "pass", "p": 1}, "draw first: 64 tile(s) can still be drawn",
+          "house rule draw_to_start")  # fmt: skip
+    play(m, 1, "12-3", 0)  # a 12 came: his own train
+    assert status(m)["trains"] == [[3, 1, False, 1]] and hand(m).turn == 0  # his own
+    play(m, 0, "12-9", 1)
+    draw(m, 1)  # with a train of his own: one tile, then pass
+    fails(m, {"k": "draw", "p": 1, "n": 1}, "draw 1 tile")
+    pas(m, 1)
+    err = raises(DominoError, match, "cardinal", 2, opts={"draw_to_start": True})
+    assert "known options are top, double_blank" in str(err)  # 000: "draw once"
+
+
 def test_002_example_train_12_5_0_1_with_the_double_one_then_1_3():
     # 002: "si tienes el siguiente tren: 12-12, 12-5, 5-0, 0-1, 1-3 ... Coloca el doble uno
     # entre la ficha 0-1 y la 1-3". Laid in that order the double is played on the 1 (the

@@ -298,11 +298,11 @@ def test_000_super_blocked_the_fewest_tiles_wins():
     # 000: "If the game is blocked - no one can play - the winner is the one with the fewest
     # tiles left."
     m = _uneven_counts("super")
-    r = m.apply({"k": "end", "left": _left((40, 9), (10, 10), (12, 10))})
+    r = m.apply({"k": "end", "left": _left((90, 9), (60, 10), (62, 10))})
     assert r["hand"] == [20, 0, 0]
     m = _uneven_counts("super", {"scoring": "super"})
-    r = m.apply({"k": "end", "left": _left((40, 9), (10, 10), (12, 10))})
-    assert r["hand"] == [22, 0, 0]
+    r = m.apply({"k": "end", "left": _left((90, 9), (60, 10), (62, 10))})
+    assert r["hand"] == [122, 0, 0]
     m = _uneven_counts("super")
     r = m.apply({"k": "end", "left": _left((40, 9), (10, 3), (12, 4))})
     assert r["hand"] == [0, 13, 0]  # the table's counts, not the record's 9, 10, 10
@@ -312,10 +312,10 @@ def test_001_cierre_a_tie_in_tiles_goes_to_the_fewest_pips():
     # 001 CIERRE: "gana el jugador que tenga menos fichas ... (Si dos o más jugadores tienen el
     # mismo número de fichas, gana aquel cuyas fichas sumen el menor número de puntos.)"
     m = match("doble15", 3)
-    r = m.apply({"k": "end", "left": _left((40, 9), (10, 9), (12, 9))})
+    r = m.apply({"k": "end", "left": _left((60, 9), (50, 9), (52, 9))})
     assert r["hand"] == [0, 18, 0]
     m = match("doble15", 3)
-    r = m.apply({"k": "end", "left": _left((40, 9), (10, 9), (10, 9))})
+    r = m.apply({"k": "end", "left": _left((60, 9), (50, 9), (50, 9))})
     assert r["hand"] == [0, 0, 0]  # a tie in tiles and pips: nobody scores
 
 

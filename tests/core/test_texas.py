@@ -49,6 +49,17 @@ def test_000_texas_partners_sit_opposite_seven_tiles_from_double_six():
     assert "two partnerships" in str(err)
 
 
+def test_000_texas_opposite_players_are_partners_not_neighbours():
+    # 000 FOUR-HAND TEXAS: "Opposite players are partners" (ES "Los jugadores en posicion
+    # opuesta forman parejas"). Seats are in playing order, so partners are 0 and 2, 1 and 3;
+    # [[0, 1], [2, 3]] seated partners side by side and was accepted.
+    for teams in ([[0, 1], [2, 3]], [[0, 3], [1, 2]]):
+        err = raises(DominoError, texas, teams=teams)
+        assert "partners are two of four players sitting opposite" in str(err), teams
+        assert "[[0, 2], [1, 3]]" in str(err)
+    assert texas(teams=[[1, 3], [2, 0]]).sides == [[1, 3], [2, 0]]
+
+
 def test_000_texas_each_side_scores_the_points_it_took_when_the_bid_is_made():
     # "Each side scores the number of points actually taken in unless the bidder fails"
     m = texas()

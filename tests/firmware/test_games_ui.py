@@ -1,4 +1,4 @@
-"""The issue-5 games played from the device's screens on the real MicroPython unix port, driven
+"""The games beyond scoreboard.screens.OWN, played on the real MicroPython unix port, driven
 only by button presses through the simulated board (tests/firmware/mpy/games_*.py).
 
 Outcome games (Texas, Double Takes, High Fives, That's It!, Poker) go through the generic hand
@@ -36,6 +36,23 @@ def compare_text(out: Path, names: list[str], mask_bar: bool = False) -> None:
             got = "\n".join(got.splitlines()[: ROW7.start])
             want = "\n".join(want.splitlines()[: ROW7.start])
         assert got == want, f"screen {name}.txt differs from tests/golden"
+
+
+def test_end_the_hand_of_an_outcome_game_opens_its_own_entry(tmp_path: Path) -> None:
+    # The match menu's End the hand offered "Blocked / X went out" and a pips tally, which
+    # the core refused every time ("bidder: missing ..."): a dead end in the five games scored
+    # from the outcome. It goes back to the game's own entry (Game.entry), what was typed in
+    # it kept, and the hand is scored there.
+    r = run("app_end_outcome.py", str(tmp_path / "store"), heap=HEAP)
+    assert r["errors"] == 0
+    first = {"texas": "bidder", "doubletakes": "tricks", "highfives": "points",
+             "thatsit": "winner", "poker": "hands"}  # fmt: skip
+    for key, g in r["games"].items():
+        assert g["menu"] == "MatchMenu" and g["screen"] == "Entry", (key, g)
+        assert g["step"] == first[key] and g["first"], (key, g)
+        assert g["events"] == 0 and len(g["scored"]) == 1 and g["after"] == "Result", (key, g)
+    assert r["games"]["texas"]["kept"] == 1  # Ben, picked as the bidder before the menu
+    assert r["games"]["texas"]["scored"] == [[12, 30]]  # bid 30 made by Ben+Dee with 30
 
 
 def test_outcome_games_by_buttons(tmp_path: Path) -> None:

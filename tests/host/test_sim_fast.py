@@ -265,6 +265,7 @@ def test_fast_engine_takes_only_games_of_the_base_flow():
     assert not LineMatch.supports(create("mexican", None, 4))
     assert TrainsMatch.supports(create("mexican", None, 4))
     assert not TrainsMatch.supports(create("cardinal", None, 4))  # 000's rules differ
+    assert not TrainsMatch.supports(create("mexican", {"draw_to_start": True}, 4))  # draws on
     assert not fast_ok(Setup("block", ["counter"] * 2))  # that bot needs the event stream
 
 

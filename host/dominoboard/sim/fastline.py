@@ -27,7 +27,7 @@ from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, bits, count, top_bit
 _BASE = (
     "joins", "opening", "check_play", "play_points", "next_turn", "check_draw", "after_draw",
     "check_pass", "after_pass", "hand_type", "open_to", "is_joker", "owing", "read_end",
-    "is_over", "winners",
+    "is_over", "winners", "drawable",
 )
 _DRAWS = {"none": 0, "one": 1, "two": 2, "until": 10000}
 _PAIRS = 30  # pools this small draw two tiles a digit (a table of at most 870 pairs each)

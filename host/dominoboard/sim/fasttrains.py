@@ -23,10 +23,12 @@ class TrainsMatch(FastMatch):
 
     @staticmethod
     def supports(game):
-        """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules)."""
+        """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules),
+        one draw a turn (not the house rule ``draw_to_start``)."""
         from domino.mexican import MexicanTrain
 
-        return type(game) is MexicanTrain and game.reserve == 0
+        plain = type(game) is MexicanTrain and game.reserve == 0
+        return plain and not game.opts.get("draw_to_start")
 
     def __init__(self, game, sides, target, rounds, policies, rng=None):
         FastMatch.__init__(self, game, sides, target, rounds, policies)

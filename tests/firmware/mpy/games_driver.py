@@ -1,7 +1,8 @@
-# The scorer at the buttons for the issue-5 games: the generic hand-end entry (outcome games)
-# and the table extras (owed draws, jokers turned, hub branches, barricades). Reads the screen
-# (its steps, items and cursor, what a person reads off the panel) and presses the simulated
-# board's bouncing buttons; nothing calls the app's record() directly.
+# The scorer at the buttons for the games beyond screens.OWN: the generic hand-end entry
+# (outcome games) and the table extras (owed draws, jokers turned, hub branches,
+# barricades). Reads the screen (its steps, items and cursor, what a person reads off the
+# panel) and presses the simulated board's bouncing buttons; nothing calls the app's record()
+# directly.
 
 import app_driver as d
 
@@ -44,7 +45,7 @@ def snap_text(op, out, name):
 
 
 class Scorer(d.Operator):
-    """The Operator, who also knows the issue-5 screens."""
+    """The Operator, who also knows those games' screens."""
 
     def cursor_info(self):
         s = self.screen

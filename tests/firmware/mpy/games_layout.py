@@ -1,4 +1,4 @@
-# One short match of a layout game from the issue-5 list, entered by button presses: setup
+# One short match of a layout game beyond the table's own nine, entered by button presses: setup
 # (house rules, players, limit), every lead, play, draw and pass, the hand ends. Bots hold real
 # tiles; draws the rules owe are recorded by the device itself and dealt by the table here.
 # Prints a RESULT line (JSON) for tests/firmware/test_games_ui.py.

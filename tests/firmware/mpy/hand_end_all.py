@@ -77,11 +77,16 @@ def lead(op, seed):
 
 def least_pips(m, out):
     """Pips per seat the core accepts for this end: each seat's share, in seat order, of the
-    lightest tiles off the table, as many as ``Match.end_bounds`` says it holds at least."""
+    lightest tiles off the table, as many as ``Match.end_bounds`` says it holds at least, or,
+    where the tally asks the tiles left (``n``, kept as the record counts them, as the Tally
+    fills it in), that many: an entered count bounds the pips."""
     hand = m.hand
     w = sorted(t[0] + t[1] for t in full_set(m.game.top) if t not in hand.seen)
+    counted = "n" in m.game.tally_fields(hand, out is None)
     pips, k = [], 0
-    for lo, _hi, _least, _most in m.end_bounds(out):
+    for p, (lo, hi, _least, _most) in enumerate(m.end_bounds(out)):
+        if counted and p != out:
+            lo = max(lo, min(hi, hand.counts[p]))
         pips.append(sum(w[k : k + lo]))
         k += lo
     return pips
