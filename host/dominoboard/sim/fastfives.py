@@ -1,0 +1,429 @@
+"""The fast engine for the counting games, for simulations: Muggins (booklet 000, "20 Domino
+Games": MUGGINS) and All Fives (booklet 003, Schmidt: "All Fives (Sniff, American Dominoes)"),
+as ``domino.fives`` plays them with every house rule they declare (``muggins``,
+``lone_spinner``, ``spinner_counts``, ``sides_first``, ``round``; All Fives' ``spinner``; any
+``top``). Tiles are small ints, a hand is a bit set, a whole hand is one call.
+
+It follows the core's flow step by step: the best tile dealt leads (``Game.lead``: the highest
+double, else the heaviest tile), each play scores the open ends' total when it is a multiple of
+five (``Muggins.play_points`` on ``layouts.Spinner``/``Line``), which the player claims at once
+(the bots never miss a count; with ``muggins`` on the claim is a ``claim`` event of its own), a
+seat unable to lay draws until able down to the reserve, then passes; everyone passing in a row
+blocks the hand; Muggins' match ends the moment a count reaches the target
+(``Game.stop_at_target``), with no tally for that hand. What a hand's end scores, when the match
+is over and who won, it asks the game itself (``hand_points``, ``is_over``, ``winners``). A test
+replays its moves, claims included, through ``Match.apply`` and checks both agree, and that each
+bot's choice is one its fold counterpart (``strategies``) would make.
+
+Host only, plain CPython: it never runs on the device.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch
+from .fastline import HeldEnd
+from .fasttrains import shuffled
+
+
+class FivesMatch(FastMatch):
+    """``FastMatch`` for Muggins and All Fives. A hand's random integer seeds a generator
+    (``rng``) that shuffles the set and breaks the bots' ties."""
+
+    # Every bot: here a play may score, so greedy is no longer heavy, and counter is played.
+    bots = {"random": RANDOM, "heavy": HEAVY, "greedy": GREEDY, "counter": COUNTER}
+
+    @staticmethod
+    def supports(game):
+        """Muggins and All Fives themselves (a subclass may change any hook)."""
+        from domino.fives import AllFives, Muggins
+
+        return type(game) in (Muggins, AllFives)
+
+    def __init__(self, game, sides, target, rounds, policies, rng=None):
+        FastMatch.__init__(self, game, sides, target, rounds, policies)
+        opts = game.opts
+        # Muggins always spins (000: "both sides of the first double and both ends"); All Fives
+        # is a line (003: "both ends of the tile chain") unless its ``spinner`` house rule.
+        spins = game.key == "muggins" or bool(opts.get("spinner"))
+        self.layout = Ends(self.t, spins, opts["lone_spinner"], opts["spinner_counts"],
+                           opts["sides_first"])
+        self.claims = bool(opts.get("muggins"))  # a count waits for its own claim event
+        self.stop_at = target if game.stop_at_target else None
+        self.end = HeldEnd(self.t, sides)
+        self.rng = random.Random() if rng is None else rng
+        n = game.n
+        self.opponents = [[q for q in range(n) if self.side_of[q] != self.side_of[p]]
+                          for p in range(n)]
+
+    def play_hand(self, x, log=None):
+        """``FastMatch.play_hand``; the log also has ("score", p, points) after each play that
+        scores (the claim). ``stopped`` says whether the hand ended at the target mid-play."""
+        rng = self.rng
+        rng.seed(x)
+        real = rng.random
+        deal = shuffled(self.t.size, real)
+        if log is not None:
+            log.append(("deal", list(deal)))
+        return Hand(self, deal, real, log).play()
+
+
+class Ends:
+    """The layout of a hand: a line (arms 0 and 1, left and right), or a ``Spinner``'s four
+    arms once its first double is laid (2 and 3: the double's other two sides). Per arm the
+    number it shows, whether a crosswise double shows it (both halves count) and how many tiles
+    it holds, as ``layouts.Arm``; the same count, open arms and mirrored ends as
+    ``layouts.Spinner`` / ``Line`` (a test compares them with the core's, play by play).
+
+    What every turn asks (which arms take which tiles, the tiles fitting any, the numbers
+    showing) changes only when a tile is laid, so it is worked out then (``_refresh``), not
+    once per seat asking."""
+
+    __slots__ = ("t", "spins", "lone", "spinner_counts", "sides_first", "open", "dbl", "length",
+                 "spin", "spun_arm", "spun_len", "played", "first_double", "slots", "fit",
+                 "nums")
+
+    def __init__(self, t, spins, lone, spinner_counts, sides_first):
+        self.t = t
+        self.spins = spins
+        self.lone = lone
+        self.spinner_counts = spinner_counts
+        self.sides_first = sides_first
+
+    def start(self, i):
+        """Lead tile ``i``: arm 0 shows its high half, arm 1 its low half."""
+        t = self.t
+        d = t.double[i]
+        self.open = [t.hi[i], t.lo[i], 0, 0]
+        self.dbl = [d, d, False, False]
+        self.length = [0, 0, 0, 0]
+        self.played = 1
+        self.first_double = d
+        self.spin = -1  # the spinner's number, -1 while there is none
+        self.spun_arm = -1  # the arm it was laid on; -1: it was the lead
+        self.spun_len = 0
+        if d and self.spins:
+            self.spin = t.hi[i]
+            self.open[2] = self.open[3] = t.hi[i]
+        self._refresh()
+
+    def lay(self, i, e):
+        """Tile ``i`` on arm ``e`` (it matches there)."""
+        t = self.t
+        self.open[e] = t.other[self.open[e]][i]
+        d = t.double[i]
+        self.dbl[e] = d
+        self.length[e] += 1
+        self.played += 1
+        if d and self.spin < 0 and self.spins:
+            self.spin = t.hi[i]
+            self.spun_arm = e
+            self.spun_len = self.length[e]
+            self.open[2] = self.open[3] = t.hi[i]
+        self._refresh()
+
+    def _refresh(self):
+        """The arms open now as (arm, the tiles showing its number), an arm whose table only
+        mirrors an earlier one's left out (as ``Match.legal_plays`` lists plays once: left
+        and right while no spinner was laid after the lead, ``Line.alike``; the spinner's
+        other two sides when alike, ``Spinner.alike``; never one of each); the tiles fitting
+        any; the numbers showing, as bits."""
+        masks = self.t.masks
+        o = self.open
+        d = self.dbl
+        m = masks[o[0]]
+        slots = [(0, m)]
+        fit = m
+        nums = 1 << o[0]
+        m = masks[o[1]]
+        if not (self.spun_arm < 0 and o[0] == o[1] and d[0] == d[1]):
+            slots.append((1, m))
+            fit |= m
+            nums |= 1 << o[1]
+        if self.spin >= 0 and not (self.sides_first and not self.sides_played()):
+            m = masks[o[2]]
+            slots.append((2, m))
+            fit |= m
+            nums |= 1 << o[2]
+            n = self.length
+            m = masks[o[3]]
+            if not (o[2] == o[3] and d[2] == d[3] and (n[2] > 0) == (n[3] > 0)):
+                slots.append((3, m))
+                fit |= m
+                nums |= 1 << o[3]
+        self.slots = slots
+        self.fit = fit
+        self.nums = nums
+
+    def sides_played(self):
+        if self.spun_arm < 0:
+            return self.length[0] > 0 and self.length[1] > 0
+        return self.length[self.spun_arm] > self.spun_len
+
+    def arms(self):
+        """The arms a tile may be laid on now."""
+        if self.spin < 0 or (self.sides_first and not self.sides_played()):
+            return (0, 1)
+        return (0, 1, 2, 3)
+
+    def count(self):
+        """The open ends' total (``Spinner.count``, ``Line.count``)."""
+        o = self.open
+        d = self.dbl
+        pip = self.spin
+        if pip < 0:
+            if self.played == 1 and self.first_double:
+                return o[0] * 2  # a lone double counts its pips once
+            return (o[0] << d[0]) + (o[1] << d[1])
+        n = self.length
+        if self.spun_arm < 0 and n[0] == 0 and n[1] == 0:
+            total = pip * 2 * self.lone  # the spinner led, its sides still empty
+        else:
+            total = (o[0] << d[0]) + (o[1] << d[1])
+            if self.spinner_counts and self.sides_played():
+                total += pip * 2
+        if n[2]:
+            total += o[2] << d[2]
+        if n[3]:
+            total += o[3] << d[3]
+        return total
+
+    def points(self):
+        """What the play just made scores: the total, when it is a multiple of five."""
+        c = self.count()
+        return c if c % 5 == 0 else 0
+
+    def points_after(self, i, e):
+        """What laying ``i`` on ``e`` would score (as ``Match.preview``): arm ``e`` changed in
+        place, counted, put back. A first double laid here would become the spinner, whose new
+        arms are empty and whose sides are not both played yet: the count of the line is
+        already what ``Spinner.count`` gives then, so the spinner need not be made."""
+        t = self.t
+        o = self.open
+        d = self.dbl
+        n = self.length
+        was_o = o[e]
+        was_d = d[e]
+        o[e] = t.other[was_o][i]
+        d[e] = t.double[i]
+        n[e] += 1
+        self.played += 1
+        c = self.count()
+        o[e] = was_o
+        d[e] = was_d
+        n[e] -= 1
+        self.played -= 1
+        return c if c % 5 == 0 else 0
+
+    def plays(self, h):
+        """The plays from the tiles ``h`` (bits) as ``Match.legal_plays`` lists them: (tile,
+        arm) for each open arm not mirroring an earlier one and each tile matching it."""
+        index = self.t.index
+        out = []
+        for e, mask in self.slots:
+            m = h & mask
+            while m:
+                b = m & -m
+                m ^= b
+                out.append((index[b], e))
+        return out
+
+    def alike(self, i, j):
+        o = self.open
+        d = self.dbl
+        if i < 2 and j < 2:
+            return self.spun_arm < 0 and o[i] == o[j] and d[i] == d[j]
+        if i < 2 or j < 2:
+            return False
+        n = self.length
+        return o[i] == o[j] and d[i] == d[j] and (n[i] > 0) == (n[j] > 0)
+
+
+class Hand:
+    """One hand of a ``FivesMatch`` in play: the deal, the layout, the turns, the counts."""
+
+    def __init__(self, fm, deal, real, log):
+        self.fm = fm
+        self.real = real
+        self.log = log
+        t = fm.t
+        n = fm.game.n
+        k = fm.k
+        bit = t.bit
+        self.held = [0] * n
+        for p in range(n):
+            for i in deal[p * k:(p + 1) * k]:
+                self.held[p] |= bit[i]
+        self.bone = [bit[i] for i in deal[n * k:]]  # drawn from its end
+        self.spare = len(self.bone) - fm.game.reserve  # tiles that may still be drawn
+        self.table = 0  # the tiles laid, as bits
+        self.lacks = [0] * n  # the numbers each seat showed it lacks (bits), for counters
+        self.points = [0] * len(fm.sides)  # scored during play, per side
+        self.draws = self.passes = self.laid = 0
+
+    def play(self):
+        fm = self.fm
+        g = fm.game
+        fm.number = len(fm.records)
+        fm.stopped = False
+        lay = fm.layout
+        log = self.log
+        p, i = self.lead()
+        lay.start(i)
+        if log is not None:
+            log.append(("play", p, i, None))
+        out = self.laid_tile(p, i)
+        lead = last = p
+        n = g.n
+        run = 0  # passes in a row: everyone passing blocks the hand
+        while out is None and not fm.stopped:
+            p = fm.nxt[p]
+            plays = self.plays_or_draw(p)
+            if not plays:
+                run += 1
+                self.passes += 1
+                self.lacks[p] |= lay.nums
+                if log is not None:
+                    log.append(("pass", p))
+                if run >= n:
+                    break  # blocked
+                continue
+            run = 0
+            i, e = plays[0] if len(plays) == 1 else self.choose(p, plays)
+            lay.lay(i, e)
+            if log is not None:
+                log.append(("play", p, i, e))
+            last = p
+            out = self.laid_tile(p, i)
+        if fm.stopped:  # a count reached the target: the match ends, the hand has no tally
+            out = None
+            fm.records.append(self.points)
+            fm.over = g.is_over(fm)
+        else:
+            self.score_end(out, last)
+        return self.points, out, lead, self.laid, self.draws, self.passes
+
+    def lead(self):
+        """No seat is in turn: the highest double dealt, else the heaviest tile
+        (``Game.first_lead``). (seat, tile)."""
+        bit = self.fm.t.bit
+        held = self.held
+        dealt = 0
+        for m in held:
+            dealt |= m
+        for i in self.fm.t.order_high:
+            if dealt & bit[i]:
+                p = 0
+                while not held[p] & bit[i]:
+                    p += 1
+                return p, i
+        raise AssertionError("nothing was dealt")
+
+    def laid_tile(self, p, i):
+        """Seat ``p`` laid ``i``: off its hand, onto the table, the count scored and claimed.
+        Returns ``p`` if that was its last tile, else None."""
+        fm = self.fm
+        b = fm.t.bit[i]
+        self.held[p] ^= b
+        self.table |= b
+        self.laid += 1
+        pts = fm.layout.points()
+        if pts:
+            if self.log is not None:
+                self.log.append(("score", p, pts))
+            side = fm.side_of[p]
+            self.points[side] += pts
+            fm.totals[side] += pts
+            if fm.stop_at is not None and fm.totals[side] >= fm.stop_at:
+                fm.stopped = True
+        return None if self.held[p] else p
+
+    def plays_or_draw(self, p):
+        """Seat ``p``'s plays; while it has none, it draws (down to the reserve)."""
+        lay = self.fm.layout
+        h = self.held[p]
+        fits = lay.fit
+        while not h & fits and self.spare > 0:
+            h |= self.bone.pop()
+            self.spare -= 1
+            self.draws += 1
+            self.lacks[p] |= lay.nums
+            if self.log is not None:
+                self.log.append(("draw", p))
+        self.held[p] = h
+        return lay.plays(h) if h & fits else []
+
+    def choose(self, p, plays):
+        """Seat ``p``'s bot picks among ``plays`` (two or more), as ``strategies`` means it:
+        random, uniformly; heavy, the heaviest tile; greedy, the most points now, then the
+        heaviest; counter, the most points, then the ends the others can least match, then the
+        heaviest. Ties uniformly."""
+        fm = self.fm
+        policy = fm.policies[p]
+        real = self.real
+        if policy != RANDOM:
+            pips = fm.t.pips
+            lay = fm.layout
+            if policy == HEAVY:
+                keys = [pips[i] for i, _ in plays]
+            elif policy == GREEDY:
+                keys = [(lay.points_after(i, e), pips[i]) for i, e in plays]
+            else:
+                keys = [(lay.points_after(i, e), -self.danger(p, i, e), pips[i])
+                        for i, e in plays]
+            best = max(keys)
+            plays = [m for m, k in zip(plays, keys, strict=True) if k == best]
+            if len(plays) == 1:
+                return plays[0]
+        return plays[int(real() * len(plays))]
+
+    def danger(self, p, i, e):
+        """``strategies.Counter.danger`` for seat ``p`` laying ``i`` on ``e``: over each number
+        the open ends show after it (the arms open now, ``e`` showing ``i``'s other half), the
+        tiles with that number ``p`` has not seen (neither on the table nor its own; one less
+        when ``i`` shows it, as the fold's bot counts), times the opponents not known to lack
+        it."""
+        fm = self.fm
+        t = fm.t
+        lay = fm.layout
+        o = lay.open
+        values = 0
+        for a in lay.arms():
+            values |= 1 << (t.other[o[a]][i] if a == e else o[a])
+        seen = self.table | self.held[p]
+        masks = t.masks
+        lacks = self.lacks
+        opponents = fm.opponents[p]
+        hi = t.hi[i]
+        lo = t.lo[i]
+        risk = 0
+        v = 0
+        while values:
+            if values & 1:
+                left = (masks[v] & ~seen).bit_count() - (v == hi or v == lo)
+                if left:
+                    blind = 0
+                    for q in opponents:
+                        if not lacks[q] >> v & 1:
+                            blind += 1
+                    risk += left * blind
+            values >>= 1
+            v += 1
+        return risk
+
+    def score_end(self, out, last):
+        """The hand's end: the game's own ``hand_points`` on what each seat still holds, added
+        to the counts of play; the match over when the game says."""
+        fm = self.fm
+        g = fm.game
+        ctx = fm.end.fill(self.held, None if out is None else fm.side_of[out], last)
+        tally = g.hand_points(ctx)
+        points = self.points
+        totals = fm.totals
+        for s in range(len(points)):
+            points[s] += tally[s]
+            totals[s] += tally[s]
+        fm.records.append(points)
+        if g.is_over(fm):
+            fm.over = True
