@@ -22,14 +22,18 @@ from __future__ import annotations
 
 import random
 
-from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch
+from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch, bits
 from .fastline import HeldEnd
-from .fasttrains import shuffled
+
+SPARE = 64  # bits a digit's integer keeps beyond what it uses: every outcome within 2 ** -64
+CHOICES = 256  # bits of a hand's integer set aside for the bots' choices (more are drawn)
 
 
 class FivesMatch(FastMatch):
-    """``FastMatch`` for Muggins and All Fives. A hand's random integer seeds a generator
-    (``rng``) that shuffles the set and breaks the bots' ties."""
+    """``FastMatch`` for Muggins and All Fives. A hand's random integer is read as digits: its
+    low ones shuffle the set, the rest break the bots' ties (``Hand.pick``); a hand needing
+    more ties broken than its integer holds goes on with a generator (``rng``) seeded with it.
+    Seeding a generator and calling it for every tile cost a fifth of a hand."""
 
     # Every bot: here a play may score, so greedy is no longer heavy, and counter is played.
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": GREEDY, "counter": COUNTER}
@@ -53,6 +57,14 @@ class FivesMatch(FastMatch):
         self.stop_at = target if game.stop_at_target else None
         self.end = HeldEnd(self.t, sides)
         self.rng = random.Random() if rng is None else rng
+        size = self.t.size
+        ways = 1
+        for r in range(2, size + 1):
+            ways *= r
+        self.deal_bits = bits(ways) + SPARE  # a shuffle of the whole set, digit by digit
+        self.random_bytes = (self.deal_bits + CHOICES + 7) // 8
+        self.deal_mask = (1 << self.deal_bits) - 1
+        self.steps = [size - k for k in range(size - 1)]  # Fisher-Yates: the pool's size
         n = game.n
         self.opponents = [[q for q in range(n) if self.side_of[q] != self.side_of[p]]
                           for p in range(n)]
@@ -60,13 +72,17 @@ class FivesMatch(FastMatch):
     def play_hand(self, x, log=None):
         """``FastMatch.play_hand``; the log also has ("score", p, points) after each play that
         scores (the claim). ``stopped`` says whether the hand ended at the target mid-play."""
-        rng = self.rng
-        rng.seed(x)
-        real = rng.random
-        deal = shuffled(self.t.size, real)
+        deal = list(range(self.t.size))
+        y = x & self.deal_mask
+        k = 0
+        for r in self.steps:  # Fisher-Yates, its steps digits of y (each pick uniform)
+            y, j = divmod(y, r)
+            j += k
+            deal[k], deal[j] = deal[j], deal[k]
+            k += 1
         if log is not None:
             log.append(("deal", list(deal)))
-        return Hand(self, deal, real, log).play()
+        return Hand(self, deal, x, log).play()
 
 
 class Ends:
@@ -92,7 +108,7 @@ class Ends:
         self.sides_first = sides_first
 
     def start(self, i):
-        """Lead tile ``i``: arm 0 shows its high half, arm 1 its low half."""
+        """Lead tile ``i``: arm 0 shows its high half, arm 1 its low half. What it scores."""
         t = self.t
         d = t.double[i]
         self.open = [t.hi[i], t.lo[i], 0, 0]
@@ -107,9 +123,12 @@ class Ends:
             self.spin = t.hi[i]
             self.open[2] = self.open[3] = t.hi[i]
         self._refresh()
+        c = self.count()
+        return c if c % 5 == 0 else 0
 
     def lay(self, i, e):
-        """Tile ``i`` on arm ``e`` (it matches there)."""
+        """Tile ``i`` on arm ``e`` (it matches there); what the play scores: the count, when
+        it is a multiple of five."""
         t = self.t
         self.open[e] = t.other[self.open[e]][i]
         d = t.double[i]
@@ -122,6 +141,8 @@ class Ends:
             self.spun_len = self.length[e]
             self.open[2] = self.open[3] = t.hi[i]
         self._refresh()
+        c = self.count()
+        return c if c % 5 == 0 else 0
 
     def _refresh(self):
         """The arms open now as (arm, the tiles showing its number), an arm whose table only
@@ -189,11 +210,6 @@ class Ends:
             total += o[3] << d[3]
         return total
 
-    def points(self):
-        """What the play just made scores: the total, when it is a multiple of five."""
-        c = self.count()
-        return c if c % 5 == 0 else 0
-
     def points_after(self, i, e):
         """What laying ``i`` on ``e`` would score (as ``Match.preview``): arm ``e`` changed in
         place, counted, put back. A first double laid here would become the spinner, whose new
@@ -243,9 +259,11 @@ class Ends:
 class Hand:
     """One hand of a ``FivesMatch`` in play: the deal, the layout, the turns, the counts."""
 
-    def __init__(self, fm, deal, real, log):
+    def __init__(self, fm, deal, x, log):
         self.fm = fm
-        self.real = real
+        self.x = x  # the hand's random integer: what the deal leaves of it chooses
+        self.digits = x >> fm.deal_bits
+        self.seeded = False  # whether ``pick`` went on to the generator
         self.log = log
         t = fm.t
         n = fm.game.n
@@ -269,40 +287,48 @@ class Hand:
         fm.stopped = False
         lay = fm.layout
         log = self.log
+        bit = fm.t.bit
+        held = self.held
+        policies = fm.policies
         p, i = self.lead()
-        lay.start(i)
+        pts = lay.start(i)
         if log is not None:
             log.append(("play", p, i, None))
-        out = self.laid_tile(p, i)
         lead = last = p
-        n = g.n
-        run = 0  # passes in a row: everyone passing blocks the hand
-        while out is None and not fm.stopped:
-            p = fm.nxt[p]
-            plays = self.plays_or_draw(p)
-            if not plays:
-                run += 1
-                self.passes += 1
-                self.lacks[p] |= lay.nums
-                if log is not None:
-                    log.append(("pass", p))
-                if run >= n:
-                    break  # blocked
-                continue
-            run = 0
-            i, e = plays[0] if len(plays) == 1 else self.choose(p, plays)
-            lay.lay(i, e)
+        out = None
+        laid = 1
+        while True:
+            b = bit[i]  # seat p laid tile i (b): off its hand, onto the table, scored
+            h = held[p] ^ b
+            held[p] = h
+            self.table |= b
+            if pts and self.score(p, pts):
+                break  # the match is over
+            if not h:
+                out = p
+                break
+            p = self.next_to_lay(p)
+            if p < 0:
+                break  # blocked
+            plays = lay.plays(held[p])
+            if len(plays) == 1:
+                i, e = plays[0]
+            elif policies[p] == RANDOM:
+                i, e = plays[self.pick(len(plays))]
+            else:
+                i, e = self.choose(p, plays)
+            pts = lay.lay(i, e)
             if log is not None:
                 log.append(("play", p, i, e))
             last = p
-            out = self.laid_tile(p, i)
+            laid += 1
+        self.laid = laid
         if fm.stopped:  # a count reached the target: the match ends, the hand has no tally
-            out = None
             fm.records.append(self.points)
             fm.over = g.is_over(fm)
         else:
             self.score_end(out, last)
-        return self.points, out, lead, self.laid, self.draws, self.passes
+        return self.points, out, lead, laid, self.draws, self.passes
 
     def lead(self):
         """No seat is in turn: the highest double dealt, else the heaviest tile
@@ -320,27 +346,39 @@ class Hand:
                 return p, i
         raise AssertionError("nothing was dealt")
 
-    def laid_tile(self, p, i):
-        """Seat ``p`` laid ``i``: off its hand, onto the table, the count scored and claimed.
-        Returns ``p`` if that was its last tile, else None."""
+    def score(self, p, pts):
+        """Seat ``p``'s play counted ``pts``, claimed at once. Whether that took its side to
+        the target of a game that stops there (the match is over)."""
         fm = self.fm
-        b = fm.t.bit[i]
-        self.held[p] ^= b
-        self.table |= b
-        self.laid += 1
-        pts = fm.layout.points()
-        if pts:
-            if self.log is not None:
-                self.log.append(("score", p, pts))
-            side = fm.side_of[p]
-            self.points[side] += pts
-            fm.totals[side] += pts
-            if fm.stop_at is not None and fm.totals[side] >= fm.stop_at:
-                fm.stopped = True
-        return None if self.held[p] else p
+        if self.log is not None:
+            self.log.append(("score", p, pts))
+        side = fm.side_of[p]
+        self.points[side] += pts
+        fm.totals[side] += pts
+        if fm.stop_at is not None and fm.totals[side] >= fm.stop_at:
+            fm.stopped = True
+        return fm.stopped
 
-    def plays_or_draw(self, p):
-        """Seat ``p``'s plays; while it has none, it draws (down to the reserve)."""
+    def next_to_lay(self, p):
+        """The next seat after ``p`` that can lay a tile, each before it drawing as it must
+        and passing if still unable; -1 when every seat passed in a row (blocked)."""
+        fm = self.fm
+        lay = fm.layout
+        held = self.held
+        nxt = fm.nxt
+        for _ in range(fm.game.n):
+            p = nxt[p]
+            if held[p] & lay.fit or self.draw(p):
+                return p
+            self.passes += 1
+            self.lacks[p] |= lay.nums
+            if self.log is not None:
+                self.log.append(("pass", p))
+        return -1
+
+    def draw(self, p):
+        """Seat ``p`` has no play: it draws until it has one, down to the reserve. Whether it
+        has one now."""
         lay = self.fm.layout
         h = self.held[p]
         fits = lay.fit
@@ -352,65 +390,81 @@ class Hand:
             if self.log is not None:
                 self.log.append(("draw", p))
         self.held[p] = h
-        return lay.plays(h) if h & fits else []
+        return h & fits != 0
 
     def choose(self, p, plays):
         """Seat ``p``'s bot picks among ``plays`` (two or more), as ``strategies`` means it:
         random, uniformly; heavy, the heaviest tile; greedy, the most points now, then the
         heaviest; counter, the most points, then the ends the others can least match, then the
-        heaviest. Ties uniformly."""
+        heaviest. Ties uniformly. Each key is worked out only for the plays tied on the ones
+        before it (the same order of the same keys as the fold's bots, which work out all)."""
         fm = self.fm
         policy = fm.policies[p]
-        real = self.real
         if policy != RANDOM:
-            pips = fm.t.pips
-            lay = fm.layout
-            if policy == HEAVY:
-                keys = [pips[i] for i, _ in plays]
-            elif policy == GREEDY:
-                keys = [(lay.points_after(i, e), pips[i]) for i, e in plays]
-            else:
-                keys = [(lay.points_after(i, e), -self.danger(p, i, e), pips[i])
-                        for i, e in plays]
-            best = max(keys)
-            plays = [m for m, k in zip(plays, keys, strict=True) if k == best]
+            if policy != HEAVY:
+                plays = _best(plays, [fm.layout.points_after(i, e) for i, e in plays])
+                if len(plays) > 1 and policy == COUNTER:
+                    plays = _best(plays, [-x for x in self.dangers(p, plays)])
+            if len(plays) > 1:
+                pips = fm.t.pips
+                plays = _best(plays, [pips[i] for i, _ in plays])
             if len(plays) == 1:
                 return plays[0]
-        return plays[int(real() * len(plays))]
+        return plays[self.pick(len(plays))]
 
-    def danger(self, p, i, e):
-        """``strategies.Counter.danger`` for seat ``p`` laying ``i`` on ``e``: over each number
-        the open ends show after it (the arms open now, ``e`` showing ``i``'s other half), the
-        tiles with that number ``p`` has not seen (neither on the table nor its own; one less
-        when ``i`` shows it, as the fold's bot counts), times the opponents not known to lack
-        it."""
+    def pick(self, c):
+        """A number below ``c``, uniformly: the next digit in base ``c`` of the hand's integer
+        (``SPARE`` bits longer than the digit needs); when too few bits are left, 512 more
+        from the generator seeded with the hand's integer (long hands of many ties)."""
+        y = self.digits
+        if y >> (SPARE + 8) == 0:  # c < 256: no seat has that many plays
+            rng = self.fm.rng
+            if not self.seeded:
+                rng.seed(self.x)
+                self.seeded = True
+            y = rng.getrandbits(512)
+        self.digits, j = divmod(y, c)
+        return j
+
+    def dangers(self, p, plays):
+        """``strategies.Counter.danger`` of each play for seat ``p``: over each number the open
+        ends show after it (the arms open now, the arm played showing the tile's other half),
+        the tiles with that number ``p`` has not seen (neither on the table nor its own; one
+        less when the tile played shows it, as the fold's bot counts), times the opponents not
+        known to lack it. What a number weighs is worked out once per choice."""
         fm = self.fm
         t = fm.t
         lay = fm.layout
         o = lay.open
-        values = 0
-        for a in lay.arms():
-            values |= 1 << (t.other[o[a]][i] if a == e else o[a])
-        seen = self.table | self.held[p]
+        arms = lay.arms()
+        other = t.other
+        unseen = ~(self.table | self.held[p])
         masks = t.masks
         lacks = self.lacks
         opponents = fm.opponents[p]
-        hi = t.hi[i]
-        lo = t.lo[i]
-        risk = 0
-        v = 0
-        while values:
-            if values & 1:
-                left = (masks[v] & ~seen).bit_count() - (v == hi or v == lo)
-                if left:
+        weighs = {}  # number: (tiles with it unseen, opponents not known to lack it)
+        out = []
+        for i, e in plays:
+            values = 0
+            for a in arms:
+                values |= 1 << (other[o[a]][i] if a == e else o[a])
+            hi = t.hi[i]
+            lo = t.lo[i]
+            risk = 0
+            while values:
+                b = values & -values
+                values ^= b
+                v = b.bit_length() - 1
+                w = weighs.get(v)
+                if w is None:
                     blind = 0
                     for q in opponents:
-                        if not lacks[q] >> v & 1:
+                        if not lacks[q] & b:
                             blind += 1
-                    risk += left * blind
-            values >>= 1
-            v += 1
-        return risk
+                    w = weighs[v] = ((masks[v] & unseen).bit_count(), blind)
+                risk += (w[0] - (v == hi or v == lo)) * w[1]
+            out.append(risk)
+        return out
 
     def score_end(self, out, last):
         """The hand's end: the game's own ``hand_points`` on what each seat still holds, added
@@ -427,3 +481,9 @@ class Hand:
         fm.records.append(points)
         if g.is_over(fm):
             fm.over = True
+
+
+def _best(plays, keys):
+    """The plays whose key is the highest."""
+    best = max(keys)
+    return [m for m, k in zip(plays, keys, strict=True) if k == best]
