@@ -61,6 +61,7 @@ def refold(setup, log):
     tiles = tiles_of(g.top)
     k = g.deal_size(g.n)
     fm = prepared(setup).fm
+    assert isinstance(fm, FivesMatch)
     mine = fm.layout
     ends = Ends(fm.t, mine.spins, mine.lone, mine.spinner_counts, mine.sides_first)
     hands = []

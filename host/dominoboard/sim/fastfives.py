@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import random
 
-from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch, bits
-from .fastline import HeldEnd
+from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch
+from .fastline import HeldEnd, deal, plan_deal
 
 SPARE = 64  # bits a digit's integer keeps beyond what it uses: every outcome within 2 ** -64
 CHOICES = 256  # bits of a hand's integer set aside for the bots' choices (more are drawn)
@@ -57,32 +57,24 @@ class FivesMatch(FastMatch):
         self.stop_at = target if game.stop_at_target else None
         self.end = HeldEnd(self.t, sides)
         self.rng = random.Random() if rng is None else rng
-        size = self.t.size
-        ways = 1
-        for r in range(2, size + 1):
-            ways *= r
-        self.deal_bits = bits(ways) + SPARE  # a shuffle of the whole set, digit by digit
-        self.random_bytes = (self.deal_bits + CHOICES + 7) // 8
-        self.deal_mask = (1 << self.deal_bits) - 1
-        self.steps = [size - k for k in range(size - 1)]  # Fisher-Yates: the pool's size
         n = game.n
         self.opponents = [[q for q in range(n) if self.side_of[q] != self.side_of[p]]
                           for p in range(n)]
+        # The deal: ``fastline.deal``, each hand a bit set drawn tile by tile (two tiles a
+        # digit from small pools), the boneyard shuffled when it is drawn from.
+        self.draws_from = self.t.size - n * self.k > game.reserve
+        plan_deal(self)
+        self.random_bytes = (self.deal_bits + CHOICES + 7) // 8
 
     def play_hand(self, x, log=None):
         """``FastMatch.play_hand``; the log also has ("score", p, points) after each play that
         scores (the claim). ``stopped`` says whether the hand ended at the target mid-play."""
-        deal = list(range(self.t.size))
-        y = x & self.deal_mask
-        k = 0
-        for r in self.steps:  # Fisher-Yates, its steps digits of y (each pick uniform)
-            y, j = divmod(y, r)
-            j += k
-            deal[k], deal[j] = deal[j], deal[k]
-            k += 1
+        held, bone, more = deal(self, x)
         if log is not None:
-            log.append(("deal", list(deal)))
-        return Hand(self, deal, x, log).play()
+            t = self.t
+            log.append(("deal", [i for m in held for i in t.tiles_of(m)]
+                        + [t.index[b] for b in bone]))
+        return Hand(self, held, bone, x, more, log).play()
 
 
 class Ends:
@@ -259,24 +251,17 @@ class Ends:
 class Hand:
     """One hand of a ``FivesMatch`` in play: the deal, the layout, the turns, the counts."""
 
-    def __init__(self, fm, deal, x, log):
+    def __init__(self, fm, held, bone, x, digits, log):
         self.fm = fm
-        self.x = x  # the hand's random integer: what the deal leaves of it chooses
-        self.digits = x >> fm.deal_bits
+        self.x = x  # the hand's random integer
+        self.digits = digits  # what the deal left of it: the bots' choices
         self.seeded = False  # whether ``pick`` went on to the generator
         self.log = log
-        t = fm.t
-        n = fm.game.n
-        k = fm.k
-        bit = t.bit
-        self.held = [0] * n
-        for p in range(n):
-            for i in deal[p * k:(p + 1) * k]:
-                self.held[p] |= bit[i]
-        self.bone = [bit[i] for i in deal[n * k:]]  # drawn from its end
+        self.held = held  # each seat's tiles, as bits
+        self.bone = bone  # tile bits, drawn from its end
         self.spare = len(self.bone) - fm.game.reserve  # tiles that may still be drawn
         self.table = 0  # the tiles laid, as bits
-        self.lacks = [0] * n  # the numbers each seat showed it lacks (bits), for counters
+        self.lacks = [0] * fm.game.n  # the numbers each seat showed it lacks (bits), for counters
         self.points = [0] * len(fm.sides)  # scored during play, per side
         self.draws = self.passes = self.laid = 0
 
@@ -290,6 +275,7 @@ class Hand:
         bit = fm.t.bit
         held = self.held
         policies = fm.policies
+        nxt = fm.nxt
         p, i = self.lead()
         pts = lay.start(i)
         if log is not None:
@@ -307,9 +293,12 @@ class Hand:
             if not h:
                 out = p
                 break
-            p = self.next_to_lay(p)
-            if p < 0:
-                break  # blocked
+            if held[nxt[p]] & lay.fit:  # the next seat can lay a tile (most turns)
+                p = nxt[p]
+            else:
+                p = self.next_to_lay(p)
+                if p < 0:
+                    break  # blocked
             plays = lay.plays(held[p])
             if len(plays) == 1:
                 i, e = plays[0]
