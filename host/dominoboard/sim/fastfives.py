@@ -63,7 +63,7 @@ class FivesMatch(FastMatch):
         # The deal: ``fastline.deal``, each hand a bit set drawn tile by tile (two tiles a
         # digit from small pools), the boneyard shuffled when it is drawn from.
         self.draws_from = self.t.size - n * self.k > game.reserve
-        plan_deal(self)
+        self.deal_steps, self.deal_bits, self.deal_mask = plan_deal(self)
         self.random_bytes = (self.deal_bits + CHOICES + 7) // 8
 
     def play_hand(self, x, log=None):
