@@ -31,9 +31,10 @@ CHOICES = 256  # bits of a hand's integer set aside for the bots' choices (more 
 
 class FivesMatch(FastMatch):
     """``FastMatch`` for Muggins and All Fives. A hand's random integer is read as digits: its
-    low ones shuffle the set, the rest break the bots' ties (``Hand.pick``); a hand needing
-    more ties broken than its integer holds goes on with a generator (``rng``) seeded with it.
-    Seeding a generator and calling it for every tile cost a fifth of a hand."""
+    low ones deal (``fastline.deal``, as the line engine deals), the rest break the bots' ties
+    (``Hand.pick``); a hand needing more ties broken than its integer holds goes on with a
+    generator (``rng``) seeded with it. Seeding a generator and calling it for every tile cost
+    a fifth of a hand."""
 
     # Every bot: here a play may score, so greedy is no longer heavy, and counter is played.
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": GREEDY, "counter": COUNTER}
