@@ -320,13 +320,17 @@ def main():
             for name, x in counted.items():
                 lines.append(f"  {name}: " + ("not measured" if x is None
                                               else f"{x / 1e3:,.0f} thousand"))
-            for ours, theirs in (("draw4 fast", "dominoes"), ("draw4 fast", "openspiel team"),
-                                 ("block2 fast", "openspiel block"),
-                                 ("muggins random fast", "muggins random fold"),
-                                 ("muggins counter fast", "muggins counter fold")):
+            for ours, theirs, goal in (
+                    ("draw4 fast", "dominoes", GOALS["dominoes"]),
+                    ("draw4 fast", "openspiel team", None),
+                    ("block2 fast", "openspiel block", GOALS["block"]),
+                    ("muggins random fast", "muggins random fold", GOALS["muggins"]),
+                    ("muggins counter fast", "muggins counter fold", GOALS["muggins"])):
                 a, b = counted.get(ours), counted.get(theirs)
                 if a and b:
-                    lines.append(f"  {ours} against {theirs}: {b / a:.1f}x fewer instructions")
+                    lines.append(f"  {ours} against {theirs}: {b / a:.1f}x fewer instructions"
+                                 + ("" if goal is None else
+                                    f"; goal >= {goal:.0f}x: {verdict(b / a, goal)}"))
     one, five, fifteen = os.getloadavg()
     lines.append("")
     lines.append(f"load average at the end {one:.1f} / {five:.1f} / {fifteen:.1f} (other jobs "
