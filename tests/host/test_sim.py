@@ -134,7 +134,7 @@ def test_cli_writes_json_csv_and_plots(tmp_path, capsys):
                  "--seed", "3", "-o", str(out), "--progress", "off"])
     assert code == 0
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["units"] == 40 and summary["setup"]["engine"] == "fold"
+    assert summary["units"] == 40 and summary["setup"]["engine"] == "fast"
     assert summary["setup"]["strategies"] == ["greedy", "random"]
     assert [s["strategies"] for s in summary["sides"]] == [["greedy"], ["random"]]
     rows = (out / "summary.csv").read_text().splitlines()
@@ -165,7 +165,8 @@ def test_cli_same_seed_same_files_with_two_workers(tmp_path):
     (["simulate", "muggins", "--opt", "spinner"], "name=value"),
     (["simulate", "muggins", "-s", "clever"], "known strategies are"),
     (["simulate", "block", "-n", "3", "-s", "random", "-s", "heavy"], "one per seat"),
-    (["simulate", "muggins", "--engine", "fast"], "fast engine plays only"),
+    (["simulate", "bergen", "--engine", "fast"], "fast engine plays only"),
+    (["simulate", "block", "-s", "counter", "--engine", "fast"], "fast engine plays only"),
     (["simulate", "texas"], "nothing for bots to play"),
     (["simulate", "bigclock", "--opt", "top=15"], "double-6, double-9, double-12"),
     (["simulate", "block", "--workers", "0"], "at least 1"),

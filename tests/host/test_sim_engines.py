@@ -64,3 +64,20 @@ def test_no_seat_is_favoured_in_mexican_train(bot, engine, count):
     expected = count / n
     chi2 = sum((w - expected) ** 2 / expected for w in wins)
     assert chi2 < 21.1, (wins, chi2)  # 3 degrees of freedom: p = 1e-4
+
+
+@pytest.mark.parametrize("game, n", [("muggins", 2), ("allfives", 3)])
+@pytest.mark.parametrize("bot", ["random", "greedy", "counter"])
+def test_both_engines_play_the_counting_games_alike(game, n, bot):
+    """Muggins and All Fives score during play, so greedy is more than heavy there, and
+    counter is played by the fast engine too."""
+    fold = hands(game, n, bot, "fold", 500, seed=12)
+    fast = hands(game, n, bot, "fast", 4000, seed=13)
+    for name, of in (
+        ("blocked", lambda r: int(r["hands"][0]["blocked"])),
+        ("seat 0's points", lambda r: r["hands"][0]["points"][0]),
+        ("plays", lambda r: r["hands"][0]["plays"]),
+        ("draws", lambda r: r["hands"][0]["draws"]),
+    ):
+        a, b = [of(r) for r in fold], [of(r) for r in fast]
+        assert z(a, b) < BOUND, (name, fmean(a), fmean(b), z(a, b))

@@ -73,8 +73,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
                    "this CSV file as it is played (nothing is kept in memory)")
     p.add_argument("--engine", choices=("auto", "fold", "fast"), default="auto",
                    help="fold: every move through Match.apply; fast: the core's fast engine "
-                   "(line games without counts, bots random/heavy/greedy); auto: fast when it "
-                   "can (default)")
+                   "(block, draw, doble12, mexican: bots random/heavy/greedy; muggins, "
+                   "allfives: every bot); auto: fast when it can (default)")
     p.add_argument("-o", "--out", type=Path, help="output directory (default "
                    "sim-results/GAME)")
     p.add_argument("--no-plots", action="store_true", help="skip the PNG plots")
@@ -151,9 +151,9 @@ def build_setup(args):
     except DominoError as e:
         raise CliError(str(e)) from None
     if args.engine == "fast" and not fast_ok(setup):
-        raise CliError("the fast engine plays only line games without counts during play "
-                       "(block, draw, doble12) with bots random, heavy or greedy; use "
-                       "--engine fold")
+        raise CliError("the fast engine plays only block, draw, doble12 and mexican with "
+                       "bots random, heavy or greedy, and muggins and allfives with every "
+                       "bot; use --engine fold")
     setup.engine = "fast" if args.engine != "fold" and fast_ok(setup) else "fold"
     return setup
 

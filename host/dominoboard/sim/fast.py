@@ -1,6 +1,7 @@
 """Runs the fast engines (``fastline.LineMatch`` for line games scored at the hand's end,
-``fasttrains.TrainsMatch`` for Mexican Train) through their one interface (``fastbase.FastMatch``):
-same records as ``table``, for the games and strategies they play."""
+``fasttrains.TrainsMatch`` for Mexican Train, ``fastfives.FivesMatch`` for Muggins and All Fives)
+through their one interface (``fastbase.FastMatch``): same records as ``table``, for the games
+and strategies they play (each engine's ``bots``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hashlib import shake_128
 
 from domino.match import Match
 
-from .fastbase import HEAVY, RANDOM
+from .fastfives import FivesMatch
 from .fastline import LineMatch
 from .fasttrains import TrainsMatch
 from .records import NONE, new_chunk, pack_game
@@ -19,9 +20,7 @@ from .table import Setup, unit_seed
 AHEAD = 12  # hands of a match's random stream read at once (a match to 100 has about 10)
 FIRSTS = 64  # games whose first hands one hash call serves (an experiment of hands: 64 hands)
 
-# Games without counts during play: greedy's score is always 0, so it is heavy.
-POLICIES = {"random": RANDOM, "heavy": HEAVY, "greedy": HEAVY}
-ENGINES = (LineMatch, TrainsMatch)
+ENGINES = (LineMatch, TrainsMatch, FivesMatch)
 
 
 def engine_for(game):
@@ -34,9 +33,8 @@ def engine_for(game):
 
 def fast_ok(setup: Setup) -> bool:
     """True when a fast engine plays this game with these strategies."""
-    if any(s not in POLICIES for s in setup.strategies):
-        return False
-    return engine_for(Match(setup.match_setup()).game) is not None
+    engine = engine_for(Match(setup.match_setup()).game)
+    return engine is not None and all(s in engine.bots for s in setup.strategies)
 
 
 class Prepared:
@@ -50,7 +48,7 @@ class Prepared:
         if engine is None:
             raise ValueError(f"no fast engine plays {setup.game} with these options")
         self.fm = engine(m.game, m.sides, m.target, m.rounds,
-                         [POLICIES[s] for s in setup.strategies])
+                         [engine.bots[s] for s in setup.strategies])
         self.block = -1  # the key of the block of first hands last read (``firsts``)
         self.bytes = b""  # and its bytes
 
@@ -141,7 +139,8 @@ def _hands_packed(got: Prepared, seed, start: int, stop: int) -> array:
                     winners = _best(points, lowest, sides)
             row += (sides, 1, 1 if fm.over else 0, len(winners), *winners, *totals,
                     NONE if lead is None else lead, plays, draws, passes,
-                    NONE if out is None else out, 1 if out is None else 0, *points)
+                    NONE if out is None else out, 1 if out is None and not fm.stopped else 0,
+                    *points)
     packed = new_chunk()
     packed.extend(row)
     return packed

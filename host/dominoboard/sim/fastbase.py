@@ -11,6 +11,8 @@ from domino.match import HandEnd
 
 RANDOM = 0  # any legal move, uniformly
 HEAVY = 1  # the heaviest tile first, ties at random
+GREEDY = 2  # the most points the play scores now, then as HEAVY (games that count in play)
+COUNTER = 3  # strategies.Counter: points, then ends the others can hardly match, then HEAVY
 
 
 class FastMatch:
@@ -23,6 +25,9 @@ class FastMatch:
     deals and chooses from it alone, so a hand comes out the same whoever plays it."""
 
     random_bytes = 16  # what an engine that seeds a generator with it needs
+    # The bots it plays, by name: in games where no play scores, greedy is heavy.
+    bots = {"random": RANDOM, "heavy": HEAVY, "greedy": HEAVY}
+    stopped = False  # the hand just played ended at the target mid-play (not blocked)
 
     @staticmethod
     def supports(game):
@@ -68,7 +73,8 @@ class FastMatch:
         hands = []
         for x in randoms:
             points, out, lead, plays, draws, passes = self.play_hand(x, log)
-            hands.append((lead, plays, draws, passes, out, out is None, points))
+            hands.append((lead, plays, draws, passes, out, out is None and not self.stopped,
+                          points))
             if single or self.over:
                 break
         return hands

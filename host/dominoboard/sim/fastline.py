@@ -84,37 +84,45 @@ class LineMatch(FastMatch):
         than their digits can use (a deal's counted exactly), so every outcome is as likely as
         it should be to within 2 ** -64."""
         t = self.t
-        ways = 1  # the deal's digits, multiplied
-        rest = t.size
-        # Per seat dealt from the pool, its digits: (base, None) draws one tile of ``base``;
-        # (r * (r - 1), split) two at once, ``split[digit]`` saying which (one digit, not two).
-        self.deal_steps = []
-        for _ in range(self.game.n):
-            if rest == self.k:
-                break  # the last hand is what is left
-            steps = []
-            left = self.k
-            while left:
-                if left > 1 and rest <= _PAIRS:
-                    steps.append((rest * (rest - 1), t.split(rest)))
-                    rest -= 2
-                    left -= 2
-                else:
-                    steps.append((rest, None))
-                    rest -= 1
-                    left -= 1
-            self.deal_steps.append(steps)
-            for base, _ in steps:
-                ways *= base
-        if self.draws_from:
-            for r in range(2, rest + 1):
-                ways *= r
-        self.deal_bits = bits(ways) + 64
-        self.deal_mask = (1 << self.deal_bits) - 1
+        self.deal_steps, self.deal_bits, self.deal_mask = plan_deal(self)
         self.pairs = (1 << t.size) - 1  # the bits for choices between two
         self.random_bytes = (self.deal_bits + t.size + t.size * bits(2 * t.size) + 64 + 7) // 8
 
 
+
+
+def plan_deal(fm):
+    """The digits ``deal`` reads for ``fm``'s game (``deal_steps``) and how many bits of a
+    hand's integer they take (``deal_bits``, ``deal_mask``): every way of dealing counted
+    exactly, 64 bits to spare. The fast engines that deal tiles share it. Returns the three."""
+    t = fm.t
+    ways = 1  # the deal's digits, multiplied
+    rest = t.size
+    # Per seat dealt from the pool, its digits: (base, None) draws one tile of ``base``;
+    # (r * (r - 1), split) two at once, ``split[digit]`` saying which (one digit, not two).
+    deal_steps = []
+    for _ in range(fm.game.n):
+        if rest == fm.k:
+            break  # the last hand is what is left
+        steps = []
+        left = fm.k
+        while left:
+            if left > 1 and rest <= _PAIRS:
+                steps.append((rest * (rest - 1), t.split(rest)))
+                rest -= 2
+                left -= 2
+            else:
+                steps.append((rest, None))
+                rest -= 1
+                left -= 1
+        deal_steps.append(steps)
+        for base, _ in steps:
+            ways *= base
+    if fm.draws_from:
+        for r in range(2, rest + 1):
+            ways *= r
+    deal_bits = bits(ways) + 64
+    return deal_steps, deal_bits, (1 << deal_bits) - 1
 
 
 def deal(fm, x):

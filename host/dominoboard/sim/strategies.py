@@ -59,9 +59,13 @@ class Heaviest(Strategy):
     name = "heavy"
     help = "the heaviest tile first (shed pips), ties at random"
 
-    def choose(self, view, moves):
+    def best(self, view, moves):
+        """The moves this bot ranks first (it picks one of them at random)."""
         best = max(heavier(m) for m in moves)
-        top = [m for m in moves if heavier(m) == best]
+        return [m for m in moves if heavier(m) == best]
+
+    def choose(self, view, moves):
+        top = self.best(view, moves)
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
@@ -69,12 +73,16 @@ class Greedy(Strategy):
     name = "greedy"
     help = "the most points the core scores for the play now, then the heaviest tile"
 
+    def best(self, view, moves):
+        """The moves this bot ranks first (it picks one of them at random)."""
+        scored = [(view.points(m), heavier(m), m) for m in moves]
+        best = max(s[:2] for s in scored)
+        return [s[2] for s in scored if s[:2] == best]
+
     def choose(self, view, moves):
         if len(moves) == 1:
             return moves[0]
-        scored = [(view.points(m), heavier(m), m) for m in moves]
-        best = max(s[:2] for s in scored)
-        top = [s[2] for s in scored if s[:2] == best]
+        top = self.best(view, moves)
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
@@ -141,17 +149,23 @@ class Counter(Strategy):
             risk += left * blind
         return risk
 
-    def choose(self, view, moves):
+    def best(self, view, moves):
+        """The moves this bot ranks first (it picks one of them at random)."""
         for t in view.tiles:
             self._see(t)
-        if len(moves) == 1:
-            return moves[0]
         if view.match.game.lowest_wins:  # pips left cost: shed the heavy tiles before all else
             ranked = [(view.points(m), heavier(m), -self.danger(view, m), m) for m in moves]
         else:
             ranked = [(view.points(m), -self.danger(view, m), heavier(m), m) for m in moves]
         best = max(r[:3] for r in ranked)
-        top = [r[3] for r in ranked if r[:3] == best]
+        return [r[3] for r in ranked if r[:3] == best]
+
+    def choose(self, view, moves):
+        if len(moves) == 1:
+            for t in view.tiles:
+                self._see(t)
+            return moves[0]
+        top = self.best(view, moves)
         return top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
 
 
