@@ -254,8 +254,8 @@ def _random4():
     except Exception:  # a port without urandom: the tick counter's low bits
         import time
 
-        t = time.ticks_us()  # type: ignore[attr-defined]
-        return bytes((t >> s) & 0xFF for s in (0, 8, 16, 24))
+        t = int(time.time() * 1000003) ^ 0x5EED1D  # differs per format, not secret
+        return bytes(((t >> 24) & 0xFF, (t >> 16) & 0xFF, (t >> 8) & 0xFF, t & 0xFF))
 
 
 def _read_small(path):

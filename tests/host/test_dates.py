@@ -48,7 +48,8 @@ def dates(db_path) -> dict[str, str | None]:
         return {m.match: m.date for m in db.matches()}
 
 
-def when(text: str) -> float:
+def when(text: str | None) -> float:
+    assert text is not None, "date unknown"
     return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC).timestamp()
 
 
