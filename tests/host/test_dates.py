@@ -30,11 +30,15 @@ TICK = "tick 60000"  # a minute of virtual time (the app is stepped through it: 
 
 def power_on(flash, commands: list[str]) -> Emulator:
     emu = Emulator(str(flash), realtime=False)
-    for command in commands:
-        emu.send(command)
-    emu.send("frame")  # commands run in order: once this frame arrives, all are done
-    frames: list[str] = []
-    wait_for(lambda: bool(frames.extend(emu.frames()) or frames), timeout=60)
+    try:
+        for command in commands:
+            emu.send(command)
+        emu.send("frame")  # commands run in order: once this frame arrives, all are done
+        frames: list[str] = []
+        wait_for(lambda: bool(frames.extend(emu.frames()) or frames), timeout=60)
+    except BaseException:
+        emu.stop()  # no emulator left running behind a failed test
+        raise
     return emu
 
 
