@@ -30,8 +30,8 @@ PACKAGES = {
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
     "scoreboard": "__init__ app app_matches buttons display encoder entry font_digits font_small"
-    " hand_end journal keypad link match_actions match_menu menus numbers pad picks pins pips"
-    " plays rule_words screens screens_games serial_line store store_admin table text ui",
+    " hand_end journal keypad link match_actions match_menu matches_list menus numbers pad picks"
+    " pins pips plays rule_words screens screens_games serial_line store store_admin table text ui",
 }
 
 

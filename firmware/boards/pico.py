@@ -47,6 +47,7 @@ class PicoBoard:
             freq=pins.OLED_FREQ,
         )
         self.display = Oled(pins.OLED_WIDTH, pins.OLED_HEIGHT, self.i2c, addr=pins.OLED_ADDR)
+        self._born = time.time()  # the RTC at power-on (seconds() counts from here)
         self.storage_dir = storage_dir
         try:
             os.mkdir(storage_dir)
@@ -65,6 +66,11 @@ class PicoBoard:
 
     def ticks_diff(self, a, b):
         return time.ticks_diff(a, b)
+
+    def seconds(self):
+        """Whole seconds since power-on, never wrapping (ticks_ms wraps after 12 days): the
+        RTC counts from the same start at every power-on and nothing here sets it."""
+        return time.time() - self._born
 
     def sleep_ms(self, ms):
         time.sleep_ms(ms)

@@ -559,6 +559,7 @@ class SimBoard:
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
+        self._seed = seed
         self.buttons = {}
         for name, _gpio in pins.BUTTONS:
             self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
@@ -606,6 +607,18 @@ class SimBoard:
 
     def ticks_diff(self, a, b):
         return ticks_diff(a, b)
+
+    def entropy(self):
+        """4 bytes for the flash's random id (store.start_boot), from the board's seed: a run
+        repeats byte for byte; a sim whose flash is wiped draws another id only with another
+        seed."""
+        x = Rand(self._seed + 7919).next()  # not the bounces' stream: their timing stays
+        return bytes(((x >> 24) & 0xFF, (x >> 16) & 0xFF, (x >> 8) & 0xFF, x & 0xFF))
+
+    def seconds(self):
+        """Whole seconds since power-on (virtual, never wrapping): a match's start is counted
+        from its boot by this."""
+        return self.clock.ns // 1_000_000_000
 
     def sleep_ms(self, ms):
         self.clock.advance(ms)

@@ -37,7 +37,7 @@ from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
 from scoreboard.pins import KEYPAD_AS
 from scoreboard.serial_line import NOT_UTF8, LineReader
-from scoreboard.store import MatchStore
+from scoreboard.store import MatchStore, _admin
 from scoreboard.ui import message_box
 
 VERSION = "0.1.0"
@@ -195,6 +195,9 @@ class App:
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
+        # this power-on's id on flash: a match's setup records its start against it, and a
+        # host that sets the clock later in the same boot dates it (docs/storage.md)
+        self.boot = _admin("start_boot", self.store, getattr(board, "entropy", None))
         self.link = None  # scoreboard.link.Link(app): attach, or serve_link and the first line
         self.serving = False  # load the link when the first serial line arrives
         self.match = None
@@ -400,7 +403,7 @@ class App:
         gone += unload("domino.ending")  # what the tally entered was read when it was sent
         if not m.over:
             gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
-            gone += unload("scoreboard.match_actions")
+            gone += unload("scoreboard.match_actions") + unload("scoreboard.matches_list")
             gone += unload("scoreboard.rule_words")  # the rules form's words
         if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
             gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")

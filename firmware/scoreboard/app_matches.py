@@ -75,13 +75,18 @@ def open_match(app, mid):
 
 
 def new_match(app, setup):
-    """Check the setup with the core, then store it as line 0 of a new match. Once the
-    host has set the clock, the setup carries the day it was played ("date", ISO 8601 UTC,
-    as Link.date gives it; exports read it)."""
+    """Check the setup with the core, then store it as line 0 of a new match. The setup
+    records when the match started against this power-on: "boot" (its id on flash) and
+    "up" (seconds since it), so a host that sets the clock later in the same boot dates it.
+    Once the host has set the clock, it also carries the day ("date", ISO 8601 UTC, as
+    Link.date gives it). Exports read them (docs/storage.md, "Match dates")."""
+    setup = dict(setup)
     date = app.link.date() if app.link is not None else None
     if date and "date" not in setup:
-        setup = dict(setup)
         setup["date"] = date
+    if app.boot is not None and "boot" not in setup:
+        setup["boot"] = app.boot
+        setup["up"] = app.board.seconds()
     mid = _next_id(app)
     m = Match(setup, FlashLog(app.store, mid))  # DominoError if wrong: nothing stored
     line = dumps(setup)

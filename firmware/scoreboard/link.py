@@ -18,7 +18,9 @@ event. Optional hooks on the ``app`` object: ``active_match()`` (else its ``matc
 being played, which the host may not delete), ``names_changed(names, presets)`` (else pushed
 names replace ``app.settings["names"]``), ``clock_set(epoch)`` and ``hand_over()`` (the
 ``repl`` request: give the REPL to mpremote). ``date()`` gives the
-host's date for a new match's setup once the host has set the clock.
+host's date for a new match's setup once the host has set the clock. The app's ``boot`` (this
+power-on's id on flash) and its board's ``seconds()`` (since power-on) let the clock op date
+the boot: its offset is kept on flash and sent in ``hello`` and the clock reply as ``boots``.
 """
 
 import gc
@@ -31,7 +33,7 @@ from domino.errors import DominoError
 from domino.events import dumps
 from domino.match import MAX_PLAYERS, Match
 from domino.names import check_name, drawable
-from scoreboard.store import MatchStore
+from scoreboard.store import MatchStore, _admin
 
 PROTO = 1
 FIRMWARE = "0.1.0"
@@ -41,6 +43,7 @@ LIST_PAGE = 40  # matches in one list reply
 MAX_NAMES = 20
 MAX_PRESETS = 6
 MAX_ID = 0x3FFFFFFF  # request ids are small ints on every port
+DATING = 1  # the version of "boot"/"up" in setups and "boots" in replies (docs/protocol.md)
 OPS = ("hello", "list", "events", "subscribe", "names", "presets", "clock", "delete", "repl")
 _PREFS = {"device": "", "names": [], "presets": []}
 _PRESET_KEYS = ("name", "game", "opts", "target", "rounds", "players", "way")
@@ -70,7 +73,11 @@ class Link:
         self.write = write  # bytes -> serial, for pushed events and streamed pages
         self.firmware = firmware
         self.subscribed = False
-        self.clock_offset = None  # host epoch minus time.time(), once the host set the clock
+        # host epoch at power-on (host seconds minus seconds since boot), once it set the clock
+        self.clock_offset = None
+        self.boot = getattr(app, "boot", None)  # this power-on's id on flash, if counted
+        board = getattr(app, "board", None)
+        self._seconds = getattr(board, "seconds", None) or _seconds
         # What the host pushed lives in its own small settings record, apart from the app's.
         self._prefs = MatchStore(self.store.root + "/link")
         prefs = self._prefs.load_settings(_PREFS)
@@ -131,7 +138,7 @@ class Link:
         """Seconds since 1970 by the host's clock, or None if no host has set it."""
         if self.clock_offset is None:
             return None
-        return int(time.time()) + self.clock_offset
+        return self._seconds() + self.clock_offset
 
     def date(self):
         """``YYYY-MM-DDTHH:MM:SSZ`` for a new match's setup, or None without a clock."""
@@ -196,6 +203,9 @@ class Link:
             "storage": {"used": used, "free": free, "total": total},
             "matches": len(self.store.list()),
             "clock": self.now(),
+            "dating": DATING,
+            "boot": self.boot,
+            "boots": _admin("boots", self.store),
             "names": self.names,
             "presets": len(self.presets),
             "max_request": MAX_REQUEST,
@@ -321,11 +331,22 @@ class Link:
         now = _field(req, "time", int, None)
         if now is None or not 1577836800 <= now < 4102444800:  # 2020..2099
             raise BadRequest("bad_field", "time: seconds since 1970 (UTC) between 2020 and 2099")
-        self.clock_offset = now - int(time.time())
+        first = self.clock_offset is None
+        self.clock_offset = now - self._seconds()
+        if first and self.boot is not None:
+            try:  # matches of this boot started before now are dated by it (docs/storage.md)
+                _admin("note_clock", self.store, self.boot, self.clock_offset)
+            except OSError:
+                pass  # a full flash: the clock is set all the same, the offset is not kept
         hook = getattr(self.app, "clock_set", None)
         if hook:
             hook(now)
-        return {"time": self.now()}
+        return {
+            "time": self.now(),
+            "dating": DATING,
+            "boot": self.boot,
+            "boots": _admin("boots", self.store),
+        }
 
     def _op_delete(self, req):
         match_id = self._match(req)
@@ -383,6 +404,10 @@ class Link:
             self._prefs.save_settings(prefs)
         except ValueError as e:
             raise BadRequest("bad_field", "too much to store: %s" % e)
+
+
+def _seconds():
+    return int(time.time())
 
 
 def _line(value):

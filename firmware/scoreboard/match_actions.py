@@ -89,7 +89,7 @@ def done(app, mid, action):
         text = "%s not %s: %s" % (mid, "abandoned" if action == "abandon" else "deleted", e)
         error = True
     app.home()  # the screens below may have shown the match
-    from scoreboard.menus import Matches
+    from scoreboard.matches_list import Matches
 
     app.push(Matches(app))
     app.flash(text, error)

@@ -207,4 +207,6 @@ class MatchMenu(Menu):
                 # back and returns to this menu
                 app.push(setup.GameMenu(app, from_match=True))
             else:
-                app.push(setup.Matches(app))
+                from scoreboard.matches_list import Matches
+
+                app.push(Matches(app))

@@ -2,7 +2,6 @@
 target or rounds), stored matches, settings."""
 
 from domino import DominoError, registry
-from domino.events import loads
 from scoreboard.app import LAYOUTS, SLEEP_CHOICES
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.ui import COLS, Menu, Screen, row, spread, title, wrap
@@ -38,6 +37,8 @@ class StartMenu(Menu):
         elif a == "new":
             app.push(GameMenu(app))
         elif a == "list":
+            from scoreboard.matches_list import Matches
+
             app.push(Matches(app))
         else:
             app.push(Settings(app))
@@ -348,62 +349,6 @@ class Names(Form):
             app.new_match(setup)
         except (DominoError, OSError, ValueError) as e:
             app.flash(str(e), True)
-
-
-class Matches(Menu):
-    """The matches on the device, newest first, each as its day, game and players; the last
-    row says how far the one under the cursor went. OK offers to open it where it was left,
-    abandon or delete it (scoreboard.match_actions)."""
-
-    visible = 6  # row 7: the state of the match under the cursor
-
-    def __init__(self, app):
-        self.ids = app.store.list()
-        self.ids.reverse()  # newest first
-        titles = dict(registry.titles())
-        items = [summary(app.store, mid, titles) for mid in self.ids]
-        Menu.__init__(self, "Matches", items or ["none stored"])
-
-    def draw(self, app, fb):
-        Menu.draw(self, app, fb)
-        if self.ids:
-            mid = self.ids[self.cursor]
-            state = ", last played" if mid == app.match_id else ""
-            row(fb, 7, "%d events%s" % (app.store.count(mid), state))
-
-    def choose(self, app, index):
-        if not self.ids:
-            return
-        from scoreboard.match_actions import MatchActions
-
-        app.push(MatchActions(app, self.ids[index], self.items[index]))
-
-
-def summary(store, mid, titles):
-    """A stored match in one row: "11-24 Muggins Ana Ben" (the day once the host has set the
-    clock), from its setup line; names are dropped whole, never cut, to fit."""
-    lines = store.read(mid)
-    setup = None
-    for line in lines:
-        try:
-            setup = loads(line)
-        except Exception:
-            setup = None
-        break
-    lines.close()  # the file closes now, not when the generator is collected
-    if not isinstance(setup, dict):
-        return mid + " (no setup)"
-    day = setup.get("date") or ""
-    head = (day[5:10] + " " if len(day) >= 10 else "") + titles.get(setup.get("game"), mid)
-    players = setup.get("players") or []
-    text = head
-    for k, name in enumerate(players):
-        more = " +%d" % (len(players) - k)
-        nxt = text + " " + name
-        if len(nxt) > COLS or (k < len(players) - 1 and len(nxt) + len(more) > COLS):
-            return text + more if len(text + more) <= COLS else text
-        text = nxt
-    return text
 
 
 class Settings(Form):

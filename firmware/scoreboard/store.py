@@ -337,7 +337,9 @@ def _read_record(f):
 
 def _admin(name, *args):
     """Run ``scoreboard.store_admin.<name>``: listing, deleting, space and settings are never
-    needed while a hand is played, so their code is loaded for the call and leaves after."""
+    needed while a hand is played, so their code is loaded for the call and leaves after.
+    The boot record that dates matches is read and written this way too (store_admin's
+    start_boot, boots, note_clock: once per power-on, a list, a clock op)."""
     from scoreboard import store_admin
 
     try:

@@ -22,6 +22,11 @@ from scoreboard.store import (
 )
 
 SETTINGS = "settings.cfg"
+# The power-on count, a random id drawn when the file is first written (a wiped or formatted
+# flash draws a new one, so its restarted count never meets an old boot's clock), and the
+# clock offsets of the last KEEP_BOOTS boots a host set the clock in.
+BOOTS = "boots.cfg"
+KEEP_BOOTS = 8
 _SETTING_TYPES = (bool, int, float, str, list)
 
 
@@ -109,6 +114,71 @@ def save_settings(store, values):
     return True
 
 
+def _boots_record(store):
+    """The boots record, checked, or None (missing or damaged: a new flash lifetime)."""
+    raw = _read_small(store.root + "/" + BOOTS)
+    record = decode(raw) if raw is not None else None
+    try:
+        value = json.loads(record[1]) if record is not None else None
+    except ValueError:
+        value = None
+    if not isinstance(value, dict):
+        return None
+    flash, n, known = value.get("flash"), value.get("n"), value.get("known")
+    if not isinstance(flash, str) or type(n) is not int or n < 1 or not isinstance(known, list):
+        return None
+    for entry in known:
+        if not (isinstance(entry, list) and len(entry) == 2 and type(entry[1]) is int):
+            return None
+    return value
+
+
+def _write_record(path, value):
+    with open(path + TEMP, "wb") as out:
+        out.write(encode(0, json.dumps(value).encode()))
+    os.rename(path + TEMP, path)
+
+
+def start_boot(store, entropy=None):
+    """Count this power-on: ``<flash id>.<n>``, or None when the count cannot be written (a
+    full flash: reusing the last count would date this boot's matches by another's clock)."""
+    value = _boots_record(store)
+    if value is None:
+        flash = "".join("%02x" % b for b in (entropy or _random4)())
+        value = {"flash": flash, "n": 0, "known": []}
+    value["n"] += 1
+    path = store.root + "/" + BOOTS
+    try:
+        _write_record(path, value)
+    except OSError as e:
+        _remove(path + TEMP)
+        store.problems.append("power-on not counted (%s): match dates need a host" % e)
+        return None
+    return "%s.%d" % (value["flash"], value["n"])
+
+
+def boots(store):
+    """The clock offsets kept: ``[[boot id, epoch at power-on], ...]``, oldest first."""
+    value = _boots_record(store)
+    return value["known"] if value is not None else []
+
+
+def note_clock(store, boot, epoch):
+    """Keep the running boot's offset (the first a host gives; the last KEEP_BOOTS boots).
+    Returns True when written."""
+    value = _boots_record(store)
+    if value is None or boot != "%s.%d" % (value["flash"], value["n"]):
+        return False  # not this flash lifetime's running boot
+    known = value["known"]
+    for entry in known:
+        if entry[0] == boot:
+            return False
+    known.append([boot, epoch])
+    value["known"] = known[-KEEP_BOOTS:]
+    _write_record(store.root + "/" + BOOTS, value)
+    return True
+
+
 def restore(store, match_id):
     """Read a match back from flash, repair what a power cut left, note what was lost."""
     scan = _Scan()
@@ -176,6 +246,16 @@ class _Scan:
         self.torn = False  # the journal ends without a newline
         self.journal = False  # the journal file exists
         self.count = 0  # events restored in all
+
+
+def _random4():
+    try:
+        return os.urandom(4)
+    except Exception:  # a port without urandom: the tick counter's low bits
+        import time
+
+        t = int(time.time() * 1000003) ^ 0x5EED1D  # differs per format, not secret
+        return bytes(((t >> 24) & 0xFF, (t >> 16) & 0xFF, (t >> 8) & 0xFF, t & 0xFF))
 
 
 def _read_small(path):

@@ -30,11 +30,19 @@ CREATE TABLE IF NOT EXISTS matches (
     device TEXT NOT NULL,
     match TEXT NOT NULL,      -- the scoreboard's id; a superseded copy gets a ~N suffix
     game TEXT,
-    date TEXT,                -- the setup's date, else when the first event was synced
+    date TEXT,                -- when the match started (UTC); NULL: date unknown
     count INTEGER NOT NULL DEFAULT 0,
     crc INTEGER NOT NULL DEFAULT 0,
     synced TEXT,              -- when its last new events were stored
+    boot TEXT,                -- the scoreboard's power-on the match started in (its setup)
+    up INTEGER,               -- seconds after that power-on it started
     UNIQUE (device, match)
+);
+CREATE TABLE IF NOT EXISTS boots (     -- the host's clock at a scoreboard's power-on
+    device TEXT NOT NULL,
+    boot TEXT NOT NULL,               -- <flash id>.<power-on count>, as the scoreboard says
+    epoch INTEGER NOT NULL,           -- seconds since 1970 (UTC) at that power-on
+    PRIMARY KEY (device, boot)
 );
 CREATE TABLE IF NOT EXISTS events (
     match INTEGER NOT NULL REFERENCES matches(id),
@@ -116,11 +124,34 @@ class Database:
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self.conn.executescript(SCHEMA)
+            self._add_dating()
         except sqlite3.DatabaseError as e:
             if not create and ("readonly" in str(e) or _read_only(self.path)):
                 self._open_read_only()  # export, stats, plot, check only read
             else:
                 raise self._error("open", e) from e
+
+    def _add_dating(self) -> None:
+        """A database from before match dates: add the boot columns, and date every match
+        again from its setup line alone. Such a database dated a match whose setup has no date
+        by its first sync, a time the match was not played: that becomes "date unknown",
+        until a sync learns the clock of the match's power-on."""
+        columns = [r[1] for r in self.conn.execute("PRAGMA table_info(matches)")]
+        if "boot" in columns:
+            return
+        with self.conn:
+            self.conn.execute("ALTER TABLE matches ADD COLUMN boot TEXT")
+            self.conn.execute("ALTER TABLE matches ADD COLUMN up INTEGER")
+            rows = self.conn.execute(
+                "SELECT m.id, e.line FROM matches m JOIN events e ON e.match = m.id AND e.idx = 0"
+            ).fetchall()
+            for row_id, line in rows:
+                facts = _setup_facts(line) if isinstance(line, str) else {}
+                facts.pop("game", None)
+                self.conn.execute(
+                    "UPDATE matches SET date = ?, boot = ?, up = ? WHERE id = ?",
+                    (facts.get("date"), facts.get("boot"), facts.get("up"), row_id),
+                )
 
     def _open_read_only(self) -> None:
         try:
@@ -173,6 +204,30 @@ class Database:
                 "ON CONFLICT(id) DO UPDATE SET firmware = excluded.firmware, seen = excluded.seen",
                 (device, firmware, _now()),
             )
+
+    def learn_boots(self, device: str, boots: list[tuple[str, int]]) -> int:
+        """Keep the clock of the scoreboard's power-ons (``[boot, epoch at power-on]``, from
+        hello and the clock reply) and date the matches we hold that started in one of them
+        and had no date. Returns how many matches got their date."""
+        try:
+            with self.conn:
+                self.conn.executemany(
+                    "INSERT OR IGNORE INTO boots(device, boot, epoch) VALUES (?, ?, ?)",
+                    [(device, boot, epoch) for boot, epoch in boots],
+                )
+                return self._date_matches(device)
+        except sqlite3.DatabaseError as e:
+            raise self._error("storing the scoreboard's clock", e) from e
+
+    def _date_matches(self, device: str) -> int:
+        """Date the undated matches of ``device`` whose power-on's clock we know."""
+        return self.conn.execute(
+            "UPDATE matches SET date = (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', b.epoch + "
+            "matches.up, 'unixepoch') FROM boots b WHERE b.device = matches.device "
+            "AND b.boot = matches.boot) WHERE device = ? AND date IS NULL AND up IS NOT NULL "
+            "AND boot IN (SELECT boot FROM boots WHERE device = ?)",
+            (device, device),
+        ).rowcount
 
     def held(self, device: str, match: str) -> tuple[int, int]:
         """(events held, their CRC) for a scoreboard's match; (0, 0) if none yet. Raises
@@ -265,6 +320,8 @@ class Database:
                 fields.update(_setup_facts(lines[0]))
             sets = ", ".join(f"{k} = ?" for k in fields)
             self.conn.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*fields.values(), row_id))
+            if start == 0 and lines:  # started in a power-on whose clock we know: dated now
+                self._date_matches(device)
         return count + len(lines)
 
     def log_deletes(self, device: str, matches: list[str]) -> None:
@@ -507,7 +564,13 @@ def _setup_facts(line: str) -> dict:
         setup = {}
     date = setup.get("date")
     game = setup.get("game")
+    boot, up = setup.get("boot"), setup.get("up")
+    known = isinstance(boot, str) and type(up) is int and 0 <= up < 2**31
     return {
         "game": game if isinstance(game, str) else None,
-        "date": date if isinstance(date, str) else _now(),
+        # never the time of a sync: a match without a date is "date unknown" until the clock
+        # of its power-on is known (Database.learn_boots)
+        "date": date if isinstance(date, str) else None,
+        "boot": boot if known else None,
+        "up": up if known else None,
     }

@@ -77,7 +77,11 @@ REPLIES: dict[str, dict[str, tuple[type, ...]]] = {
     "names": {"names": (int,)},
     "presets": {"presets": (int,)},
 }
-OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {"hello": {"playing": (str, type(None))}}
+OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
+    "hello": {"playing": (str, type(None)), "boot": (str, type(None)), "boots": (list,)},
+    "clock": {"boot": (str, type(None)), "boots": (list,)},
+}
+EPOCHS = (1577836800, 4102444800)  # a power-on's clock: 2020..2099, as the clock op allows
 
 
 def reply_problem(op: str, msg: dict) -> str | None:
@@ -99,6 +103,15 @@ def reply_problem(op: str, msg: dict) -> str | None:
                 and _typed(entry[1], (int,))
             ):
                 return f"lists {_shown(entry)}, not [match id, number of events]"
+    for entry in msg.get("boots", []) if op in ("hello", "clock") else []:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and isinstance(entry[0], str)
+            and type(entry[1]) is int
+            and 0 <= entry[1] < EPOCHS[1]
+        ):
+            return f"lists boot {_shown(entry)}, not [boot id, seconds since 1970 at power-on]"
     if op == "events":
         for k, line in enumerate(msg["lines"]):
             if not isinstance(line, str):
@@ -288,10 +301,12 @@ class DeviceLink:
     def request(self, op: str, **fields: Any) -> dict:
         return self.reply(self.send(op, **fields))
 
-    def set_clock(self) -> None:
+    def set_clock(self) -> dict:
         """Give the scoreboard this computer's time (it has no clock of its own that survives
-        a power cycle): matches started from now on carry the table's date in their setup."""
-        self.request("clock", time=int(time.time()))
+        a power cycle): matches started from now on carry the table's date in their setup,
+        and those started earlier in this power-on are dated by the reply's ``boots`` (the
+        clock at each recent power-on; absent from a scoreboard older than match dates)."""
+        return self.request("clock", time=int(time.time()))
 
     def next_push(self, timeout: float) -> dict | None:
         """The next pushed message (an event, for a subscribed host), or None."""

@@ -164,7 +164,7 @@ def _fold_stored(stored: StoredMatch) -> tuple[Match, str]:
         m = fold(stored.lines)
     except DominoError as e:
         raise CliError(f"match {stored.device}/{stored.match}: {e}") from e
-    date = f", {stored.date[:10]}" if stored.date else ""
+    date = f", {stored.date[:10]}" if stored.date else ", date unknown"  # never a sync's time
     return m, f"{m.game.title}: match {stored.match}{date}"
 
 

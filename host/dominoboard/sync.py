@@ -158,9 +158,12 @@ def sync(
     from .db import Damaged
 
     hello = link.request("hello")
-    link.set_clock()
+    clock = link.set_clock()
     device = hello["device"]
     db.saw_device(device, hello["firmware"])
+    # the clock at the scoreboard's recent power-ons (this one included, now that it is set):
+    # matches started in them are dated, those synced before as well (docs/protocol.md)
+    db.learn_boots(device, [tuple(b) for b in hello.get("boots", []) + clock.get("boots", [])])
     report = SyncReport(device)
     report.dropped = dropped_count(hello)
     listed = device_matches(link)
