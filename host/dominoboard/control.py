@@ -305,10 +305,10 @@ class ProxyLink(DeviceLink):
     def request(self, op: str, **fields: Any) -> dict:
         return self.reply(self.send(op, **fields))
 
-    def set_clock(self) -> None:
+    def set_clock(self) -> dict:
         import time
 
-        self.request("clock", time=int(time.time()))
+        return self.request("clock", time=int(time.time()))
 
     def close(self) -> None:
         with contextlib.suppress(OSError):
