@@ -126,6 +126,13 @@ def module_sizes(build: Path) -> list[tuple[str, int]]:
     return [(name, size) for name, size in json.loads(line[-1][7:])]
 
 
+def _lifetimes() -> dict:
+    """firmware/scoreboard/lifetimes.py's tables (plain tuples: read here without MicroPython)."""
+    import runpy
+
+    return runpy.run_path(str(ROOT / "firmware" / "scoreboard" / "lifetimes.py"))
+
+
 def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
     kb = 1024
     lines = [
@@ -135,26 +142,17 @@ def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
         " class objects, globals and interned names; GC blocks are 32 bytes here, 16 on a Pico.",
         "",
     ]
-    groups = (
-        ("rules core, always loaded", ("domino", "domino.errors", "domino.tiles",
-                                       "domino.registry", "domino.events", "domino.match")),
-        ("rules core, with any game", ("domino.layouts", "domino.game")),
-        ("rules core, only when asked", ("domino.standings", "domino.corrections")),
+    lifetimes = _lifetimes()
+    board = {"boards.pico": "boards.sim"}  # as tests/firmware/mpy/app_heap.py runs it
+    demand = lifetimes["ON_DEMAND"]
+    groups: tuple[tuple[str, tuple[str, ...]], ...] = (
+        ("always loaded (scoreboard/lifetimes.py ALWAYS)",
+         tuple(board[n] if n in board else n for n in lifetimes["ALWAYS"])),
+        ("on demand, kept once loaded", tuple(n for n, when in demand if when == 0)),
+        ("on demand, dropped when no screen shown needs them",
+         tuple(n for n, when in demand if when != 0)),
         ("games, one at a time (the sum of these)", ("domino.fives", "domino.bergen",
-                                                     "domino.mexican", "domino.outcome")),
-        ("app, always loaded", ("scoreboard.pins", "scoreboard.buttons", "scoreboard.display",
-                                "scoreboard.serial_line", "scoreboard.journal",
-                                "scoreboard.store", "scoreboard.font_small",
-                                "scoreboard.text", "scoreboard.ui", "scoreboard.app",
-                                "scoreboard.screens")),
-        ("app, during a hand", ("scoreboard.font_digits", "scoreboard.plays",
-                                "scoreboard.table")),
-        ("app, at a hand's end", ("scoreboard.hand_end",)),
-        ("app, only while shown or needed", ("scoreboard.menus", "scoreboard.match_menu",
-                                             "scoreboard.store_admin", "scoreboard.app_matches",
-                                             "scoreboard.screens_games",
-                                             "scoreboard.entry", "scoreboard.link")),
-        ("board", ("boards", "boards.sim", "ssd1306")),
+                                                     "domino.mexican")),
     )  # fmt: skip
     size = dict(sizes)
     for heading, names in groups:

@@ -1,5 +1,5 @@
 """hardware/pinmap.md and the Wokwi hardware/diagram.json agree with the firmware's one pin
-map, firmware/scoreboard/pins.py."""
+map, firmware/boards/pins.py."""
 
 import importlib.util
 import json
@@ -20,7 +20,7 @@ WOKWI_GND = {"GND.1": 3, "GND.2": 8, "GND.3": 13, "GND.4": 18, "GND.5": 23, "GND
 
 def load_pins() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
-        "pins", ROOT / "firmware" / "scoreboard" / "pins.py"
+        "pins", ROOT / "firmware" / "boards" / "pins.py"
     )
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

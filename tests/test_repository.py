@@ -65,11 +65,77 @@ def test_the_firmware_never_imports_the_host():
     assert layer_violations("firmware", {"dominoboard"}, {}) == []
 
 
+def imported_modules(path: Path) -> set[str]:
+    """The dotted names a module imports (``from a import b``: a.b), wherever the import is."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.update(node.module + "." + alias.name for alias in node.names)
+    return names
+
+
 def test_the_app_reaches_hardware_only_through_the_board_object():
-    # The one exception: the link reads the Pico's unique id for `hello`.
+    # The one exception: the link reads the Pico's unique id for `hello`. The pin map
+    # (boards/pins.py, plain numbers and names) is read by the buttons, keypad and app too.
     allowed = {"firmware/scoreboard/link.py": {"machine"}}
-    forbidden = {"boards", "machine", "ssd1306"}
+    forbidden = {"machine", "ssd1306"}
     assert layer_violations("firmware/scoreboard", forbidden, allowed) == []
+    found = []
+    for path in sorted((ROOT / "firmware" / "scoreboard").glob("*.py")):
+        for name in sorted(imported_modules(path)):
+            if name.split(".")[0] == "boards" and not name.startswith("boards.pins"):
+                found.append(f"{path.name} imports {name}")
+    assert found == []
+
+
+def test_the_boards_import_nothing_from_the_app_but_the_input_decoders():
+    # The pin map lives with the boards (boards/pins.py); the boards still build the app's
+    # encoder and keypad decoders (scoreboard.encoder, scoreboard.keypad) when they are fitted.
+    decoders = {"scoreboard.encoder.Encoder", "scoreboard.keypad.Keypad"}
+    found = []
+    for path in sorted((ROOT / "firmware" / "boards").glob("*.py")):
+        for name in sorted(imported_modules(path) - decoders):
+            if name.split(".")[0] == "scoreboard":
+                found.append(f"boards/{path.name} imports {name}")
+    assert found == []
+    assert not (ROOT / "firmware" / "scoreboard" / "pins.py").exists()  # one pin map
+
+
+def lifetimes() -> dict:
+    import runpy
+
+    return runpy.run_path(str(ROOT / "firmware" / "scoreboard" / "lifetimes.py"))
+
+
+def test_every_device_module_is_declared_always_loaded_or_on_demand():
+    import runpy
+    import sys
+
+    manifest = runpy.run_path(str(ROOT / "firmware" / "manifest.py"))
+    listed = {m[: -len(".py")].replace("/", ".") for m in manifest["modules"]()}
+    listed = {m[: -len(".__init__")] if m.endswith(".__init__") else m for m in listed}
+    listed |= set(manifest["REQUIRE"])
+    sys.path.insert(0, str(ROOT / "firmware"))
+    try:
+        from domino import registry  # the games: loaded by name, one at a time
+    finally:
+        sys.path.remove(str(ROOT / "firmware"))
+    table = lifetimes()
+    demand = [name for name, _when in table["ON_DEMAND"]]
+    declared = list(table["ALWAYS"]) + demand + list(registry.MODULES)
+    assert len(declared) == len(set(declared)), "a module declared twice"
+    assert sorted(listed - set(declared)) == [], "listed in manifest.py, not in lifetimes.py"
+    assert sorted(set(declared) - listed) == [], "declared in lifetimes.py, not on the device"
+
+
+def test_the_setup_drops_what_the_old_list_of_play_modules_dropped():
+    # App._unload_play dropped these ten before the table was declared: the same ten now.
+    table = lifetimes()
+    setup = {name for name, when in table["ON_DEMAND"] if when & table["SETUP"]}
+    play = "match_menu entry screens_games picks hand_end pips table screens plays pad"
+    assert setup == {"scoreboard." + name for name in play.split()}
 
 
 def test_the_layer_check_sees_an_import_inside_a_function(tmp_path):

@@ -13,7 +13,7 @@ The interface (attributes and methods every board has):
 
     name            "pico" or "sim".
     buttons         dict: button name -> pin (names and front-panel order in
-                    scoreboard/pins.py BUTTONS); pin.value() is 0 while pressed;
+                    boards/pins.py BUTTONS); pin.value() is 0 while pressed;
                     pin.irq(handler, trigger, hard=) runs handler at its edges
                     (machine.Pin's; the sim's contacts model it).
     encoder         None, or the optional rotary encoder's decoder

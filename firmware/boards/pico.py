@@ -1,6 +1,6 @@
 """The real board: Raspberry Pi Pico / Pico W / Pico 2 with the parts in hardware/.
 
-Everything comes from scoreboard/pins.py. The display driver is
+Everything comes from boards/pins.py. The display driver is
 micropython-lib's ssd1306 (`mpremote mip install ssd1306`).
 """
 
@@ -10,9 +10,9 @@ import time
 import machine
 import micropython
 
+from boards import pins
 from boards.oled import Oled
 from boards.stdio import StdioSerial
-from scoreboard import pins
 
 
 class PicoBoard:

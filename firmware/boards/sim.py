@@ -33,7 +33,7 @@ try:
 except ImportError:  # CPython tooling: no machine module
     PinBase = object
 
-from scoreboard import pins
+from boards import pins
 
 TICKS_PERIOD = 1 << 30  # time.ticks_ms wraps here on MicroPython ports
 _TICKS_MASK = TICKS_PERIOD - 1

@@ -6,8 +6,8 @@ SimButton. A module of its own so that a board without the knob keeps this code 
 heap.
 """
 
+from boards import pins
 from boards.sim import ScheduledPin, SimButton
-from scoreboard import pins
 
 
 class SimContact(ScheduledPin):

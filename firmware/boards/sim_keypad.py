@@ -5,8 +5,8 @@ it float), the column pins inputs with pull-ups, so a column reads 0 only while 
 joins it to a row driven low. A module of its own, loaded only on a board with the keypad.
 """
 
+from boards import pins
 from boards.sim import PinBase, SimButton
-from scoreboard import pins
 
 
 class RowPin(PinBase):

@@ -31,11 +31,12 @@ Ctrl-C back on and ends the loop, so mpremote gets the REPL (docs/serial.md).
 import gc
 import sys
 
+from boards.pins import KEYPAD_AS
 from domino import DominoError
 from domino.events import dumps, loads
+from scoreboard import lifetimes
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
-from scoreboard.pins import KEYPAD_AS
 from scoreboard.serial_line import NOT_UTF8, LineReader
 from scoreboard.store import MatchStore, _admin
 from scoreboard.ui import message_box
@@ -57,11 +58,6 @@ SERIAL_BYTES_PER_STEP = 64  # bounded work per loop pass (about one request): no
 ACTIVE_MS = 2000  # after a key or a host line, the loop polls every 5 ms for this long ...
 IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits up to 10 ms)
 CHECK_MS = 100  # the sleep and message timers are looked at this often
-# The screens of a match, from the most dependent: none is needed while a match is set up.
-PLAY_MODULES = (
-    "match_menu", "entry", "screens_games", "picks", "hand_end", "pips", "table", "screens",
-    "plays", "pad",
-)  # fmt: skip
 
 
 class StorageError(Exception):
@@ -82,6 +78,16 @@ def unload(name):
         except (AttributeError, TypeError):
             pass
     return 1
+
+
+def drop(now):
+    """Unload every on-demand module dropped at the moments ``now`` (lifetimes' bits); returns
+    how many left."""
+    gone = 0
+    for name, when in lifetimes.ON_DEMAND:
+        if when & now:
+            gone += unload(name)
+    return gone
 
 
 KEPT = 160  # at most this many decoded events stay in the heap (FlashLog)
@@ -397,36 +403,22 @@ class App:
             return
         from scoreboard import screens
 
-        gone = self._unload_games(m.game) + unload("domino.corrections")
-        if m.game.key in screens.OWN:  # the other games' table imports it at once
-            gone += unload("scoreboard.picks")  # an end's or a lead's list is closed now
-        gone += unload("domino.ending")  # what the tally entered was read when it was sent
-        if not m.over:
-            gone += unload("scoreboard.menus") + unload("scoreboard.match_menu")
-            gone += unload("scoreboard.match_actions") + unload("scoreboard.matches_list")
-            gone += unload("scoreboard.rule_words")  # the rules form's words
-        if m.game.key in screens.OWN:  # the other games' screens (scoreboard.screens_games)
-            gone += unload("scoreboard.screens_games") + unload("scoreboard.entry")
-            if m.over or m.hand.is_over():  # the tally or the winner: no table
-                gone += unload("scoreboard.pips") + unload("scoreboard.table")
-                gone += unload("scoreboard.plays")
-            else:
-                gone += unload("scoreboard.hand_end") + unload("scoreboard.numbers")
+        now = lifetimes.MATCH if m.over else lifetimes.MATCH | lifetimes.PLAYING
+        if m.game.key in screens.OWN:  # the other games' screens are scoreboard.screens_games
+            now |= lifetimes.OWN
+            now |= lifetimes.OWN_TALLY if m.over or m.hand.is_over() else lifetimes.OWN_TABLE
         if m.over or m.way != "pad" or m.hand.is_over():  # a score pad: no table
-            gone += unload("scoreboard.pad")
+            now |= lifetimes.NO_PAD
         else:
-            gone += unload("scoreboard.pips") + unload("scoreboard.table")
-            gone += unload("scoreboard.plays")
+            now |= lifetimes.PAD
+        gone = self._unload_games(m.game) + drop(now)
         if gone:
             gc.collect()
         self.push(screens.home(self))
 
     def _unload_play(self):
         """Drop the screens of a match (setup needs none of them); returns how many left."""
-        gone = 0
-        for name in PLAY_MODULES:
-            gone += unload("scoreboard." + name)
-        return gone
+        return drop(lifetimes.SETUP)
 
     def _unload_games(self, game):
         """Keep only the rules module that defines ``game``'s class (None: none); returns how

@@ -28,7 +28,7 @@ A poll only sees a pin as it is: a tap that comes and goes while the app is busy
 same way), and a poll reports the ones it did not see itself as whole taps.
 """
 
-from scoreboard import pins
+from boards import pins
 
 DOWN = "down"
 UP = "up"

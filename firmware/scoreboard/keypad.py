@@ -13,7 +13,7 @@ Three keys held at the corners of a rectangle also read as the fourth (no diodes
 membrane keypad): the scoreboard needs one key at a time.
 """
 
-from scoreboard import pins
+from boards import pins
 
 
 class KeyPin:

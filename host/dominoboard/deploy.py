@@ -61,7 +61,7 @@ def precompile(
     """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
     the build folder if None: two deploys at once never share one) and the ssd1306 driver into
     ``out/lib`` if `driver`; returns the folders to copy to the board's root. `encoder`: the
-    board has the rotary encoder (scoreboard/pins.py compiled with ENCODER_FITTED = True);
+    board has the rotary encoder (boards/pins.py compiled with ENCODER_FITTED = True);
     `keypad`: the matrix keypad (KEYPAD_FITTED = True)."""
     fit = [line for on, line in ((encoder, ENCODER_OFF), (keypad, KEYPAD_OFF)) if on]
     if out is None:
@@ -86,7 +86,7 @@ def precompile(
     for module in listed["modules"]():
         src = FIRMWARE / module
         dest = out / (module[: -len(".py")] + ".mpy")
-        if fit and module == "scoreboard/pins.py":
+        if fit and module == "boards/pins.py":
             text = src.read_text(encoding="utf-8")
             for off in fit:
                 if off not in text:
@@ -170,13 +170,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "--encoder",
         action="store_true",
         help="the board has the optional rotary encoder: deploy with "
-        "pins.ENCODER_FITTED = True (no need to edit scoreboard/pins.py)",
+        "pins.ENCODER_FITTED = True (no need to edit boards/pins.py)",
     )
     p.add_argument(
         "--keypad",
         action="store_true",
         help="the board has the optional matrix keypad: deploy with "
-        "pins.KEYPAD_FITTED = True (no need to edit scoreboard/pins.py)",
+        "pins.KEYPAD_FITTED = True (no need to edit boards/pins.py)",
     )
     add_port_argument(p)
     p.set_defaults(func=run)

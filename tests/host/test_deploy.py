@@ -38,8 +38,8 @@ def test_dry_run_prints_the_mpremote_steps(capsys):
 
 def test_deploy_for_a_board_with_the_knob_fits_the_encoder(tmp_path):
     # `deploy --encoder` (and `emulate --target rp2 --knob`): the board reads its knob with no
-    # edit of scoreboard/pins.py; the plain deploy leaves the pins alone.
-    check = "import sys; sys.path.insert(0, sys.argv[1]); from scoreboard import pins; "
+    # edit of boards/pins.py; the plain deploy leaves the pins alone.
+    check = "import sys; sys.path.insert(0, sys.argv[1]); from boards import pins; "
     check += "print(pins.ENCODER_FITTED, pins.ENCODER_A)"
     for encoder, want in ((True, "True 16"), (False, "False 16")):
         out = tmp_path / str(encoder)
@@ -53,7 +53,7 @@ def test_deploy_for_a_board_with_the_knob_fits_the_encoder(tmp_path):
 
 def test_deploy_for_a_board_with_the_keypad_fits_it_and_the_knob_alone(tmp_path):
     # `deploy --keypad` (and `emulate --target rp2 --keypad`): the keypad's flag only, or both
-    check = "import sys; sys.path.insert(0, sys.argv[1]); from scoreboard import pins; "
+    check = "import sys; sys.path.insert(0, sys.argv[1]); from boards import pins; "
     check += "print(pins.KEYPAD_FITTED, pins.ENCODER_FITTED, pins.KEYPAD_ROWS[0])"
     for encoder, keypad, want in ((False, True, "True False 6"), (True, True, "True True 6")):
         out = tmp_path / f"{encoder}{keypad}"

@@ -212,7 +212,7 @@ def test_the_rp2_knob_pins_step_the_firmwares_decoder(detents: int) -> None:
     from dominoboard.sources import firmware_module
 
     sim = firmware_module("boards.sim_encoder")
-    pins = firmware_module("scoreboard.pins")
+    pins = firmware_module("boards.pins")
     encoder = firmware_module("scoreboard.encoder")
     clock = firmware_module("boards.sim").Clock()
     rand = firmware_module("boards.sim").Rand(1)

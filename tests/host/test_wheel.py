@@ -99,12 +99,12 @@ def test_only_the_core_and_the_host_are_packages(installed):
 
 def test_the_emulated_pico_reads_the_panel_model_from_the_shipped_firmware(installed):
     """dominoboard.rp2 decodes the display with boards.sim.Panel and wires the buttons from
-    scoreboard.pins: both come from the package's firmware tree, not from site-packages."""
+    boards.pins: both come from the package's firmware tree, not from site-packages."""
     probe = installed.run(
         "python",
         "-c",
         "import sys; from dominoboard.sources import firmware_module as f; "
-        "panel = f('boards.sim').Panel(); pins = f('scoreboard.pins'); "
+        "panel = f('boards.sim').Panel(); pins = f('boards.pins'); "
         "print(type(panel).__name__, sorted(dict(pins.BUTTONS))); "
         "print(sys.modules['boards'].__file__)",
     )

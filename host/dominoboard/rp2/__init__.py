@@ -64,7 +64,7 @@ def knob_changes(
     of its quadrature pins: (ms from now, GPIO, level), in time order, one contact changing
     at a time, a quarter of ``ms_per_detent`` apart. Pins: pins.ENCODER_A and _B by default."""
     if a is None or b is None:
-        pins = firmware_module("scoreboard.pins")
+        pins = firmware_module("boards.pins")
         a, b = pins.ENCODER_A, pins.ENCODER_B
     quarter = ms_per_detent / 4
     steps = CLOCKWISE if detents > 0 else ANTICLOCKWISE
@@ -351,7 +351,7 @@ class EmulatedPico:
         as dropping it on the Pico's boot drive does: the filesystem beyond it stays)."""
         bootrom = find_bootrom(self.bootrom)
         uf2 = (self.uf2 or stock_firmware()) if firmware else None
-        pins = firmware_module("scoreboard.pins")
+        pins = firmware_module("boards.pins")
         chip, usb = socket.socketpair()
         for s in (chip, usb):  # small buffers: a host that stops reading is felt at once
             s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)

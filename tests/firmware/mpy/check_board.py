@@ -3,8 +3,8 @@
 
 import machine
 
+from boards import pins
 from boards.sim import MemorySerial, Panel, SimBoard, SimButton, ticks_diff
-from scoreboard import pins
 
 STORAGE = "/tmp/scoreboard-sim-checks"
 
