@@ -12,6 +12,7 @@ and bench/longmatch_bench.py fold, show and measure them.
 """
 
 import random
+import subprocess
 from pathlib import Path
 
 from domino.events import dumps
@@ -33,7 +34,20 @@ def played(game: str, players: int, seed: int, rounds: int | None) -> tuple[dict
     table = Table(setup, seed)
     table.play()
     assert table.m.over
-    return table.m.setup, list(table.m.log)
+    return table.m.setup, [as_written(ev) for ev in table.m.log]
+
+
+def as_written(ev: dict) -> dict:
+    """An event as the device writes it: the bots' hand ends name the tiles left as pairs
+    ([6, 4]), the device's tally as "6-4"."""
+    left = ev.get("left")
+    if ev.get("k") != "end" or not isinstance(left, list):
+        return ev
+    out = dict(ev)
+    out["left"] = [
+        [f"{t[0]}-{t[1]}" for t in held] if isinstance(held, list) else held for held in left
+    ]
+    return out
 
 
 def with_undos(setup: dict, events: list, undos: int, seed: int) -> list:
@@ -78,3 +92,80 @@ def write(name: str, folder: Path) -> Path:
     path = Path(folder) / f"{name}.jsonl"
     path.write_text("".join(dumps(e) + "\n" for e in [setup, *events]), encoding="utf-8")
     return path
+
+
+def stored(name: str, folder: Path, match_id: str = "m0001") -> list[Path]:
+    """The long match ``name`` as the device's store keeps it on flash, written into
+    ``folder`` by the store's own code (scoreboard.store.MatchStore, run here as on the Pico)
+    and made the match on the table (the ``current`` setting): its snapshot (compacted at
+    each hand's end, as the device does), journal and settings, the files a copy puts on the
+    Pico's /data. Returns them."""
+    from dominoboard.sources import firmware_module
+
+    store_module = firmware_module("scoreboard.store")
+    setup, events = match(name)
+    store = store_module.MatchStore(str(folder))
+    store.create(match_id, dumps(setup))
+    for ev in events:
+        store.append(match_id, dumps(ev))
+        if ev.get("k") == "end":
+            store.compact(match_id)
+    store.compact(match_id)
+    store.save_settings({"current": match_id})
+    store.close()
+    return sorted(p for p in Path(folder).iterdir() if p.is_file())
+
+
+# On the emulated Pico (tests/target/test_long_matches.py, bench/longmatch_target_bench.py):
+# what a table does with a long match the store holds, each step a list of key commands.
+MENU_HISTORY = ["hold OK 900", "press DOWN", "press OK"]  # the match menu, its History
+STEPS = [
+    # the last hand's end (the match was over): that hand comes back, refolded from flash
+    ("undo the last hand's end", ["press UNDO"]),
+    ("undo its last play", ["press UNDO"]),
+    ("open the History", MENU_HISTORY),  # the cursor on the last finished hand
+    ("History: 12 rows up", ["press UP"] * 12),  # a row drawn at a time
+    ("History: 14 down, round to the top", ["press DOWN"] * 14),
+    ("back to the table", ["press BACK", "press BACK"]),
+    ("redo the play (the menu's Redo)", ["hold OK 900"] + ["press DOWN"] * 4 + ["press OK"]),
+]
+BUSY_MS = 600_000  # emulated ms a fold of a long match may keep the Pico busy
+
+
+def copy_onto(pico, files: list[Path]) -> None:
+    """Put the store's files on the Pico's /data as a deploy copies files: mpremote over its
+    USB serial, the REPL free because BACK is held at power-on (main.py starts no app)."""
+    from dominoboard.deploy import tool
+
+    pico.boot()
+    pico.down("BACK")
+    pico.wait_drawn()
+    command = [tool("mpremote"), "connect", pico.port, "fs", "cp"]
+    result = subprocess.run(
+        command + [str(f) for f in files] + [":/data/"],
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    pico.cut()
+
+
+def power_on(pico) -> str:
+    """Power the Pico on with what its flash holds; its screen once the fold is done."""
+    pico.boot(firmware=False)
+    pico.settle(quiet_ms=300, limit_ms=BUSY_MS)
+    return pico.text()
+
+
+def steps(pico, on_step=None) -> list[tuple[str, str]]:
+    """STEPS on the Pico: (step, screen) after each; ``on_step(step)`` after each too."""
+    out = []
+    for name, commands in STEPS:
+        for command in commands:
+            pico.do(command)
+            pico.settle(quiet_ms=150, limit_ms=BUSY_MS)
+        out.append((name, pico.text()))
+        if on_step:
+            on_step(name)
+    return out
