@@ -129,6 +129,7 @@ STEPS = [
     ("back to the table", ["press BACK", "press BACK"]),
     ("redo the play (the menu's Redo)", ["hold OK 900"] + ["press DOWN"] * 4 + ["press OK"]),
 ]
+MESSAGE_MS = 5000  # emulated ms for a message to leave the screen (scoreboard.app: 3 to 4 s)
 BUSY_MS = 600_000  # emulated ms a fold of a long match may keep the Pico busy
 
 
