@@ -22,17 +22,17 @@ def fix(m, ev):
         raise DominoError("hand %d ended at the target without a tally; nothing to fix" % (h + 1))
     tally, _ = m.game.read_end(m, rec.hand, ev, rec.out)
     totals = [0] * len(m.sides)
-    last = m.records[-1]
-    for r in m.records:
-        pts = [a + b for a, b in zip(r.play, tally)] if r is rec else r.points()
+    for k in range(n):  # the hands are packed (Match.records): one unpacked at a time
+        pts = [a + b for a, b in zip(rec.play, tally)] if k == h else m.records.points(k)
         for s in range(len(totals)):
             totals[s] += pts[s]
-        if r is not last and over_at(m, totals, r):
+        if k < n - 1 and over_at(m, totals, k + 1):
             raise DominoError(
                 "this correction ends the match at hand %d; undo back to it instead"
-                % (r.number + 1)
+                % (m.records[k].number + 1)
             )
-    ended = over_at(m, totals, last)
+    last = m.records[n - 1]
+    ended = over_at(m, totals, n)
     hand = m.hand
     if ended and hand is not None and len(m.effective) > m.marks[-1]:
         raise DominoError(
@@ -45,6 +45,7 @@ def fix(m, ev):
     # Checked: apply.
     rec.tally = tally
     rec.end = m.at
+    m.records.put(h, rec)
     m.totals = totals
     was_over, m.over = m.over, ended
     if was_over and not ended:
@@ -57,11 +58,11 @@ def fix(m, ev):
     return {"hand": tally, "totals": list(m.totals), "over": m.over}
 
 
-def over_at(m, totals, rec):
-    """Would the match be over after hand ``rec`` with these totals?"""
+def over_at(m, totals, hands):
+    """Would the match be over after its first ``hands`` hands with these totals?"""
     saved = m.totals, m.records
     m.totals = totals
-    m.records = m.records[: m.records.index(rec) + 1]
+    m.records = m.records.head(hands)
     try:
         return m.game.is_over(m)
     finally:

@@ -34,45 +34,69 @@ from . import registry
 from .errors import DominoError
 from .tiles import TileSet, name, parse
 
+WAYS = ("tracked", "pad")  # how a table keeps its hands (the ``way`` event)
 KINDS = ("play", "draw", "pass", "claim", "mug", "pts", "end", "fix", "undo", "redo", "note", "way")
 MAX_PLAYERS = 10
 MAX_NAME = 16
 
 
+BLOCK = 64  # numbers per block of a Numbers: 256 bytes, a size a fragmented Pico heap has
+
+
 class Numbers:
-    """A stack of event numbers in an ``array``: 4 bytes an event on every interpreter, grown in
-    place (MicroPython's arrays have no ``pop``; this never shrinks the array, only ``n``)."""
+    """A list of whole numbers 0..2**32-1 (event numbers, marks) in fixed blocks of BLOCK
+    4-byte ``array`` items: it grows a block at a time and never copies what it holds (one
+    array regrown asked a fragmented Pico heap for ever larger blocks: 67 undos of a long
+    session were enough to fail). Shrinking keeps one spare block, so an undo and a redo at a
+    block's edge do not allocate."""
+
+    __slots__ = ("blocks", "n")
 
     def __init__(self):
-        self.a = array("I")
+        self.blocks = []
         self.n = 0
 
     def append(self, i):
-        if self.n < len(self.a):
-            self.a[self.n] = i
-        else:
-            self.a.append(i)
-        self.n += 1
+        n = self.n
+        b = n // BLOCK
+        if b == len(self.blocks):
+            self.blocks.append(array("I", bytes(4 * BLOCK)))
+        self.blocks[b][n % BLOCK] = i
+        self.n = n + 1
 
     def pop(self):
         self.n -= 1
-        return self.a[self.n]
+        return self.blocks[self.n // BLOCK][self.n % BLOCK]
 
     def last(self):
-        return self.a[self.n - 1]
+        return self[self.n - 1]
 
     def truncate(self, n):
         self.n = n
+        keep = n // BLOCK + 2  # the blocks in use and a spare
+        while len(self.blocks) > keep:
+            self.blocks.pop()
 
     def __len__(self):
         return self.n
 
     def __getitem__(self, i):
-        return self.a[i]
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("number %d of %d" % (i, self.n))
+        return self.blocks[i // BLOCK][i % BLOCK]
+
+    def __setitem__(self, i, v):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("number %d of %d" % (i, self.n))
+        self.blocks[i // BLOCK][i % BLOCK] = v
 
     def __iter__(self):
         for k in range(self.n):
-            yield self.a[k]
+            yield self.blocks[k // BLOCK][k % BLOCK]
 
 
 class Left:
@@ -125,39 +149,166 @@ class HandEnd:
         )
 
 
+# A finished hand packed in one array("i") (Records): these fields, then the points per side
+# scored in play, those of the hand's end, each seat's tiles left, and the tiles seen on the
+# table, three bytes of TileSet bits a number.
+_NUMBER, _END, _OUT, _LAST, _FLAGS, _PLAYED, _BONEYARD, _SEEN_BYTES, _SEEN = range(9)
+_HEAD = 9
+_ENDED = 1  # flags: the record itself ended the hand (Hand.played_out)
+_TRACKED = 2  # the record followed every tile (domino.ending)
+
+
 class Record:
-    """A finished hand."""
+    """A finished hand, as ``Match.records`` gives it: a copy unpacked from its packed array
+    (``Records.put`` stores a changed one). ``hand``: the facts a correction checks a tally
+    against (``Finished``), unpacked when asked for."""
 
-    __slots__ = ("number", "play", "tally", "end", "out", "last", "hand")
+    __slots__ = ("number", "play", "tally", "end", "out", "last", "ended", "_a", "_records")
 
-    def __init__(self, number, play, tally, end, out, last, hand):
-        self.number = number
-        self.play = play  # points per side scored during play
-        self.tally = tally  # points per side from the hand's end
-        self.end = end  # log index of the end event (or its correction); None: ended at target
-        self.out = out
-        self.last = last
-        self.hand = hand
+    def __init__(self, a, records):
+        s = records.sides
+        self.number = a[_NUMBER]
+        self.play = [a[k] for k in range(_HEAD, _HEAD + s)]  # points per side scored in play
+        self.tally = [a[k] for k in range(_HEAD + s, _HEAD + 2 * s)]  # and from the hand's end
+        end = a[_END]
+        self.end = None if end < 0 else end  # log index of the end (or its fix); None: at target
+        self.out = None if a[_OUT] < 0 else a[_OUT]
+        self.last = None if a[_LAST] < 0 else a[_LAST]
+        self.ended = a[_FLAGS] & _ENDED != 0  # the record itself ended the hand
+        self._a = a
+        self._records = records
 
     def points(self):
         return [a + b for a, b in zip(self.play, self.tally)]
 
+    @property
+    def hand(self):
+        a = self._a
+        s = self._records.sides
+        n = self._records.players
+        at = _HEAD + 2 * s
+        seen = TileSet()
+        size = a[_SEEN_BYTES]
+        bits = bytearray(size)
+        k = at + n
+        for i in range(size):
+            bits[i] = a[k + i // 3] >> (8 * (i % 3)) & 255
+        seen.bits = bits
+        seen.size = a[_SEEN]
+        flags = a[_FLAGS]
+        return Finished(
+            self.number,
+            seen,
+            a[_PLAYED],
+            [a[k] for k in range(at, at + n)],
+            self.out,
+            self.last,
+            list(self.play),
+            a[_BONEYARD],
+            flags & _ENDED != 0,
+            flags & _TRACKED != 0,
+        )
+
+
+class Records:
+    """The finished hands, oldest first: one small ``array("i")`` each (``_HEAD`` numbers, the
+    points per side, the tiles left per seat, the tiles seen), not an object graph of lists
+    and dicts, so a 150-hand match fits the Pico's heap. Indexing gives a ``Record`` copy."""
+
+    __slots__ = ("packed", "n", "sides", "players")
+
+    def __init__(self, sides, players, packed=None, n=0):
+        self.sides = sides
+        self.players = players
+        self.packed = [] if packed is None else packed
+        self.n = n
+
+    def add(self, hand, tally, end, out):
+        """Pack hand ``hand`` (the Hand just finished), scored ``tally`` at its end."""
+        seen = hand.seen.bits
+        flags = (_ENDED if hand.played_out() else 0) | (_TRACKED if hand.tracked else 0)
+        ints = [
+            hand.number,
+            -1 if end is None else end,
+            -1 if out is None else out,
+            -1 if hand.last is None else hand.last,
+            flags,
+            hand.played,
+            hand.boneyard,
+            len(seen),
+            len(hand.seen),
+        ]
+        ints.extend(hand.points)
+        ints.extend(tally)
+        ints.extend(hand.counts)
+        for i in range(0, len(seen), 3):
+            v = 0
+            for j in range(min(3, len(seen) - i)):
+                v |= seen[i + j] << (8 * j)
+            ints.append(v)
+        self._store(self.n, array("i", ints))
+        self.n += 1
+
+    def put(self, i, rec):
+        """Store a changed copy ``rec`` of hand ``i``: its tally and its end (a correction)."""
+        a = array("i", self.packed[i])
+        s = self.sides
+        for k in range(s):
+            a[_HEAD + s + k] = rec.tally[k]
+        a[_END] = -1 if rec.end is None else rec.end
+        self.packed[i] = a
+
+    def _store(self, i, a):
+        if i < len(self.packed):
+            self.packed[i] = a
+        else:
+            self.packed.append(a)
+
+    def head(self, n):
+        """The first ``n`` hands (sharing their arrays): what the match was after hand n."""
+        return Records(self.sides, self.players, self.packed, n)
+
+    def truncate(self, n):
+        self.n = n
+        while len(self.packed) > n:
+            self.packed.pop()
+
+    def points(self, i):
+        """Hand ``i``'s points per side, without unpacking the rest."""
+        a = self.packed[i]
+        s = self.sides
+        return [a[_HEAD + k] + a[_HEAD + s + k] for k in range(s)]
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("hand %d of %d" % (i, self.n))
+        return Record(self.packed[i], self)
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield Record(self.packed[i], self)
+
 
 class Finished:
     """What a finished hand keeps for corrections: the few facts ``standard_end`` checks a
-    tally against. Small, because a match keeps one per hand on the Pico's heap."""
+    tally against (``Record.hand`` unpacks them)."""
 
-    def __init__(self, hand):
-        self.number = hand.number
-        self.seen = hand.seen
-        self.played = hand.played
-        self.counts = hand.counts
-        self.out = hand.out
-        self.last = hand.last
-        self.points = hand.points
-        self.boneyard = hand.boneyard
-        self.ended = hand.played_out()
-        self.tracked = hand.tracked
+    def __init__(self, number, seen, played, counts, out, last, points, boneyard, ended, tracked):
+        self.number = number
+        self.seen = seen
+        self.played = played
+        self.counts = counts
+        self.out = out
+        self.last = last
+        self.points = points
+        self.boneyard = boneyard
+        self.ended = ended
+        self.tracked = tracked
 
     def is_over(self):
         return True
@@ -241,7 +392,7 @@ class Match:
         self.rounds = self._limit(setup, "rounds", self.game.rounds)
         if self.target is None and self.rounds is None:
             raise DominoError("give a target score or a number of rounds")
-        if setup.get("way", "tracked") not in ("tracked", "pad"):
+        if setup.get("way", "tracked") not in WAYS:
             raise DominoError("way %r: tracked or pad" % (setup["way"],))
         self.setup = setup
         self.log = [] if log is None else log
@@ -279,11 +430,13 @@ class Match:
 
     def _reset(self):
         self.totals = [0] * len(self.sides)
-        self.records = []
-        self.marks = [0]  # len(effective) when each hand started
+        self.records = Records(len(self.sides), len(self.players))
+        self.marks = Numbers()  # len(effective) when each hand started
+        self.marks.append(0)
         self.over = False
         self.way = self.setup.get("way", "tracked")  # how the table keeps the hands now
-        self.ways = [self.way]  # and when each hand started
+        self.ways = Numbers()  # and how the table kept it (an index into WAYS)
+        self.ways.append(WAYS.index(self.way))
         self.hand = new_hand(self, 0)
 
     # --- the fold ---------------------------------------------------------------------------
@@ -655,12 +808,11 @@ class Match:
         return ctx, out
 
     def _close_hand(self, hand, tally, end, out):
-        rec = Record(hand.number, hand.points, tally, end, out, hand.last, Finished(hand))
-        self.records.append(rec)
+        self.records.add(hand, tally, end, out)
         for s, pts in enumerate(tally):
             self.totals[s] += pts
         self.marks.append(len(self.effective) + 1)
-        self.ways.append(self.way)
+        self.ways.append(WAYS.index(self.way))
         if self.game.is_over(self):
             self.over = True
             self.hand = None
@@ -708,13 +860,13 @@ class Match:
         if keep == 0:
             self._reset()
         else:
-            self.records = self.records[:keep]
-            self.marks = self.marks[: keep + 1]
-            self.ways = self.ways[: keep + 1]
-            self.way = self.ways[keep]
+            self.records.truncate(keep)
+            self.marks.truncate(keep + 1)
+            self.ways.truncate(keep + 1)
+            self.way = WAYS[self.ways[keep]]
             self.totals = [0] * len(self.sides)
-            for r in self.records:
-                for s, pts in enumerate(r.points()):
+            for k in range(keep):
+                for s, pts in enumerate(self.records.points(k)):
                     self.totals[s] += pts
             self.over = False
             self.hand = new_hand(self, keep)

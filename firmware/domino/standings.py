@@ -13,31 +13,31 @@ def notes(m):
     return notes
 
 
-def standings(m):
-    """Standings and per-hand scores: what ``replay`` prints, identical on every interpreter."""
-    hands = []
-    running = [0] * len(m.sides)
-    for r in m.records:
-        pts = r.points()
-        running = [a + b for a, b in zip(running, pts)]
-        hands.append(
-            {
-                "hand": r.number + 1,
-                "play": list(r.play),
-                "tally": list(r.tally),
-                "points": pts,
-                "totals": running,
-                "out": r.out,
-            }
-        )
-        if r.end is not None and m.game.entry is None and not r.hand.played_out():
-            hands[-1]["declared"] = True  # the table ended it: the record could not check it
+def _hand(m, r, running):
+    """Hand ``r``'s row of the standings; adds its points to ``running``."""
+    pts = r.points()
+    for s in range(len(running)):
+        running[s] += pts[s]
+    row = {
+        "hand": r.number + 1,
+        "play": r.play,
+        "tally": r.tally,
+        "points": pts,
+        "totals": list(running),
+        "out": r.out,
+    }
+    if r.end is not None and m.game.entry is None and not r.ended:
+        row["declared"] = True  # the table ended it: the record could not check it
+    return row
+
+
+def _head(m):
+    """The standings less their hands."""
     out = {
         "game": m.game.key,
         "players": list(m.players),
         "sides": [[m.players[p] for p in side] for side in m.sides],
         "totals": list(m.totals),
-        "hands": hands,
         "over": m.over,
         "winners": [[m.players[p] for p in m.sides[s]] for s in m.winners()],
         "events": len(m.log),
@@ -54,6 +54,38 @@ def standings(m):
         if status:
             out["current"]["status"] = status
     return out
+
+
+def standings(m):
+    """Standings and per-hand scores: what ``replay`` prints, identical on every interpreter."""
+    running = [0] * len(m.sides)
+    out = _head(m)
+    out["hands"] = [_hand(m, r, running) for r in m.records]
+    return out
+
+
+def write(m, stream):
+    """Write ``dumps(standings(m))`` to ``stream`` (anything with ``write(str)``) a hand at a
+    time: the same bytes, but the heap never holds more than one hand's row, where the whole
+    text of a 150-hand match (and the list of its rows) did not fit the Pico's."""
+    from .events import dumps
+
+    head = _head(m)
+    head["hands"] = None  # its place among the sorted keys
+    keys = sorted(head)
+    stream.write("{")
+    for i in range(len(keys)):
+        k = keys[i]
+        stream.write('%s"%s":' % ("," if i else "", k))  # the keys are plain words
+        if k != "hands":
+            stream.write(dumps(head[k]))
+            continue
+        stream.write("[")
+        running = [0] * len(m.sides)
+        for j in range(len(m.records)):
+            stream.write(("," if j else "") + dumps(_hand(m, m.records[j], running)))
+        stream.write("]")
+    stream.write("}")
 
 
 def places(m):

@@ -129,19 +129,40 @@ def hand_row(m, r):
     return fit(out)
 
 
+class HandRows:
+    """History's rows, each made when it is drawn: a 150-hand match's rows were 150 strings
+    and a list on the heap at once, beside the match itself."""
+
+    def __init__(self, m):
+        self.m = m
+
+    def __len__(self):
+        return max(1, len(self.m.records))
+
+    def __getitem__(self, i):
+        m = self.m
+        n = len(m.records)
+        if i < 0:
+            i += max(1, n)
+        if not 0 <= i < max(1, n):
+            raise IndexError("row %d of %d" % (i, max(1, n)))
+        if not n:
+            return "no hands yet"
+        if m.game.hidden_standings(m):  # Peruvian: secret until announced
+            return "H%d hidden" % (i + 1)
+        return hand_row(m, m.records[i])
+
+    def __iter__(self):
+        for i in range(len(self)):
+            yield self[i]
+
+
 class History(Menu):
     """Every hand with its points; OK on a hand corrects its tally."""
 
     def __init__(self, app):
-        m = app.match
-        items = []
-        for r in m.records:
-            items.append(hand_row(m, r))
-        if m.game.hidden_standings(m):  # Peruvian: secret until announced
-            items = ["H%d hidden" % (r.number + 1) for r in m.records]
-        if not items:
-            items.append("no hands yet")
-        Menu.__init__(self, "History", items, max(0, len(items) - 1))
+        rows = HandRows(app.match)
+        Menu.__init__(self, "History", rows, len(rows) - 1)
 
     def choose(self, app, index):
         m = app.match

