@@ -139,8 +139,8 @@ def test_a_domino_asks_nothing_of_the_others_in_both_booklets():
         assert m.game.tally_fields(m.hand, False) == ()
         r = m.apply({"k": "end"})
         assert r["hand"] == [pts, 0]
-        end = m.records[0].end
-        assert end is not None and "left" not in m.log[end]
+        at = m.records[0].end
+        assert at is not None and "left" not in m.log[at]
         # given anyway, it is still checked, and scores the same
         m = domino(game)
         err = raises(DominoError, end, m, [0, 500])
