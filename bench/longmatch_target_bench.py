@@ -2,7 +2,7 @@
 rp2040js): each long match of tests/host/long_matches.py is put on a new Pico's flash by the
 store's own code and copied on with mpremote, then powered on (the fold from flash), undone,
 its History opened and scrolled, a play redone, and powered on again after a cut
-(tests/target/test_long_matches.py drives the same steps and compares every screen with the
+(tests/target/test_target_long_matches.py drives the same steps and compares every screen with the
 unix port's).
 
 Per step: the GC heap after each collection the firmware ran (read from its allocation table

@@ -1,6 +1,6 @@
 """Long matches of real games, made the same every time: the simulator's bots play them from
 a fixed seed (``dominoboard.sim.table``: every move is one the core allows), and undos are put
-in by a seeded generator. tests/host/test_long_matches.py, tests/target/test_long_matches.py
+in by a seeded generator. tests/host/test_long_matches.py, tests/target/test_target_long_matches.py
 and bench/longmatch_bench.py fold, show and measure them.
 
 - Italian (003, the Schmidt booklet's "Italian Dominoes"), four players, 150 hands: a match to
@@ -116,7 +116,7 @@ def stored(name: str, folder: Path, match_id: str = "m0001") -> list[Path]:
     return sorted(p for p in Path(folder).iterdir() if p.is_file())
 
 
-# On the emulated Pico (tests/target/test_long_matches.py, bench/longmatch_target_bench.py):
+# On the emulated Pico (tests/target/test_target_long_matches.py, bench/longmatch_target_bench.py):
 # what a table does with a long match the store holds, each step a list of key commands.
 MENU_HISTORY = ["hold OK 900", "press DOWN", "press OK"]  # the match menu, its History
 STEPS = [
