@@ -20,7 +20,7 @@ BACK on the first step opens the match menu. docs/ui-games.md shows the screens.
 """
 
 from domino.outcome import end_event
-from domino.tiles import name
+from domino.tiles import name, parse
 from scoreboard.display import big_text, text_width
 from scoreboard.hand_end import Result
 from scoreboard.numbers import NumberEntry, number_key
@@ -61,12 +61,6 @@ def _who(m, per):
     return [None]
 
 
-def _parse(text):
-    a, b = text.split("-")
-    a, b = int(a), int(b)
-    return (a, b) if a >= b else (b, a)
-
-
 def build(m, fields):
     """The steps for ``fields``, in order."""
     steps = []
@@ -97,7 +91,7 @@ def build(m, fields):
             else:
                 per, lo, hi, pool = "group", f[3], f[4], None
                 who = ["%d of %d" % (i + 1, f[2]) for i in range(f[2])]
-            tiles = None if pool is None else [_parse(x) for x in pool]
+            tiles = None if pool is None else [parse(x) for x in pool]
             for i, w in enumerate(who):
                 small = tiles is not None and len(tiles) <= CHECKLIST
                 s = Step(key, "tiles" if small else "halves", None if per == "one" else i, label)
@@ -143,7 +137,7 @@ def prefill(steps, ev):
             elif s.kind == "number":
                 s.number.value = min(max(v, s.number.lo), s.number.hi)
             else:
-                s.tiles = [_parse(x) for x in v]
+                s.tiles = [parse(x) for x in v]
         except (TypeError, ValueError):
             pass  # an odd old value: the step keeps its default
 

@@ -4,7 +4,7 @@ Loaded when a hand ends (screens.home) and dropped while the next one is played 
 during a hand the heap keeps only the table's screens.
 """
 
-from domino.tiles import SET_SIZES, hand_pips, set_pips
+from domino.tiles import SET_SIZES, hand_pips, parse, set_pips
 from scoreboard.display import big_text, text_width
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens import attempt, match_menu, side_name
@@ -35,13 +35,13 @@ def held(entry):
     if isinstance(entry, dict):
         return entry
     if isinstance(entry, list):
-        tiles = [[int(x) for x in t.split("-")] for t in entry]
+        tiles = [parse(t) for t in entry]  # "6-4" as the device writes, [6, 4] as a file may
         return {
             "p": sum(a + b for a, b in tiles),
             "n": len(tiles),
             "d": 1 if [t for t in tiles if t[0] == t[1]] else 0,
             "w": sum(a + b for a, b in tiles if a != b),
-            "z": 1 if [0, 0] in tiles else 0,
+            "z": 1 if (0, 0) in tiles else 0,
         }
     return {}
 

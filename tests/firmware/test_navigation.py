@@ -158,3 +158,10 @@ def test_every_house_rule_in_words_with_its_value(forms) -> None:
     # Texas always plays partners: the form says so and offers nothing else
     assert r["forms"]["texas"]["teams"] == [True]
     compare_golden(out, ["rules-muggins", "rules-texas"])
+
+
+def test_a_refilled_tally_reads_tiles_written_as_pairs() -> None:
+    # a hand's end written by the host as [6, 4] pairs failed with AttributeError when undone
+    r = run("tally_refill.py")
+    assert r["dashed"] == {"p": 16, "n": 3, "d": 1, "w": 10, "z": 1}
+    assert r["pairs"] == r["dashed"]
