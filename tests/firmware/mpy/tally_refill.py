@@ -12,9 +12,9 @@ import app_driver as d  # noqa: E402
 
 from scoreboard.hand_end import held  # noqa: E402
 
-r = {"dashed": held(["6-4", "0-0", "3-3"])}
+dashed = held(["6-4", "0-0", "3-3"])
 try:
-    r["pairs"] = held([[6, 4], [0, 0], [3, 3]])
+    pairs = held([[6, 4], [0, 0], [3, 3]])
 except Exception as e:  # the device must not fail on it: say what it raised
-    r["pairs"] = "%s: %s" % (type(e).__name__, e)
-d.emit(r)
+    pairs = "%s: %s" % (type(e).__name__, e)
+d.emit({"dashed": dashed, "pairs": pairs})
