@@ -90,6 +90,7 @@ def test_a_flash_directory_serves_one_emulator(user_dirs):
     first = Emulate("--storage", str(flash))
     try:
         wait_for(flash.is_dir)  # the firmware's store made it
+        wait_for((flash / "boots.cfg").exists)  # and counted its power-on: the boot is done
         before = sorted(p.name for p in flash.iterdir())
         refused = dominoboard("emulate", "--headless", "--storage", str(flash))
         assert refused.returncode == 1

@@ -27,6 +27,7 @@ HEAPS = {
     "check_encoder_app": "1M",
     "check_keypad_app": "1M",
     "check_messages": "1M",
+    "check_display": "1M",  # scoreboard.text brings the rules core, compiled from source
     "check_table": "1M",
 }
 TIMEOUT_S = 600
