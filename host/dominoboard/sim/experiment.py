@@ -145,7 +145,7 @@ def play_part(plan: Plan, start: int, stop: int):
     """Games ``start``..``stop - 1`` of the experiment, tallied: (tally, packed games or None,
     for each packed game (game, deal, seating, variant) or None). The unit of work sent to a
     worker."""
-    from .tally import games
+    from .records import games
 
     tally = plan.new_tally()
     first = plan.seating

@@ -44,11 +44,10 @@ def pack_record(out: array, rec: dict) -> None:
                 h["points"]) for h in rec["hands"]])
 
 
-def unpack(chunk: array, start: int) -> list[dict]:
-    """The games of a chunk as records, the first numbered ``start``."""
-    out = []
+def games(chunk) -> Iterator[tuple]:
+    """The games of a packed chunk as (winners, totals, over, hands) with hands as (lead,
+    plays, draws, passes, out, blocked, points) tuples; a seat that is None is -1."""
     at = 0
-    i = start
     end = len(chunk)
     while at < end:
         sides, n, over, nw = chunk[at:at + 4]
@@ -59,17 +58,24 @@ def unpack(chunk: array, start: int) -> list[dict]:
         at += sides
         hands = []
         for _ in range(n):
-            lead, plays, draws, passes, gone, blocked = chunk[at:at + 6]
+            row = chunk[at:at + 6].tolist()
             at += 6
-            hands.append({"lead": None if lead == NONE else lead, "plays": plays,
-                          "draws": draws, "passes": passes,
-                          "out": None if gone == NONE else gone, "blocked": blocked == 1,
-                          "points": chunk[at:at + sides].tolist()})
+            row.append(chunk[at:at + sides].tolist())
             at += sides
-        out.append({"i": i, "totals": totals, "winners": winners, "hands": hands,
-                    "over": over == 1})
-        i += 1
-    return out
+            hands.append(row)
+        yield winners, totals, over == 1, hands
+
+
+def unpack(chunk: array, start: int) -> list[dict]:
+    """The games of a chunk as records, the first numbered ``start``."""
+    return [
+        {"i": i, "totals": totals, "winners": winners, "over": over,
+         "hands": [{"lead": None if lead == NONE else lead, "plays": plays, "draws": draws,
+                    "passes": passes, "out": None if gone == NONE else gone,
+                    "blocked": blocked == 1, "points": points}
+                   for lead, plays, draws, passes, gone, blocked, points in hands]}
+        for i, (winners, totals, over, hands) in enumerate(games(chunk), start)
+    ]
 
 
 class Records(Sequence[dict]):
@@ -147,8 +153,6 @@ class CsvSink:
         self.rows = 0
 
     def __call__(self, packed, where) -> None:
-        from .tally import games
-
         for (i, d, j, v), (winners, totals, over, hands) in zip(where, games(packed),
                                                                   strict=True):
             label, setups = self.variants[v]

@@ -14,31 +14,7 @@ it are by seat-side, and the tally turns them into entrants with the chunk's ``S
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from .records import NONE
-
-
-def games(chunk) -> Iterator[tuple]:
-    """The games of a packed chunk as (winners, totals, over, hands) with hands as (lead,
-    plays, draws, passes, out, blocked, points) tuples; a seat that is None is -1."""
-    at = 0
-    end = len(chunk)
-    while at < end:
-        sides, n, over, nw = chunk[at:at + 4]
-        at += 4
-        winners = chunk[at:at + nw].tolist()
-        at += nw
-        totals = chunk[at:at + sides].tolist()
-        at += sides
-        hands = []
-        for _ in range(n):
-            row = chunk[at:at + 6].tolist()
-            at += 6
-            row.append(chunk[at:at + sides].tolist())
-            at += sides
-            hands.append(row)
-        yield winners, totals, over == 1, hands
+from .records import NONE, games
 
 
 def _bump(hist: dict, value: int, by: int = 1) -> None:
