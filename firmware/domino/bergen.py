@@ -53,6 +53,12 @@ class Bergen(Game):
                 pts += self.highest_double
         return pts
 
+    def announcement(self, points, lead):
+        """The lead's points; else what the ends made: 3 a triple-header, 2 a double-header."""
+        if lead:
+            return "lead"
+        return "triple-header" if points == 3 else "double-header"
+
     def tally_fields(self, hand, blocked):
         """A domino scores the same whatever the others hold: nothing is asked. Blocked, the
         lowest hand free of doubles wins: pips and "holds a double?", and with

@@ -3,7 +3,6 @@
 Rare at the table, so its code loads only when a correction is made (Match._fix)."""
 
 from .errors import DominoError
-from .match import new_hand
 
 
 def fix(m, ev):
@@ -49,12 +48,12 @@ def fix(m, ev):
     m.totals = totals
     was_over, m.over = m.over, ended
     if was_over and not ended:
-        m.hand = new_hand(m, len(m.records))
+        m.hand = m.new_hand(len(m.records))
         m.marks[-1] = len(m.effective) + 1
     elif ended:
         m.hand = None
     elif hand is not None and m.game.stop_at_target and m.game.is_over(m):
-        m._close_hand(hand, [0] * len(m.sides), None, None)  # as _score would
+        m.close_hand(hand, [0] * len(m.sides), None, None)  # as _score would
     return {"hand": tally, "totals": list(m.totals), "over": m.over}
 
 

@@ -5,8 +5,23 @@ without doubles, "z": 1 or 0}`` whose keys a game asks for in ``Game.tally_field
 Loaded when a hand ends (Match._left); the device drops it while a hand is played."""
 
 from .errors import DominoError
-from .match import Left
 from .tiles import full_set, hand_pips, is_double, name, parse, set_pips
+
+
+class Left:
+    """What one player (or side) still holds at a hand's end; None where the table did not say.
+    Made here from an end's entries; ``Match``'s HandEnd gathers them per side."""
+
+    __slots__ = ("pips", "count", "double", "tiles", "plain", "blank")
+
+    def __init__(self, pips, count=None, double=None, tiles=None, plain=None, blank=None):
+        self.pips = pips
+        self.count = count  # tiles left
+        self.double = double  # holds a double
+        self.tiles = tiles
+        self.plain = plain  # pips without the doubles (Bergen)
+        self.blank = blank  # holds 0-0 (the double-blank penalty)
+
 
 # --- what a hand's end may claim --------------------------------------------------------------
 #

@@ -60,6 +60,9 @@ class Muggins(Game):
         total = hand.layout.count()
         return total if total and total % 5 == 0 else 0
 
+    def announcement(self, points, lead):
+        return "fives"  # the ends' count, a multiple of five
+
     def pips_value(self, ctx, side):
         return round5(ctx.pips[side]) if self.opts["round"] else ctx.pips[side]
 

@@ -195,6 +195,17 @@ class Game:
         spells, owed draws): a dict of plain values, shown by the device and by ``replay``."""
         return {}
 
+    def calls(self, pip) -> "int | None":
+        """What an open end showing ``pip`` takes: the pip itself where ends match; in a game
+        whose ends add up (``base``), its partner ``base - pip``, or None when only a joker
+        fits (a blank, or a pip with no partner in the set)."""
+        base = self.base
+        if base is None:
+            return pip
+        if pip == 0 or pip >= base:
+            return None
+        return base - pip
+
     # check_play judges the end alone, whatever the tile (Mexican Train's open trains): the
     # legal-play lists ask once per end instead of once per tile
     checks_by_end = False
@@ -320,6 +331,23 @@ class Game:
     def winners(self, match):
         best = min(match.totals) if self.lowest_wins else max(match.totals)
         return [s for s, t in enumerate(match.totals) if t == best]
+
+    # --- what the device shows, declared instead of read from the game's key -----------------
+
+    # A hand's end scores (the device asks the tally). False: it scores nothing (Italian,
+    # ``tally_fields`` empty), and the device shows one "hand over" OK instead of a tally.
+    scores_hand_end = True
+    # Four players and no teams in the setup: the partnerships come from a 4-tile draw chosen
+    # before the match (Team Block, ``teamblock.teams_from_draw``).
+    team_draw = False
+    # A player who cannot lay may pass. False where every tile can be laid (Italian, whose
+    # ``check_pass`` refuses): the table offers no "Pass".
+    passes = True
+
+    def announcement(self, points, lead) -> str:
+        """The word the device announces for ``points`` scored during play (``lead``: the
+        hand's first tile scored them)."""
+        return "points"
 
     # --- shared scoring rules, named so games read like their booklets ----------------------
 

@@ -60,6 +60,8 @@ class Italian(Game):
     draws = "none"
     stop_at_target = True
     options = (("top", None, (6, 9)),)
+    scores_hand_end = False  # only exact totals score (``tally_fields`` asks nothing)
+    passes = False  # every tile can be laid (``check_pass`` refuses)
 
     def default_target(self):
         return 81 if self.top == 9 else 51
@@ -69,6 +71,20 @@ class Italian(Game):
 
     def joins(self, hand, t, arm):
         return t[0]  # "not concerned with appropriate tile placement"
+
+    def status(self, hand):
+        """The running total and the next total above it that scores (None past the last):
+        ``{"total": 37, "next": 50}``; nothing before the lead."""
+        lay = hand.layout
+        if lay.is_empty():
+            return {}
+        total = lay.count()
+        nxt = None
+        for totals in (TOTALS, TOTALS_NINE) if self.top == 9 else (TOTALS,):
+            for t in totals:
+                if total < t and (nxt is None or t < nxt):
+                    nxt = t
+        return {"total": total, "next": nxt}
 
     def check_pass(self, hand, player):
         raise DominoError(

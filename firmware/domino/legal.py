@@ -9,7 +9,7 @@ from .tiles import full_set
 
 def legal_plays(m, player, tiles=None):
     """``Match.legal_plays``: see there."""
-    p = m._player({"p": player})
+    p = m.seat(player)
     hand = m.hand
     out = []
     if hand is None or hand.is_over() or hand.counts[p] <= 0:

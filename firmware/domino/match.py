@@ -99,25 +99,11 @@ class Numbers:
             yield self.blocks[k // BLOCK][k % BLOCK]
 
 
-class Left:
-    """What one player (or side) still holds at a hand's end; None where the table did not say."""
-
-    __slots__ = ("pips", "count", "double", "tiles", "plain", "blank")
-
-    def __init__(self, pips, count=None, double=None, tiles=None, plain=None, blank=None):
-        self.pips = pips
-        self.count = count  # tiles left
-        self.double = double  # holds a double
-        self.tiles = tiles
-        self.plain = plain  # pips without the doubles (Bergen)
-        self.blank = blank  # holds 0-0 (the double-blank penalty)
-
-
 class HandEnd:
     """The facts a game scores a hand's end from, per side."""
 
     def __init__(self, left, out, last, sides, hand):
-        self.players = left  # Left per player
+        self.players = left  # domino.ending.Left per player
         self.out = out  # the side that went out, or None when blocked
         self.blocked = out is None
         self.last = last  # the player who laid the last tile, or None
@@ -319,7 +305,7 @@ class Finished:
 
 class Hand:
     """The state of the hand in progress. A game that keeps more declares a subclass
-    (``Game.hand_type``) with its fields; ``new_hand`` makes the game's kind."""
+    (``Game.hand_type``) with its fields; ``Match.new_hand`` makes the game's kind."""
 
     def __init__(self, match, number):
         g = match.game
@@ -348,12 +334,6 @@ class Hand:
         ``end`` before that is declared by the table (the device's *End the hand*), and what
         the table enters is all the record knows of the hands."""
         return self.is_over()
-
-
-def new_hand(match, number) -> Hand:
-    """Hand ``number`` of ``match``, of the kind its game declares (``Game.hand_type``)."""
-    kind = match.game.hand_type
-    return Hand(match, number) if kind is None else kind(match, number)
 
 
 class Match:
@@ -437,7 +417,7 @@ class Match:
         self.way = self.setup.get("way", "tracked")  # how the table keeps the hands now
         self.ways = Numbers()  # and how the table kept it (an index into WAYS)
         self.ways.append(WAYS.index(self.way))
-        self.hand = new_hand(self, 0)
+        self.hand = self.new_hand(0)
 
     # --- the fold ---------------------------------------------------------------------------
 
@@ -495,7 +475,7 @@ class Match:
                 "the hand is over (%s); enter what each player holds with an end event"
                 % ("blocked" if hand.out is None else self.players[hand.out] + " went out")
             )
-        p = self._player(ev)
+        p = self.seat(ev.get("p"))
         if kind == "play":
             return self._play(hand, p, ev)
         if kind == "draw":
@@ -508,8 +488,8 @@ class Match:
             return self._muggins(hand, p)
         return self._points(hand, p, ev)
 
-    def _player(self, ev):
-        p = ev.get("p")
+    def seat(self, p):
+        """``p`` checked as a seat number of this match: returned as is, else DominoError."""
         if not isinstance(p, int) or isinstance(p, bool) or not 0 <= p < len(self.players):
             raise DominoError("player %r: a seat number 0..%d" % (p, len(self.players) - 1))
         return p
@@ -530,7 +510,7 @@ class Match:
             and self.target is not None
             and self.totals[side] >= self.target
         ):
-            self._close_hand(hand, [0] * len(self.sides), None, None)
+            self.close_hand(hand, [0] * len(self.sides), None, None)
             return True
         return False
 
@@ -715,7 +695,7 @@ class Match:
         """Whether ``player`` may draw a tile now: the hand goes on, a tile is left beyond the
         reserve, and the game's drawing rule (``Game.check_draw``: whose turn, how many a
         turn) allows one more. Exactly when ``apply`` would take ``{"k":"draw","p":player}``."""
-        p = self._player({"p": player})
+        p = self.seat(player)
         hand = self.hand
         if hand is None or hand.is_over() or hand.boneyard - self.game.reserve <= 0:
             return False
@@ -766,7 +746,7 @@ class Match:
         if ev.get("declared"):
             hand.tracked = False  # kept by the record: a correction is bounded the same way
         hand.pending = None
-        return self._close_hand(hand, tally, self.at, out)
+        return self.close_hand(hand, tally, self.at, out)
 
     def standard_end(self, hand, ev, out=None):
         """The usual hand's end: who went out and what each player still holds → points per
@@ -786,7 +766,7 @@ class Match:
                 raise DominoError("out=%r: %s already went out" % (out, self.players[hand.out]))
             out = hand.out
         elif out is not None:
-            out = self._player({"p": out})
+            out = self.seat(out)
             if hand.played_out():  # blocked on the record: nobody could lay
                 raise DominoError("out=%d: the hand is blocked, nobody went out" % out)
             # else the table ends the hand (its plays not all entered): who went out is its word
@@ -807,7 +787,15 @@ class Match:
         ctx = HandEnd(left, None if out is None else self.side_of[out], hand.last, self.sides, hand)
         return ctx, out
 
-    def _close_hand(self, hand, tally, end, out):
+    def new_hand(self, number) -> Hand:
+        """Hand ``number``, of the kind the game declares (``Game.hand_type``)."""
+        kind = self.game.hand_type
+        return Hand(self, number) if kind is None else kind(self, number)
+
+    def close_hand(self, hand, tally, end, out):
+        """Record ``hand`` as finished, scored ``tally`` at its end (``end``: the log index of
+        its end event, None when the target ended it mid-hand; ``out``: who went out), and
+        start the next hand, or end the match."""
         self.records.add(hand, tally, end, out)
         for s, pts in enumerate(tally):
             self.totals[s] += pts
@@ -817,7 +805,7 @@ class Match:
             self.over = True
             self.hand = None
         else:
-            self.hand = new_hand(self, len(self.records))
+            self.hand = self.new_hand(len(self.records))
         return {"hand": tally, "totals": list(self.totals), "over": self.over}
 
     # --- corrections, undo, redo ------------------------------------------------------------
@@ -869,7 +857,7 @@ class Match:
                 for s, pts in enumerate(self.records.points(k)):
                     self.totals[s] += pts
             self.over = False
-            self.hand = new_hand(self, keep)
+            self.hand = self.new_hand(keep)
         start = self.marks[keep]
         tail = [events[k] for k in range(start, len(events))]  # this hand's events: few
         events.truncate(start)
@@ -898,4 +886,3 @@ class Match:
         from .standings import standings
 
         return standings(self)
-

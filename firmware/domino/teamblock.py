@@ -37,6 +37,7 @@ class TeamBlock(Barricade, Block003):
     title = "Team Block"
     deal = 5
     players = (4, 4)
+    team_draw = True  # no teams in the setup: the 4-tile draw forms them (teams_from_draw)
     options = TOP + (("draw_each_turn", True, BOOL), ("barricade", False, BOOL))
 
     def check_sides(self, sides):

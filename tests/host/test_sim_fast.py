@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from domino.match import HandEnd, Left
+from domino.ending import Left
+from domino.match import HandEnd
 from domino.registry import create
 from dominoboard.sim import fastbase, fastline
 from dominoboard.sim.fast import fast_ok, play_fast_unit

@@ -17,10 +17,11 @@ state in locals. A hand's randomness is one integer whose digits deal and choose
 (``LineMatch.plan_randomness``): no generator to seed or call.
 """
 
+from domino.ending import Left
 from domino.errors import DominoError
 from domino.game import Game
 from domino.layouts import Line
-from domino.match import HandEnd, Left
+from domino.match import HandEnd
 
 from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, bits, count, top_bit
 

@@ -11,7 +11,7 @@ end and winners. A test replays its moves through ``Match.apply`` and checks bot
 
 import random
 
-from domino.match import Left
+from domino.ending import Left
 
 from .fastbase import HEAVY, FastEnd, FastMatch
 

@@ -1,0 +1,115 @@
+# What each game declares for the device to read, instead of the device comparing game keys:
+# the announcement of points scored in play, what an open end calls for, Italian's running
+# total, and the flags for a hand's end, Team Block's draw and passing.
+from table import match, play
+from test_registry import each_game
+
+
+def old_describe(key, pts, lead):
+    """scoreboard.plays.describe as it was, by the game's key: the announcement must not change."""
+    if key.startswith("bergen"):
+        if lead:
+            return "lead"
+        return "triple-header" if pts == 3 else "double-header"
+    if key in ("muggins", "allfives"):
+        return "fives"
+    return "points"
+
+
+def old_calls(base, pip):
+    """scoreboard.screens_games._calls as it was ("J": only a joker), and a plain end's pip."""
+    if base is None:
+        return pip
+    return None if pip == 0 or pip >= base else base - pip
+
+
+ITALIAN = {30: 1, 50: 2, 70: 3, 100: 4, 120: 5, 150: 6}  # the device's copy, as it was
+
+
+def old_next(total, top):
+    """The next total the device showed after "Total n" (screens_games.ends_text)."""
+    nxt = [t for t in sorted(ITALIAN) if t > total and (t < 120 or top == 9)]
+    return nxt[0] if nxt else None
+
+
+def made(game):
+    """An instance of ``game`` with its fewest players and the booklet's options."""
+    return game(None, game.players[0])
+
+
+def test_every_game_announces_what_the_device_said_by_its_key():
+    for key, _title, game in each_game():
+        g = made(game)
+        for lead in (True, False):
+            for pts in range(-5, 61):
+                assert g.announcement(pts, lead) == old_describe(key, pts, lead), (key, pts, lead)
+
+
+def test_the_announcements_by_game():
+    seen = {}
+    for key, _title, game in each_game():
+        g = made(game)
+        seen[key] = (g.announcement(2, True), g.announcement(3, False), g.announcement(2, False))
+    assert seen["bergen"] == ("lead", "triple-header", "double-header")
+    assert seen["bergen-schmidt"] == seen["bergen"]
+    assert seen["muggins"] == seen["allfives"] == ("fives", "fives", "fives")
+    assert seen["block"] == seen["italian"] == ("points", "points", "points")
+
+
+def test_every_game_calls_what_the_device_computed():
+    for key, _title, game in each_game():
+        g = made(game)
+        for pip in range(g.top + 1):
+            assert g.calls(pip) == old_calls(g.base, pip), (key, pip)
+
+
+def test_a_sums_end_calls_its_partner_or_only_a_joker():
+    sevens = match("allsevens").game
+    assert [sevens.calls(p) for p in range(7)] == [None, 6, 5, 4, 3, 2, 1]
+    nine = match("allsevens", opts={"top": 9}).game
+    assert [nine.calls(p) for p in (6, 7, 8, 9)] == [1, None, None, None]
+    matador = match("matador-schmidt", 3).game
+    assert [matador.calls(p) for p in (0, 1, 9)] == [None, 9, 1]
+    assert [match("block").game.calls(p) for p in (0, 4, 6)] == [0, 4, 6]  # ends match
+
+
+def lay(m, tiles):
+    """Lay tiles in turn from the seat whose turn it is (the first from seat 0)."""
+    for t in tiles:
+        p = m.hand.turn or 0
+        play(m, p, t, None if m.hand.layout.is_empty() else 0)
+
+
+def test_italian_status_is_the_total_and_the_next_that_scores():
+    m = match("italian", 3)
+    assert m.game.status(m.hand) == {}  # before the lead: nothing to show
+    lay(m, ["6-6"])
+    assert m.game.status(m.hand) == {"total": 12, "next": 30}
+    lay(m, ["6-5", "6-1"])  # 30 exactly: the next is above it
+    assert m.game.status(m.hand) == {"total": 30, "next": 50}
+
+
+def test_italian_120_and_150_come_next_only_with_double_nine():
+    for top in (6, 9):
+        m = match("italian", 3, opts={"top": top})
+        g = m.game
+        lay(m, ["0-0"])
+        pile = m.hand.layout
+        for total in range(0, 171):
+            pile.total = total  # every count a hand can reach
+            assert g.status(m.hand) == {"total": total, "next": old_next(total, top)}, total
+        pile.total = 100
+        assert g.status(m.hand)["next"] == (120 if top == 9 else None)
+        pile.total = 150
+        assert g.status(m.hand)["next"] is None
+
+
+def test_only_italian_scores_nothing_at_a_hands_end_and_never_passes():
+    for key, _title, game in each_game():
+        assert game.scores_hand_end == (key != "italian"), key
+        assert game.passes == (key != "italian"), key
+
+
+def test_only_team_block_forms_its_teams_by_a_draw():
+    for key, _title, game in each_game():
+        assert game.team_draw == (key == "teamblock"), key
