@@ -197,12 +197,14 @@ class Game:
 
     def calls(self, pip) -> "int | None":
         """What an open end showing ``pip`` takes: the pip itself where ends match; in a game
-        whose ends add up (``base``), its partner ``base - pip``, or None when only a joker
-        fits (a blank, or a pip with no partner in the set)."""
+        whose ends add up (``base``), its partner ``base - pip`` (a blank half on an end
+        showing ``base`` itself: 7 in All Sevens on a double-nine set), or None when only a
+        joker fits (a blank end, or a pip whose partner is not in the set: above ``base``, or
+        1 in a ten-sum Matador on double-six)."""
         base = self.base
         if base is None:
             return pip
-        if pip == 0 or pip >= base:
+        if pip == 0 or pip > base or base - pip > self.top:
             return None
         return base - pip
 

@@ -16,11 +16,13 @@ def old_describe(key, pts, lead):
     return "points"
 
 
-def old_calls(base, pip):
-    """scoreboard.screens_games._calls as it was ("J": only a joker), and a plain end's pip."""
+def old_calls(base, pip, top):
+    """scoreboard.screens_games._calls as it was ("J": only a joker), and a plain end's pip;
+    but for an end showing ``base`` itself, which takes a blank half (it said "J"), and a pip
+    whose partner is not in the set (it named the partner)."""
     if base is None:
         return pip
-    return None if pip == 0 or pip >= base else base - pip
+    return None if pip == 0 or pip > base or base - pip > top else base - pip
 
 
 ITALIAN = {30: 1, 50: 2, 70: 3, 100: 4, 120: 5, 150: 6}  # the device's copy, as it was
@@ -60,14 +62,14 @@ def test_every_game_calls_what_the_device_computed():
     for key, _title, game in each_game():
         g = made(game)
         for pip in range(g.top + 1):
-            assert g.calls(pip) == old_calls(g.base, pip), (key, pip)
+            assert g.calls(pip) == old_calls(g.base, pip, g.top), (key, pip)
 
 
 def test_a_sums_end_calls_its_partner_or_only_a_joker():
     sevens = match("allsevens").game
     assert [sevens.calls(p) for p in range(7)] == [None, 6, 5, 4, 3, 2, 1]
     nine = match("allsevens", opts={"top": 9}).game
-    assert [nine.calls(p) for p in (6, 7, 8, 9)] == [1, None, None, None]
+    assert [nine.calls(p) for p in (6, 7, 8, 9)] == [1, 0, None, None]  # 7 takes a blank
     matador = match("matador-schmidt", 3).game
     assert [matador.calls(p) for p in (0, 1, 9)] == [None, 9, 1]
     assert [match("block").game.calls(p) for p in (0, 4, 6)] == [0, 4, 6]  # ends match
@@ -113,3 +115,28 @@ def test_only_italian_scores_nothing_at_a_hands_end_and_never_passes():
 def test_only_team_block_forms_its_teams_by_a_draw():
     for key, _title, game in each_game():
         assert game.team_draw == (key == "teamblock"), key
+
+
+def test_what_an_end_calls_is_what_adds_up_there():
+    # The device writes "L7>0" from ``calls``: every tile that is no joker and adds up on an
+    # end shows the half ``calls`` names, and none does where it says only a joker fits.
+    # (It once said "J" for an end showing 7 on a double-nine All Sevens set, where 6-0 fits,
+    # and "1>9" in a ten-sum Matador on double-six, where no tile has a 9.)
+    for key, _title, game in each_game():
+        tops = dict((o[0], o[2]) for o in game.options).get("top") or (None,)
+        for top in tops:
+            ends_call_what_adds_up(
+                key, game(None if top is None else {"top": top}, game.players[0])
+            )
+
+
+def ends_call_what_adds_up(key, g):
+    if g.base is not None:
+        tiles = [(a, b) for a in range(g.top + 1) for b in range(a + 1)]
+        for pip in range(g.top + 1):
+            fits = [t for t in tiles if not g.is_joker(t) and g.adds_up(t, pip) is not None]
+            want = g.calls(pip)
+            if want is None:
+                assert fits == [], (key, g.top, pip, fits)
+            else:
+                assert fits and all(want in t for t in fits), (key, g.top, pip, want, fits)
