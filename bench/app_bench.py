@@ -144,7 +144,10 @@ def ladder(build: Path, script: Path, tmp: Path, unbounded_s: float) -> list[str
         if d["rc"] == 0 and d.get("errors") == 0 and not d["replies"]:
             out.append(f"{kb}K: completes, no error ({seconds:.0f} s; 1M: {unbounded_s:.0f} s)")
         else:
-            out.append(f"{kb}K: {d.get('errors', 'no')} errors (exit {d['rc']})")
+            out.append(
+                f"{kb}K: does not complete cleanly: {d.get('errors', '?')} error(s) caught by"
+                f" the app, exit {d['rc']}"
+            )
             break
         kb -= LADDER_STEP_KB
     return out
@@ -263,6 +266,8 @@ def main() -> None:
         "scoreboard app, MicroPython unix port (64-bit), firmware precompiled by mpy-cross as"
         " make deploy ships it (build/mpy-app), heapsize=1M\n"
         f"{PROXY}\n"
+        "CPU times are time.ticks_us in one process on a shared machine: they move with its"
+        " load (the heap figures do not).\n"
         f"session: {r['events']} events in {r['matches']} matches, {r['presses']} presses,"
         f" {r['errors']} errors\n"
         f"device alone (firmware/sim_main.py --mpy build/mpy-app --gc-peak, the session's"
