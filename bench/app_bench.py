@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +25,11 @@ PICO_FACTOR = 0.55
 
 
 BUILD = ROOT / "build" / "mpy-app"
+PROXY = (
+    "A proxy: the unix port's figures (64-bit objects, code in the heap as deployed .mpy) rank"
+    " changes; the Pico's own heap and latencies are measured on the emulated Pico"
+    " (bench/results/target.txt, heap-plan.txt), which is right where the two disagree."
+)
 
 
 def compile_firmware(build: Path = BUILD) -> Path:
@@ -48,7 +54,24 @@ def compile_firmware(build: Path = BUILD) -> Path:
 
 
 SEED = 11  # tests/firmware/mpy/app_record.py's board seed
-TIGHT_HEAPS_KB = (220, 210, 200, 192)
+LADDER_STEP_KB = 10  # the replay again at the test's heap, then this much less per rung ...
+LADDER_RUNGS = 5  # ... at most this many rungs, until one does not complete
+STALL_FACTOR = 4  # a rung that takes this many times the 1M replay's time stalls in collections
+
+
+def test_heap_kb() -> int:
+    """The heap tests/firmware/test_app.py runs the device replay in (its HEAP, e.g. "270K"),
+    read from the file: the test imports this module, so it is not imported here."""
+    import ast
+
+    tree = ast.parse((ROOT / "tests" / "firmware" / "test_app.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", "") for t in node.targets] == [
+            "HEAP"
+        ]:
+            value = ast.literal_eval(node.value)
+            return int(value.rstrip("Kk"))
+    raise LookupError("no HEAP in tests/firmware/test_app.py")
 
 
 def micropython() -> str:
@@ -71,7 +94,9 @@ def record_session(build: Path, storage: Path, script: Path, events: int = 2000)
     return json.loads(line[-1][7:])
 
 
-def replay_on_device(build: Path, script: Path, storage: Path, heap: str) -> dict:
+def replay_on_device(
+    build: Path, script: Path, storage: Path, heap: str, timeout: float = 1800
+) -> dict:
     """The device alone: firmware/sim_main.py on the precompiled firmware, its serial on a
     pseudo-terminal, under -X heapsize=heap, fed the recorded control commands (the script
     ends with state and quit). Returns the final state's fields, the exit code and stderr."""
@@ -85,7 +110,7 @@ def replay_on_device(build: Path, script: Path, storage: Path, heap: str) -> dic
             [micropython(), "-X", "heapsize=" + heap, "firmware/sim_main.py",
              "--control", str(script), "--screen", str(screen), "--storage", str(storage),
              "--seed", str(SEED), "--mpy", str(build), "--gc-peak"],
-            cwd=ROOT, stdin=slave, stdout=slave, stderr=subprocess.PIPE, timeout=1800,
+            cwd=ROOT, stdin=slave, stdout=slave, stderr=subprocess.PIPE, timeout=timeout,
         )  # fmt: skip
     finally:
         os.close(master)
@@ -99,6 +124,33 @@ def replay_on_device(build: Path, script: Path, storage: Path, heap: str) -> dic
             state[key] = int(value) if value.isdigit() else value
     state["replies"] = [ln for ln in replies if ln.startswith("error")][:5]
     return state
+
+
+def ladder(build: Path, script: Path, tmp: Path, unbounded_s: float) -> list[str]:
+    """The same replay in smaller heaps: from the heap test's own (test_heap_kb) down by
+    LADDER_STEP_KB while it completes cleanly. A rung that takes STALL_FACTOR times the 1M
+    replay's time is stopped: the collections, not the session, are what it is running."""
+    timeout = max(120.0, STALL_FACTOR * unbounded_s)
+    out = []
+    kb = test_heap_kb()
+    for _rung in range(LADDER_RUNGS):
+        started = time.monotonic()
+        try:
+            d = replay_on_device(build, script, tmp / f"device{kb}", f"{kb}K", timeout)
+        except subprocess.TimeoutExpired:
+            out.append(f"{kb}K: stalls (no end in {timeout:.0f} s, {STALL_FACTOR}x the 1M replay)")
+            break
+        seconds = time.monotonic() - started
+        if d["rc"] == 0 and d.get("errors") == 0 and not d["replies"]:
+            out.append(f"{kb}K: completes, no error ({seconds:.0f} s; 1M: {unbounded_s:.0f} s)")
+        else:
+            out.append(
+                f"{kb}K: does not complete cleanly: {d.get('errors', '?')} error(s) caught by"
+                f" the app, exit {d['rc']}"
+            )
+            break
+        kb -= LADDER_STEP_KB
+    return out
 
 
 def module_sizes(build: Path) -> list[tuple[str, int]]:
@@ -136,6 +188,8 @@ def _lifetimes() -> dict:
 def heap_text(sizes: list[tuple[str, int]], r: dict) -> str:
     kb = 1024
     lines = [
+        PROXY,
+        "",
         "Heap taken by each module's code, MicroPython unix port (64-bit), mpy-cross output as"
         " make deploy ships it; gc.mem_alloc() after gc.collect() around each import,"
         " dependencies first (tests/firmware/mpy/app_heap.py). Bytecode, constants, function and"
@@ -201,26 +255,19 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:  # the device alone: the same presses replayed
         script = Path(tmp) / "script.txt"
         rec = record_session(build, Path(tmp) / "recorded", script, 2000)
+        started = time.monotonic()
         dev = replay_on_device(build, script, Path(tmp) / "device", "1M")
         if dev["rc"] != 0 or dev.get("errors") != 0:
             sys.exit(f"the device replay failed: {dev!r}")
-        tight = []  # the same replay in smaller heaps: where does it stop completing cleanly?
-        for kb in TIGHT_HEAPS_KB:
-            d = replay_on_device(build, script, Path(tmp) / f"device{kb}", f"{kb}K")
-            ok = d["rc"] == 0 and d.get("errors") == 0 and not d["replies"]
-            tight.append(
-                f"{kb}K: "
-                + (
-                    "completes, no error"
-                    if ok
-                    else f"{d.get('errors', 'no')} errors (exit {d['rc']})"
-                )
-            )
+        tight = ladder(build, script, Path(tmp), time.monotonic() - started)
     bound_ms = (r["key_us_p95"] + r["update_bytes_p95"] * US_PER_BYTE) / 1000
     pico_kb = (dev["peak"] - r["sim_code"]) * PICO_FACTOR / 1024
     text = (
         "scoreboard app, MicroPython unix port (64-bit), firmware precompiled by mpy-cross as"
         " make deploy ships it (build/mpy-app), heapsize=1M\n"
+        f"{PROXY}\n"
+        "CPU times are time.ticks_us in one process on a shared machine: they move with its"
+        " load (the heap figures do not).\n"
         f"session: {r['events']} events in {r['matches']} matches, {r['presses']} presses,"
         f" {r['errors']} errors\n"
         f"device alone (firmware/sim_main.py --mpy build/mpy-app --gc-peak, the session's"
@@ -228,8 +275,9 @@ def main() -> None:
         f" {dev['peak'] / 1024:.1f} KB on 64 bits (live after gc at each control command: code"
         " of the app, the core and the loaded game, the app's data, the simulated board's code"
         f" and sim_main's); {dev['heap'] / 1024:.1f} KB at the end\n"
-        f"  the same replay under -X heapsize (the heap test asks for 230K = 235,520 bytes):"
-        f" {'; '.join(tight)}\n"
+        f"  the same replay under -X heapsize, from the heap test's own"
+        f" (tests/firmware/test_app.py HEAP = {test_heap_kb()}K) down by {LADDER_STEP_KB}K while"
+        f" it completes: {'; '.join(tight)}\n"
         f"in-process session with the test driver and its bots: peak live"
         f" {r['peak_live'] / 1024:.0f} KB\n"
         f"  at start: the simulated board's code {r['sim_code'] / 1024:.0f} KB; the app's, the"

@@ -1,0 +1,61 @@
+"""The benches' heap plumbing, fast: bench/heap_plan.py's boot.py (every on-demand module kept,
+no product change) on the MicroPython unix port, and bench/app_bench.py's heap ladder starting
+from the heap test's own HEAP."""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from bench.app_bench import test_heap_kb as heap_kb  # noqa: E402  # pyright: ignore[reportMissingImports]
+from bench.heap_plan import KEEP_ALL  # noqa: E402  # pyright: ignore[reportMissingImports]
+
+MICROPYTHON = Path(sys.executable).parent / "micropython"
+
+
+def test_the_ladder_starts_at_the_heap_tests_heap() -> None:
+    from test_app import HEAP  # pyright: ignore[reportMissingImports]
+
+    assert heap_kb() == int(HEAP.rstrip("K"))
+
+
+@pytest.mark.skipif(
+    not MICROPYTHON.exists() and not shutil.which("micropython"), reason="no MicroPython"
+)
+def test_keep_all_boot_py_keeps_every_on_demand_module(tmp_path: Path) -> None:
+    script = tmp_path / "keep.py"
+    script.write_text(
+        'import sys\nsys.path[:0] = ["firmware", "build/mpy-lib"]\n'
+        + KEEP_ALL
+        + """
+import json
+from scoreboard import picks, store_admin
+kept = [app.unload("scoreboard.picks"), app.unload("scoreboard.app_matches")]
+import domino.fives
+out = {
+    "whens": sorted(set(w for _n, w in lifetimes.ON_DEMAND)),
+    "dropped": app.drop(0xFFFF),
+    "kept": kept,
+    "picks": "scoreboard.picks" in sys.modules,
+    "admin": store._admin is app._admin,
+    "game": app.unload("domino.fives"),
+}
+print("RESULT " + json.dumps(out))
+"""
+    )
+    exe = str(MICROPYTHON) if MICROPYTHON.exists() else "micropython"
+    out = subprocess.run(
+        [exe, "-X", "heapsize=2M", str(script)], cwd=ROOT, capture_output=True, text=True
+    )
+    line = [ln for ln in out.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert line, out.stdout + out.stderr
+    r = json.loads(line[0][7:])
+    assert r["whens"] == [0]  # every module KEPT
+    assert r["dropped"] == 0 and r["kept"] == [0, 0] and r["picks"]
+    assert r["admin"]  # the app calls the wrapped _admin, which leaves store_admin loaded
+    assert r["game"] == 1  # games still come and go one at a time
