@@ -31,8 +31,8 @@ PACKAGES = {
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
     "scoreboard": "__init__ app app_matches buttons display encoder entry font_digits font_small"
     " hand_end journal keypad lifetimes link match_actions match_menu matches_list menus numbers"
-    " pad picks pips plays rule_words screens screens_games serial_line store store_admin table"
-    " text ui",
+    " pad picks pips plays rule_words screens screens_games serial_line store store_admin"
+    " store_files table text ui",
 }
 
 

@@ -131,7 +131,7 @@ def test_every_device_module_is_declared_always_loaded_or_on_demand():
 
 
 def test_the_setup_drops_what_the_old_list_of_play_modules_dropped():
-    # App._unload_play dropped these ten before the table was declared: the same ten now.
+    # App.unload_play dropped these ten before the table was declared: the same ten now.
     table = lifetimes()
     setup = {name for name, when in table["ON_DEMAND"] if when & table["SETUP"]}
     play = "match_menu entry screens_games picks hand_end pips table screens plays pad"

@@ -31,6 +31,9 @@ The interface (attributes and methods every board has):
     storage_dir     directory for the journal (created if missing).
     ticks_ms()      millisecond tick counter, wrapping like time.ticks_ms.
     ticks_diff(a, b)  signed a - b, wrap-aware like time.ticks_diff.
+    seconds()       whole seconds since power-on, never wrapping (dates matches).
+    entropy         None, or a function giving 4 random bytes for the flash's id
+                    (the store's start_boot; None: os.urandom).
     sleep_ms(ms)    wait (on the sim: advance the virtual clock).
     beep(freq, ms)  start a tone and return at once; no-op without a buzzer.
     serial_read1()  one byte from the USB serial link, or b'' if none is

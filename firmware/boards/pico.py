@@ -17,6 +17,7 @@ from boards.stdio import StdioSerial
 
 class PicoBoard:
     name = "pico"
+    entropy = None  # the store draws the flash's id from os.urandom
 
     def __init__(self, storage_dir="/data"):
         self.buttons = {}
