@@ -17,11 +17,11 @@ The interface (attributes and methods every board has):
                     pin.irq(handler, trigger, hard=) runs handler at its edges
                     (machine.Pin's; the sim's contacts model it).
     encoder         None, or the optional rotary encoder's decoder
-                    (scoreboard.encoder.Encoder on its A/B pins: the Pico's
+                    (boards.encoder.Encoder on its A/B pins: the Pico's
                     steps on the pins' interrupts); its push switch is then
                     in ``buttons`` as pins.ENCODER_SWITCH.
     keypad          None, or the optional matrix keypad's scanner
-                    (scoreboard.keypad.Keypad on its row and column pins);
+                    (boards.keypad.Keypad on its row and column pins);
                     scoreboard.buttons.Buttons scans it and its keys are
                     buttons named by their legends.
     display         the ssd1306 driver instance: a framebuf.FrameBuffer

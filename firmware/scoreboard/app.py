@@ -589,7 +589,7 @@ class App:
         layout = self.settings["layout"]
         if name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
             name = "OK"
-        elif len(name) == 1:  # the keypad's (scoreboard/keypad.py): a digit is itself
+        elif len(name) == 1:  # the keypad's (boards/keypad.py): a digit is itself
             if "0" <= name <= "9":
                 return (name, False) if kind == DOWN else (None, False)
             name = KEYPAD_AS.get(name, name)  # its letters, * and # act as the buttons

@@ -65,8 +65,8 @@ ON_DEMAND = (
     ("domino.standings", KEPT),
     ("domino.corrections", MATCH),  # a correction's refold
     ("domino.ending", MATCH),  # what a tally entered, read when it was sent
-    ("scoreboard.encoder", KEPT),  # the board's, when fitted
-    ("scoreboard.keypad", KEPT),
+    ("boards.encoder", KEPT),  # the board's, when fitted
+    ("boards.keypad", KEPT),
     ("scoreboard.screens", SETUP),
     ("scoreboard.font_digits", KEPT),
     ("scoreboard.numbers", OWN_TABLE),
