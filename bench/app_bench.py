@@ -44,6 +44,7 @@ def compile_firmware(build: Path = BUILD) -> Path:
     cross = tool("mpy-cross")
     extra = [
         (ROOT / "firmware" / "boards" / "sim.py", build / "boards" / "sim.mpy"),
+        (ROOT / "firmware" / "boards" / "sim_contacts.py", build / "boards" / "sim_contacts.mpy"),
         (ROOT / "firmware" / "boards" / "png.py", build / "boards" / "png.mpy"),
         (ROOT / "build" / "mpy-lib" / "ssd1306.py", build / "ssd1306.mpy"),
         (ROOT / "tests" / "firmware" / "mpy" / "app_driver.py", build / "app_driver.mpy"),

@@ -68,7 +68,7 @@ def install_spans():
 
     wrap(app_mod.App, "record", "app.record")
     wrap(app_mod.App, "home", "app.home")
-    wrap(app_mod.App, "_unload_games", "app.unload_games")
+    wrap(app_mod.App, "unload_games", "app.unload_games")
     wrap(app_mod.App, "redraw", "app.redraw")
     wrap(app_mod.App, "compact", "app.compact")
     wrap(app_mod.App, "note_void", "app.note_void")

@@ -23,16 +23,16 @@ REQUIRE = ("ssd1306",)
 
 # package -> its modules on the Pico (boards: not sim/png, the simulated board's).
 PACKAGES = {
-    "boards": "__init__ oled pico pins stdio",
+    "boards": "__init__ encoder keypad oled pico pins stdio",
     "domino": "__init__ corrections ending errors events game layouts legal match names outcome"
     " registry standings tiles"
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
-    "scoreboard": "__init__ app app_matches buttons display encoder entry font_digits font_small"
-    " hand_end journal keypad lifetimes link match_actions match_menu matches_list menus numbers"
-    " pad picks pips plays rule_words screens screens_games serial_line store store_admin table"
-    " text ui",
+    "scoreboard": "__init__ app app_matches buttons display entry font_digits font_small"
+    " hand_end journal lifetimes link match_actions match_menu matches_list menus numbers"
+    " pad picks pips plays rule_words screens screens_games serial_line store store_admin"
+    " store_files table text ui",
 }
 
 

@@ -90,13 +90,12 @@ def test_the_app_reaches_hardware_only_through_the_board_object():
     assert found == []
 
 
-def test_the_boards_import_nothing_from_the_app_but_the_input_decoders():
-    # The pin map lives with the boards (boards/pins.py); the boards still build the app's
-    # encoder and keypad decoders (scoreboard.encoder, scoreboard.keypad) when they are fitted.
-    decoders = {"scoreboard.encoder.Encoder", "scoreboard.keypad.Keypad"}
+def test_the_boards_import_nothing_from_the_app():
+    # The pin map lives with the boards (boards/pins.py), and so do the decoders of the
+    # encoder's and the keypad's pins (boards.encoder, boards.keypad) the boards build.
     found = []
     for path in sorted((ROOT / "firmware" / "boards").glob("*.py")):
-        for name in sorted(imported_modules(path) - decoders):
+        for name in sorted(imported_modules(path)):
             if name.split(".")[0] == "scoreboard":
                 found.append(f"boards/{path.name} imports {name}")
     assert found == []
@@ -131,7 +130,7 @@ def test_every_device_module_is_declared_always_loaded_or_on_demand():
 
 
 def test_the_setup_drops_what_the_old_list_of_play_modules_dropped():
-    # App._unload_play dropped these ten before the table was declared: the same ten now.
+    # App.unload_play dropped these ten before the table was declared: the same ten now.
     table = lifetimes()
     setup = {name for name, when in table["ON_DEMAND"] if when & table["SETUP"]}
     play = "match_menu entry screens_games picks hand_end pips table screens plays pad"

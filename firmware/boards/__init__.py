@@ -17,11 +17,11 @@ The interface (attributes and methods every board has):
                     pin.irq(handler, trigger, hard=) runs handler at its edges
                     (machine.Pin's; the sim's contacts model it).
     encoder         None, or the optional rotary encoder's decoder
-                    (scoreboard.encoder.Encoder on its A/B pins: the Pico's
+                    (boards.encoder.Encoder on its A/B pins: the Pico's
                     steps on the pins' interrupts); its push switch is then
                     in ``buttons`` as pins.ENCODER_SWITCH.
     keypad          None, or the optional matrix keypad's scanner
-                    (scoreboard.keypad.Keypad on its row and column pins);
+                    (boards.keypad.Keypad on its row and column pins);
                     scoreboard.buttons.Buttons scans it and its keys are
                     buttons named by their legends.
     display         the ssd1306 driver instance: a framebuf.FrameBuffer
@@ -31,6 +31,9 @@ The interface (attributes and methods every board has):
     storage_dir     directory for the journal (created if missing).
     ticks_ms()      millisecond tick counter, wrapping like time.ticks_ms.
     ticks_diff(a, b)  signed a - b, wrap-aware like time.ticks_diff.
+    seconds()       whole seconds since power-on, never wrapping (dates matches).
+    entropy         None, or a function giving 4 random bytes for the flash's id
+                    (the store's start_boot; None: os.urandom).
     sleep_ms(ms)    wait (on the sim: advance the virtual clock).
     beep(freq, ms)  start a tone and return at once; no-op without a buzzer.
     serial_read1()  one byte from the USB serial link, or b'' if none is

@@ -17,6 +17,7 @@ from boards.stdio import StdioSerial
 
 class PicoBoard:
     name = "pico"
+    entropy = None  # the store draws the flash's id from os.urandom
 
     def __init__(self, storage_dir="/data"):
         self.buttons = {}
@@ -24,7 +25,7 @@ class PicoBoard:
             self.buttons[name] = machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
         self.encoder = None
         if pins.ENCODER_FITTED:  # its switch is a button; a quick turn outruns the app loop,
-            from scoreboard.encoder import Encoder  # so the pins' interrupts step the decoder
+            from boards.encoder import Encoder  # so the pins' interrupts step the decoder
 
             up = machine.Pin.PULL_UP
             a = machine.Pin(pins.ENCODER_A, machine.Pin.IN, up)
@@ -33,7 +34,7 @@ class PicoBoard:
             self.encoder = Encoder(a, b, irq=True)
         self.keypad = None
         if pins.KEYPAD_FITTED:  # its keys are buttons, scanned with them at every poll
-            from scoreboard.keypad import Keypad
+            from boards.keypad import Keypad
 
             drain = machine.Pin.OPEN_DRAIN
             rows = [machine.Pin(g, drain, value=0) for g in pins.KEYPAD_ROWS]

@@ -7,7 +7,7 @@ heap.
 """
 
 from boards import pins
-from boards.sim import ScheduledPin, SimButton
+from boards.sim_contacts import ScheduledPin, SimButton
 
 
 class SimContact(ScheduledPin):

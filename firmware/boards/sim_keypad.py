@@ -6,7 +6,7 @@ joins it to a row driven low. A module of its own, loaded only on a board with t
 """
 
 from boards import pins
-from boards.sim import PinBase, SimButton
+from boards.sim_contacts import PinBase, SimButton
 
 
 class RowPin(PinBase):

@@ -32,13 +32,13 @@ import gc
 import sys
 
 from boards.pins import KEYPAD_AS
-from domino import DominoError
+from domino import DominoError, Match
 from domino.events import dumps, loads
 from scoreboard import lifetimes
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
 from scoreboard.serial_line import NOT_UTF8, LineReader
-from scoreboard.store import MatchStore, _admin
+from scoreboard.store import MatchStore
 from scoreboard.ui import message_box
 
 VERSION = "0.1.0"
@@ -168,14 +168,17 @@ class FlashLog:
             reader.close()
 
 
-def _matches(name, *args):
-    """Run ``scoreboard.app_matches.<name>``: resuming, opening, parking and starting a match
-    happen between hands, so that code is loaded for the call and leaves the heap after."""
-    from scoreboard import app_matches
+class _AppMatches:
+    """``with _AppMatches() as app_matches:`` scoreboard.app_matches for one call: resuming,
+    opening, parking and starting a match happen between hands, so that code is loaded for
+    the call and leaves the heap after (lifetimes: BY_CALLER)."""
 
-    try:
-        return getattr(app_matches, name)(*args)
-    finally:
+    def __enter__(self):
+        from scoreboard import app_matches
+
+        return app_matches
+
+    def __exit__(self, *exc):
         unload("scoreboard.app_matches")
 
 
@@ -196,17 +199,17 @@ class App:
             board.ticks_diff,
             encoder=board.encoder,
             ticks=board.ticks_ms,
-            keypad=getattr(board, "keypad", None),
+            keypad=board.keypad,
         )
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
         # this power-on's id on flash: a match's setup records its start against it, and a
         # host that sets the clock later in the same boot dates it (docs/storage.md)
-        self.boot = _admin("start_boot", self.store, getattr(board, "entropy", None))
+        self.boot = self.store.start_boot(board.entropy)
         self.link = None  # scoreboard.link.Link(app): attach, or serve_link and the first line
         self.serving = False  # load the link when the first serial line arrives
-        self.match = None
+        self.match: Match | None = None  # the match on the table (app_matches folds it)
         self.match_id = None
         self.screens = []
         self.message = None  # (text, is_error, until_ms)
@@ -263,26 +266,38 @@ class App:
 
     def resume(self):
         """Fold the current match back from flash, or show the start screen."""
-        _matches("resume", self)
+        with _AppMatches() as app_matches:
+            app_matches.resume(self)
 
-    def _load(self, mid):
-        """Fold a stored match; only one line at a time is in the heap."""
-        return _matches("load", self, mid)
+    def refold(self):
+        """Fold the match on the table back from flash (a write failed: the screen and the
+        flash agree again)."""
+        with _AppMatches() as app_matches:
+            app_matches.refold(self)
 
     def park(self):
         """Let the match on the table leave the heap (setting up another one); home() or
         ``current`` folds it back from flash."""
-        _matches("park", self)
+        with _AppMatches() as app_matches:
+            app_matches.park(self)
 
     def open_match(self, mid):
-        _matches("open_match", self, mid)
+        with _AppMatches() as app_matches:
+            app_matches.open_match(self, mid)
 
     def new_match(self, setup):
         """Check the setup with the core, then store it as line 0 of a new match (see
         scoreboard.app_matches.new_match)."""
-        _matches("new_match", self, setup)
+        with _AppMatches() as app_matches:
+            app_matches.new_match(self, setup)
 
-    def _set_current(self, mid):
+    def match_log(self, mid):
+        """An empty log for match ``mid``, to fold its stored events into (app_matches)."""
+        return FlashLog(self.store, mid)
+
+    def set_current(self, mid):
+        """Make ``mid`` the match on the table after a restart ("" for none): the
+        ``current`` setting, saved."""
         self.settings["current"] = mid
         self.save_settings()
 
@@ -312,12 +327,9 @@ class App:
             index = self.store.append(self.match_id, line)
         except Exception as e:
             log.drop_last()
-            try:
-                self.match = self._load(self.match_id)
-            except Exception:
-                pass
+            self.refold()
             raise StorageError("not saved (%s); nothing changed" % (e,))
-        self._push_event(index, line)
+        self.push_event(index, line)
         self.note_void(m, ev, result)
         if len(m.records) != hands or m.over:
             if len(m.records) > hands or m.over:  # an undone hand's end: the journal has it
@@ -356,9 +368,11 @@ class App:
         except Exception as e:  # the journal still holds every event
             self.flash("compaction failed: %s" % e, True)
 
-    def _push_event(self, index, line):
+    def push_event(self, index, line):
+        """Tell the link (when the host is served) that event ``index`` of the match on the
+        table is on flash: a subscribed host gets it pushed."""
         link = self.link
-        if link is not None and getattr(link, "on_event", None) is not None:
+        if link is not None:
             try:
                 link.on_event(self.match_id, index, line)
             except Exception as e:
@@ -395,7 +409,7 @@ class App:
             return
         m = self.match
         if m is None:  # setting up the first match: no screen of a match is needed
-            if self._unload_play():
+            if self.unload_play():
                 gc.collect()
             from scoreboard.menus import StartMenu
 
@@ -404,23 +418,24 @@ class App:
         from scoreboard import screens
 
         now = lifetimes.MATCH if m.over else lifetimes.MATCH | lifetimes.PLAYING
+        ended = m.over or m.hand is None or m.hand.is_over()  # the hand or the match is over
         if m.game.key in screens.OWN:  # the other games' screens are scoreboard.screens_games
             now |= lifetimes.OWN
-            now |= lifetimes.OWN_TALLY if m.over or m.hand.is_over() else lifetimes.OWN_TABLE
-        if m.over or m.way != "pad" or m.hand.is_over():  # a score pad: no table
+            now |= lifetimes.OWN_TALLY if ended else lifetimes.OWN_TABLE
+        if ended or m.way != "pad":  # a score pad: no table
             now |= lifetimes.NO_PAD
         else:
             now |= lifetimes.PAD
-        gone = self._unload_games(m.game) + drop(now)
+        gone = self.unload_games(m.game) + drop(now)
         if gone:
             gc.collect()
         self.push(screens.home(self))
 
-    def _unload_play(self):
+    def unload_play(self):
         """Drop the screens of a match (setup needs none of them); returns how many left."""
         return drop(lifetimes.SETUP)
 
-    def _unload_games(self, game):
+    def unload_games(self, game):
         """Keep only the rules module that defines ``game``'s class (None: none); returns how
         many left. Looks the loaded modules up by ``registry.MODULES``: no string is made."""
         from domino import registry
@@ -451,7 +466,8 @@ class App:
         except (DominoError, StorageError) as e:
             self.flash(str(e), True)
             return
-        ev = result.get("undone") or result.get("redone") or {}
+        done = result.get("undone") or result.get("redone")  # the event undone or redone
+        ev = done if isinstance(done, dict) else {}
         self.home()
         tallied = ev.get("k") == "end" and ev.get("left") and self.match.game.entry is None
         if kind == "undo" and tallied:
@@ -529,8 +545,8 @@ class App:
         del self.screens[:]  # they may hold the match as it was
         if self.match_id is not None:
             self.match = None  # home() folds it back (App.resume)
-        self._unload_games(None)  # and home() loads again only what it needs
-        self._unload_play()
+        self.unload_games(None)  # and home() loads again only what it needs
+        self.unload_play()
         gc.collect()
         try:
             self.flash("error: %s %s" % (type(e).__name__, e), True)
@@ -573,7 +589,7 @@ class App:
         layout = self.settings["layout"]
         if name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
             name = "OK"
-        elif len(name) == 1:  # the keypad's (scoreboard/keypad.py): a digit is itself
+        elif len(name) == 1:  # the keypad's (boards/keypad.py): a digit is itself
             if "0" <= name <= "9":
                 return (name, False) if kind == DOWN else (None, False)
             name = KEYPAD_AS.get(name, name)  # its letters, * and # act as the buttons

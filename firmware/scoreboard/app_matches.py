@@ -1,14 +1,15 @@
 """Matches between hands: resume after power on, open, park, start a new one.
 
 None of this runs while a hand is played, so App's methods of the same names load this
-module for the call and drop it after (app._matches): its code is in the heap only then.
+module for the call and drop it after (app._AppMatches): its code is in the heap only then.
+It reaches the app only through the App object it is given (no import of scoreboard.app:
+the two modules form no cycle).
 """
 
 import gc
 
 from domino import DominoError, Match
 from domino.events import dumps, loads
-from scoreboard.app import FlashLog
 
 
 def resume(app):
@@ -30,7 +31,7 @@ def resume(app):
 
 def load(app, mid):
     """Fold a stored match; only one line at a time is in the heap."""
-    log = FlashLog(app.store, mid)
+    log = app.match_log(mid)
     m = None
     for line in app.store.read(mid):
         ev = loads(line)
@@ -52,6 +53,15 @@ def load(app, mid):
     return m
 
 
+def refold(app):
+    """Fold the match on the table back from flash (App.record: an event could not be
+    written); a match that no longer folds stays as it was."""
+    try:
+        app.match = load(app, app.match_id)
+    except Exception:
+        pass
+
+
 def park(app):
     """Let the match on the table leave the heap (setting up another one); home() or
     ``current`` folds it back from flash."""
@@ -61,8 +71,8 @@ def park(app):
         app.match = None
         app.voids = []
         del app.screens[:]  # no screen below may draw the parked match
-        app._unload_games(None)  # the form loads the rules of the game chosen next
-        app._unload_play()
+        app.unload_games(None)  # the form loads the rules of the game chosen next
+        app.unload_play()
         gc.collect()
         app.push(StartMenu(app))
 
@@ -70,7 +80,7 @@ def park(app):
 def open_match(app, mid):
     app.match = load(app, mid)
     app.match_id = mid
-    app._set_current(mid)
+    app.set_current(mid)
     app.home()
 
 
@@ -88,13 +98,13 @@ def new_match(app, setup):
         setup["boot"] = app.boot
         setup["up"] = app.board.seconds()
     mid = _next_id(app)
-    m = Match(setup, FlashLog(app.store, mid))  # DominoError if wrong: nothing stored
+    m = Match(setup, app.match_log(mid))  # DominoError if wrong: nothing stored
     line = dumps(setup)
     app.store.create(mid, line)  # whole or not at all; refused when the flash is full
     app.match = m
     app.match_id = mid
-    app._set_current(mid)
-    app._push_event(0, line)
+    app.set_current(mid)
+    app.push_event(0, line)
     app.home()
     if app.store.nearly_full():
         app.flash("Flash nearly full - sync to free space")

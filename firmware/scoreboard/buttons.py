@@ -104,10 +104,10 @@ class Buttons:
     pin_map: name -> pin (pin.value() is 0 when pressed); now: the current
     ticks_ms; diff: the board's ticks_diff (the tick period differs between
     ports, so the board's own arithmetic is the one to use); encoder: an
-    optional scoreboard.encoder.Encoder polled with the buttons; ticks: the
+    optional boards.encoder.Encoder polled with the buttons; ticks: the
     board's ticks_ms, to count presses on the pins' edge interrupts (each pin
     then needs irq(handler, trigger, hard=) and IRQ_FALLING / IRQ_RISING, as
-    machine.Pin has); keypad: an optional scoreboard.keypad.Keypad, scanned each
+    machine.Pin has); keypad: an optional boards.keypad.Keypad, scanned each
     poll, whose keys are buttons named by their legends (a key that acts as UP
     or DOWN, pins.KEYPAD_AS, repeats as they do).
     """
@@ -144,7 +144,9 @@ class Buttons:
                 self._buttons.append(_Button(n, pin, rep, now, debounce_ms, bit))
         self._events = []
         self.last_event = now
-        self.encoder = encoder  # scoreboard.encoder.Encoder: its detents are UP/DOWN taps
+        self.encoder = encoder  # boards.encoder.Encoder: its detents are DOWN/UP taps
+        self._clockwise = (("DOWN", DOWN), ("DOWN", UP))  # a detent: a press and a release
+        self._anticlockwise = (("UP", DOWN), ("UP", UP))
         if ticks is not None:
             for b in self._buttons:
                 if not b.bit:  # a keypad key has no pin of its own: the scan reads it
@@ -215,7 +217,11 @@ class Buttons:
                 b.held = True
                 events.append(b.ev_long)
         if self.encoder is not None:
-            self.encoder.poll(events)
+            n = self.encoder.poll()
+            tap = self._clockwise if n > 0 else self._anticlockwise
+            for _ in range(n if n > 0 else -n):
+                events.append(tap[0])
+                events.append(tap[1])
         if events:
             self.last_event = now
         return events

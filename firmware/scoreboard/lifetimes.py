@@ -6,7 +6,7 @@ match load on demand and leave when nothing shown needs them (docs/ui.md, "Heap"
 (``drop``), bench/app_bench.py and tests/firmware/mpy/app_heap.py read this table;
 tests/test_repository.py checks that every module firmware/manifest.py lists is accounted for
 here (the games: by ``domino.registry.MODULES``, each loaded by name and dropped with
-``App._unload_games``).
+``App.unload_games``).
 
 Always loaded, imported at power-on and never dropped: ALWAYS (dependencies first).
 Loaded on demand: ON_DEMAND, each with the moments it is dropped (bits: a module leaves when
@@ -43,6 +43,7 @@ ALWAYS = (
     "scoreboard.display",
     "scoreboard.serial_line",
     "scoreboard.journal",
+    "scoreboard.store_files",
     "scoreboard.store",
     "scoreboard.font_small",
     "scoreboard.text",
@@ -64,8 +65,8 @@ ON_DEMAND = (
     ("domino.standings", KEPT),
     ("domino.corrections", MATCH),  # a correction's refold
     ("domino.ending", MATCH),  # what a tally entered, read when it was sent
-    ("scoreboard.encoder", KEPT),  # the board's, when fitted
-    ("scoreboard.keypad", KEPT),
+    ("boards.encoder", KEPT),  # the board's, when fitted
+    ("boards.keypad", KEPT),
     ("scoreboard.screens", SETUP),
     ("scoreboard.font_digits", KEPT),
     ("scoreboard.numbers", OWN_TABLE),
@@ -80,8 +81,8 @@ ON_DEMAND = (
     ("scoreboard.match_actions", PLAYING),
     ("scoreboard.matches_list", PLAYING),  # the Matches list, from the start or match menu
     ("scoreboard.match_menu", SETUP | PLAYING),
-    ("scoreboard.store_admin", BY_CALLER),  # store._admin: listing, deleting, settings
-    ("scoreboard.app_matches", BY_CALLER),  # app._matches: resume, open, park, start
+    ("scoreboard.store_admin", BY_CALLER),  # MatchStore's list, delete, settings, boots
+    ("scoreboard.app_matches", BY_CALLER),  # App's resume, open_match, park, new_match
     ("scoreboard.entry", SETUP | OWN),
     ("scoreboard.screens_games", SETUP | OWN),
     ("scoreboard.link", KEPT),  # comes with the host's first line

@@ -14,13 +14,13 @@ everything else, because the scoreboard must keep counting whatever the serial p
 
 The app owns the serial port and the store; it hands each complete line to ``handle`` (None for
 a line too long for its buffer) and writes the reply, and calls ``on_event`` after it appends an
-event. Optional hooks on the ``app`` object: ``active_match()`` (else its ``match_id``: the match
-being played, which the host may not delete), ``names_changed(names, presets)`` (else pushed
-names replace ``app.settings["names"]``), ``clock_set(epoch)`` and ``hand_over()`` (the
-``repl`` request: give the REPL to mpremote). ``date()`` gives the
-host's date for a new match's setup once the host has set the clock. The app's ``boot`` (this
-power-on's id on flash) and its board's ``seconds()`` (since power-on) let the clock op date
-the boot: its offset is kept on flash and sent in ``hello`` and the clock reply as ``boots``.
+event. What the link reads of the app: its ``match_id`` (the match being played, which the host
+may not delete), ``settings`` (pushed names replace ``settings["names"]``), ``hand_over()``
+(the ``repl`` request: give the REPL to mpremote), ``boot`` (this power-on's id on flash) and
+its board's ``seconds()`` (since power-on) and ``serial_dropped()``. ``Standalone`` is that
+app for a link made with only a store and a write function (tests, tools). ``date()`` gives
+the host's date for a new match's setup once the host has set the clock; the boot's clock
+offset is kept on flash and sent in ``hello`` and the clock reply as ``boots``.
 """
 
 import gc
@@ -33,7 +33,7 @@ from domino.errors import DominoError
 from domino.events import dumps
 from domino.match import MAX_PLAYERS, Match
 from domino.names import check_name, drawable
-from scoreboard.store import MatchStore, _admin
+from scoreboard.store import MatchStore
 
 PROTO = 1
 FIRMWARE = "0.1.0"
@@ -58,26 +58,48 @@ class BadRequest(Exception):
         self.detail = detail
 
 
+class Standalone:
+    """The app and board a Link made without an app sees (tests and tools pass ``store`` and
+    ``write``): no match on the table, no settings, no boot counted, no REPL to hand over; the
+    host's own clock and no count of dropped replies."""
+
+    match_id = None
+    settings = None
+    boot = None
+
+    def __init__(self, store, write):
+        self.store = store
+        self.board = self
+        self.serial_write = write
+
+    def seconds(self):
+        return int(time.time())
+
+    def serial_dropped(self):
+        return None  # a write function that does not count what it drops
+
+    def hand_over(self):
+        raise BadRequest("no_repl", "this scoreboard has no REPL to hand over")
+
+
 class Link:
     """``Link(app)`` on the scoreboard (its store, its board's serial port); tests and tools
-    pass ``store`` and ``write`` instead of an app."""
+    pass ``store`` and ``write`` instead of an app (a ``Standalone`` stands in for it)."""
 
     def __init__(self, app=None, store=None, write=None, device_id=None, firmware=FIRMWARE):
-        if app is not None:
-            store = store or app.store
-            write = write or app.board.serial_write
-        if store is None or write is None:
-            raise TypeError("Link needs the app, or a store and a write function")
+        if app is None:
+            if store is None or write is None:
+                raise TypeError("Link needs the app, or a store and a write function")
+            app = Standalone(store, write)
         self.app = app
-        self.store = store
-        self.write = write  # bytes -> serial, for pushed events and streamed pages
+        self.store = store or app.store
+        self.write = write or app.board.serial_write  # bytes -> serial: pushes, streamed pages
         self.firmware = firmware
         self.subscribed = False
         # host epoch at power-on (host seconds minus seconds since boot), once it set the clock
         self.clock_offset = None
-        self.boot = getattr(app, "boot", None)  # this power-on's id on flash, if counted
-        board = getattr(app, "board", None)
-        self._seconds = getattr(board, "seconds", None) or _seconds
+        self.boot = app.boot  # this power-on's id on flash, if counted
+        self._seconds = app.board.seconds
         # What the host pushed lives in its own small settings record, apart from the app's.
         self._prefs = MatchStore(self.store.root + "/link")
         prefs = self._prefs.load_settings(_PREFS)
@@ -194,7 +216,7 @@ class Link:
     def _op_hello(self, req):
         used, free, total = self.store.usage()
         gc.collect()
-        heap = gc.mem_free() if hasattr(gc, "mem_free") else None
+        heap = gc.mem_free() if hasattr(gc, "mem_free") else None  # CPython has no mem_free
         return {
             "device": self.device_id,
             "firmware": self.firmware,
@@ -205,7 +227,7 @@ class Link:
             "clock": self.now(),
             "dating": DATING,
             "boot": self.boot,
-            "boots": _admin("boots", self.store),
+            "boots": self.store.boots(),
             "names": self.names,
             "presets": len(self.presets),
             "max_request": MAX_REQUEST,
@@ -216,14 +238,12 @@ class Link:
     def playing(self):
         """The match on the table (the host may not delete it; a live board shows it), or
         None."""
-        active = getattr(self.app, "active_match", None)
-        return active() if active else getattr(self.app, "match_id", None)
+        return self.app.match_id
 
     def _dropped(self):
         """Replies and pushes the board dropped for a host that was not reading (None: a
         board or a test's write function that does not count them)."""
-        dropped = getattr(getattr(self.app, "board", None), "serial_dropped", None)
-        return dropped() if dropped else None
+        return self.app.board.serial_dropped()
 
     def _op_list(self, req):
         after = _field(req, "after", str, None)
@@ -335,17 +355,14 @@ class Link:
         self.clock_offset = now - self._seconds()
         if first and self.boot is not None:
             try:  # matches of this boot started before now are dated by it (docs/storage.md)
-                _admin("note_clock", self.store, self.boot, self.clock_offset)
+                self.store.note_clock(self.boot, self.clock_offset)
             except OSError:
                 pass  # a full flash: the clock is set all the same, the offset is not kept
-        hook = getattr(self.app, "clock_set", None)
-        if hook:
-            hook(now)
         return {
             "time": self.now(),
             "dating": DATING,
             "boot": self.boot,
-            "boots": _admin("boots", self.store),
+            "boots": self.store.boots(),
         }
 
     def _op_delete(self, req):
@@ -371,10 +388,7 @@ class Link:
     def _op_repl(self, req):
         # The app turns Ctrl-C back on before this reply is queued, so mpremote's Ctrl-C that
         # follows it interrupts; the app's loop ends after this pass.
-        hand_over = getattr(self.app, "hand_over", None)
-        if hand_over is None:
-            raise BadRequest("no_repl", "this scoreboard has no REPL to hand over")
-        hand_over()
+        self.app.hand_over()  # a Standalone link refuses: no_repl
         return {"repl": True}
 
     # -- helpers -----------------------------------------------------------------------
@@ -391,11 +405,8 @@ class Link:
         self._save({"device": self.device_id, "names": names, "presets": presets})
         self.names = names
         self.presets = presets
-        hook = getattr(self.app, "names_changed", None)
-        settings = getattr(self.app, "settings", None)
-        if hook:
-            hook(names, presets)
-        elif isinstance(settings, dict) and "names" in settings and names:
+        settings = self.app.settings
+        if settings is not None and "names" in settings and names:
             settings["names"] = names  # the app offers these when players are picked
             self.store.save_settings(settings)
 
@@ -404,10 +415,6 @@ class Link:
             self._prefs.save_settings(prefs)
         except ValueError as e:
             raise BadRequest("bad_field", "too much to store: %s" % e)
-
-
-def _seconds():
-    return int(time.time())
 
 
 def _line(value):

@@ -77,7 +77,7 @@ def done(app, mid, action):
         app.match = None
         app.match_id = None
         app.voids = []
-        app._set_current("")
+        app.set_current("")
     try:
         if action == "delete":
             app.store.delete(mid)

@@ -4,7 +4,6 @@ the setup menus stay small (scoreboard.menus imports it when the list is chosen)
 
 from domino import registry
 from domino.events import loads
-from scoreboard.store import _admin
 from scoreboard.ui import COLS, Menu, row, short, spread
 
 
@@ -20,7 +19,7 @@ class Matches(Menu):
         self.ids = app.store.list()
         self.ids.reverse()  # newest first
         titles = dict(registry.titles())
-        known = _admin("boots", app.store)  # boots a host dated: their matches get their day
+        known = app.store.boots()  # boots a host dated: their matches get their day
         self.games = []
         items = []
         for mid in self.ids:

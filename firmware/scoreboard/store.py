@@ -20,15 +20,9 @@ import os
 import sys
 
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
+from scoreboard.store_files import DAMAGED, GONE, JOURNAL, SNAPSHOT, TEMP, check_id, exists, remove
 
-JOURNAL = ".jnl"
-SNAPSHOT = ".snp"
-TEMP = ".tmp"  # a snapshot being written; never valid after a restart
-GONE = ".del"  # a match being deleted: its journal renamed, the rest to remove
-DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a human
-MAX_ID_CHARS = 24
 CHUNK = 128  # bytes read at a time from a match file (an event record is rarely longer)
-ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 # With less than RESERVE bytes free no new match is started: that space is kept for the
 # matches already started (a 13-round Mexican Train is ~1,300 events of ~50 bytes, and
 # compacting it writes a second copy before the first is dropped). Under LOW the device asks
@@ -56,7 +50,8 @@ class MatchStore:
 
     def list(self):
         """The ids of the stored matches, sorted."""
-        return _admin("ids", self)
+        with _Admin() as admin:
+            return admin.ids(self)
 
     def create(self, match_id, first=None):
         """Start a match, with ``first`` (its setup line) as event 0 if given.
@@ -66,19 +61,19 @@ class MatchStore:
         is refused while less than RESERVE bytes are free: that space is kept for the
         matches already started (the one on the table can always be finished).
         """
-        _check_id(match_id)
-        if self._exists(match_id):
+        check_id(match_id)
+        if self.exists(match_id):
             raise ValueError("match %r already exists; pick another id" % match_id)
         free, total = self._space()
         if free < min(RESERVE, total // 8):
             # a message, not an errno: it is what the screen shows
             raise OSError("flash full (%d KB free): sync to free space" % (free >> 10))
         payload = None if first is None else _event_bytes(first)
-        temp = self._path(match_id, TEMP)
+        temp = self.path(match_id, TEMP)
         with open(temp, "wb") as out:
             if payload is not None:
                 out.write(encode(0, payload))
-        os.rename(temp, self._path(match_id, JOURNAL))
+        os.rename(temp, self.path(match_id, JOURNAL))
         self._known[match_id] = (0, 0 if payload is None else 1)
 
     def nearly_full(self):
@@ -110,7 +105,7 @@ class MatchStore:
             tail = self._tail
             if tail is None or self._tail_id != match_id:
                 self._close_tail()
-                tail = self._tail = open(self._path(match_id, JOURNAL), "ab")
+                tail = self._tail = open(self.path(match_id, JOURNAL), "ab")
                 self._tail_id = match_id
             tail.write(encode(count, payload))
             tail.flush()  # littlefs commits the append here, atomically
@@ -136,12 +131,13 @@ class MatchStore:
         snap, count = self._state(match_id)
         if count == snap:
             return False
-        self._snapshot(match_id, count, False, snap)
+        self.write_snapshot(match_id, count, False, snap)
         return True
 
     def delete(self, match_id):
         """Remove a match for good (only once the host holds all of it)."""
-        _admin("delete", self, match_id)
+        with _Admin() as admin:
+            admin.delete(self, match_id)
 
     def close(self):
         """Close the open journal (before unmounting or a soft reset)."""
@@ -151,32 +147,54 @@ class MatchStore:
 
     def usage(self):
         """``(bytes in the store's files, bytes free on the filesystem, filesystem bytes)``."""
-        return _admin("usage", self)
+        with _Admin() as admin:
+            return admin.usage(self)
 
     def load_settings(self, defaults):
         """``defaults`` updated with the stored values of the same keys and types."""
-        return _admin("load_settings", self, defaults)
+        with _Admin() as admin:
+            return admin.load_settings(self, defaults)
 
     def save_settings(self, values):
         """Replace the settings record atomically. Returns False when already stored."""
-        return _admin("save_settings", self, values)
+        with _Admin() as admin:
+            return admin.save_settings(self, values)
+
+    # -- the boot record that dates matches (docs/storage.md, "Match dates") ---------------
+
+    def start_boot(self, entropy=None):
+        """Count this power-on: its id ``<flash id>.<n>``, or None when it cannot be written.
+        ``entropy``: a function giving 4 random bytes (None: os.urandom)."""
+        with _Admin() as admin:
+            return admin.start_boot(self, entropy)
+
+    def boots(self):
+        """The clock offsets kept: ``[[boot id, epoch at power-on], ...]``, oldest first."""
+        with _Admin() as admin:
+            return admin.boots(self)
+
+    def note_clock(self, boot, epoch):
+        """Keep the running boot's clock offset; True when written."""
+        with _Admin() as admin:
+            return admin.note_clock(self, boot, epoch)
 
     # -- restore and compaction --------------------------------------------------------
 
     def _state(self, match_id):
         known = self._known.get(match_id)
         if known is None:
-            _check_id(match_id)
-            if not self._exists(match_id):
+            check_id(match_id)
+            if not self.exists(match_id):
                 raise ValueError("no match %r; create it first" % match_id)
             known = self._restore(match_id)
             self._known[match_id] = known
         return known
 
     def _restore(self, match_id):
-        return _admin("restore", self, match_id)
+        with _Admin() as admin:
+            return admin.restore(self, match_id)
 
-    def _snapshot(self, match_id, count, keep_journal, snap=0):
+    def write_snapshot(self, match_id, count, keep_journal, snap=0):
         """Write events 0..count-1 as the new snapshot, then empty the journal. ``snap``: the
         old snapshot holds events 0..snap-1 intact (a restore or compaction checked them), so
         its records are copied byte for byte and only the journal's are read and checked:
@@ -184,38 +202,38 @@ class MatchStore:
         is copied as it is: a restore stops at it either way, the journal after it only
         continues a run it could not reach.)"""
         self._close_tail()
-        temp = self._path(match_id, TEMP)
+        temp = self.path(match_id, TEMP)
         written = snap
         with open(temp, "wb") as out:
             out.write(b"#snap 1 %d\n" % count)
             if snap:
-                with open(self._path(match_id, SNAPSHOT), "rb") as old:
+                with open(self.path(match_id, SNAPSHOT), "rb") as old:
                     old.readline(CHUNK)  # the old header
                     buf = bytearray(CHUNK * 4)
                     n = old.readinto(buf)
                     while n:
                         out.write(buf if n == len(buf) else memoryview(buf)[:n])
                         n = old.readinto(buf)
-            for index, payload in self._walk(match_id, snap, count, snap, None):
+            for index, payload in self.walk(match_id, snap, count, snap, None):
                 out.write(encode(index, payload))
                 written += 1
         if written != count:  # flash changed under us: keep the old files untouched
             os.remove(temp)
             raise OSError(5, "match %s: read back %d of %d events" % (match_id, written, count))
-        os.rename(temp, self._path(match_id, SNAPSHOT))  # the commit point
-        journal = self._path(match_id, JOURNAL)
+        os.rename(temp, self.path(match_id, SNAPSHOT))  # the commit point
+        journal = self.path(match_id, JOURNAL)
         if keep_journal:
-            os.rename(journal, self._path(match_id, DAMAGED))
+            os.rename(journal, self.path(match_id, DAMAGED))
         open(journal, "wb").close()
         self._known[match_id] = (count, count)
 
     def _lines(self, match_id, start, end, snap):
         if start >= end:
             return
-        for _, payload in self._walk(match_id, start, end, snap, None):
+        for _, payload in self.walk(match_id, start, end, snap, None):
             yield payload.decode()
 
-    def _walk(self, match_id, start, end, snap, scan):
+    def walk(self, match_id, start, end, snap, scan):
         """Yield ``(index, payload)`` for events start..end-1 (end None: all there are).
 
         Takes snapshot records while their indices run 0, 1, 2, ..., then journal records
@@ -284,11 +302,20 @@ class MatchStore:
     # -- files -------------------------------------------------------------------------
 
     def _finish_interrupted(self):
-        _admin("finish_interrupted", self)
+        with _Admin() as admin:
+            admin.finish_interrupted(self)
 
-    def _finish_delete(self, match_id):
+    def finish_delete(self, match_id):
+        """Remove what is left of a match whose journal a delete renamed (its commit point)."""
         for ext in (SNAPSHOT, TEMP, DAMAGED, GONE):
-            _remove(self._path(match_id, ext))
+            remove(self.path(match_id, ext))
+
+    def forget(self, match_id):
+        """Close the match's journal if it is the open one and forget what is known of it:
+        its files are about to change under the store (a delete)."""
+        if self._tail_id == match_id:
+            self._close_tail()
+        self._known.pop(match_id, None)
 
     def _close_tail(self):
         tail, self._tail, self._tail_id = self._tail, None, None
@@ -298,18 +325,20 @@ class MatchStore:
             except OSError:
                 pass  # every record was flushed when written; nothing is lost
 
-    def _exists(self, match_id):
-        return _exists(self._path(match_id, JOURNAL)) or _exists(self._path(match_id, SNAPSHOT))
+    def exists(self, match_id):
+        """True when the match has a journal or a snapshot on flash."""
+        return exists(self.path(match_id, JOURNAL)) or exists(self.path(match_id, SNAPSHOT))
 
     def _open(self, match_id, ext):
         try:
-            return open(self._path(match_id, ext), "rb")
+            return open(self.path(match_id, ext), "rb")
         except OSError as e:
             if e.args[0] == _ENOENT:
                 return None
             raise
 
-    def _path(self, match_id, ext):
+    def path(self, match_id, ext):
+        """The file of the match with extension ``ext`` (store_files: JOURNAL, SNAPSHOT, ...)."""
         return self.root + "/" + match_id + ext
 
 
@@ -335,36 +364,22 @@ def _read_record(f):
     return b"".join(parts)
 
 
-def _admin(name, *args):
-    """Run ``scoreboard.store_admin.<name>``: listing, deleting, space and settings are never
-    needed while a hand is played, so their code is loaded for the call and leaves after.
-    The boot record that dates matches is read and written this way too (store_admin's
-    start_boot, boots, note_clock: once per power-on, a list, a clock op)."""
-    from scoreboard import store_admin
+class _Admin:
+    """``with _Admin() as admin:`` scoreboard.store_admin for one call. Listing, deleting,
+    space, settings, restoring and the boot record are never needed while a hand is played,
+    so that code is loaded for the call and leaves the heap after (lifetimes: BY_CALLER)."""
 
-    try:
-        return getattr(store_admin, name)(*args)
-    finally:
+    def __enter__(self):
+        from scoreboard import store_admin
+
+        return store_admin
+
+    def __exit__(self, *exc):
         sys.modules.pop("scoreboard.store_admin", None)
-        package = sys.modules.get("scoreboard")
-        if package is not None and hasattr(package, "store_admin"):
-            delattr(package, "store_admin")
-
-
-def _valid_id(match_id):
-    if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
-        return False
-    for char in match_id:
-        if char not in ID_CHARS:
-            return False
-    return True
-
-
-def _check_id(match_id):
-    if not _valid_id(match_id):
-        raise ValueError(
-            "bad match id %r: 1-%d characters from A-Z a-z 0-9 _ -" % (match_id, MAX_ID_CHARS)
-        )
+        try:
+            delattr(sys.modules["scoreboard"], "store_admin")  # the package's name for it
+        except (AttributeError, KeyError):
+            pass
 
 
 def _event_bytes(line):
@@ -386,21 +401,6 @@ def _header_count(raw):
         return int(raw[8:-1])
     except ValueError:
         return -1
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def _remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass  # already gone
 
 
 def _make_dirs(path):

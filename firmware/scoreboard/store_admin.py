@@ -2,23 +2,25 @@
 restoring a match from flash and finishing what a restart interrupted.
 
 MatchStore's methods of the same purpose load this module for the call and drop it after
-(store._admin), so its code is in the heap only while it runs.
+(store._Admin), so its code is in the heap only while it runs. It reaches the store through
+MatchStore's public methods and the file helpers of scoreboard.store_files, never store.py
+itself: the two modules form no cycle.
 """
 
 import json
 import os
 
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
-from scoreboard.store import (
+from scoreboard.store_files import (
     DAMAGED,
     GONE,
     JOURNAL,
     SNAPSHOT,
     TEMP,
-    _check_id,
-    _exists,
-    _remove,
-    _valid_id,
+    check_id,
+    exists,
+    remove,
+    valid_id,
 )
 
 SETTINGS = "settings.cfg"
@@ -36,7 +38,7 @@ def ids(store):
     for name in os.listdir(store.root):
         dot = name.rfind(".")
         stem, ext = name[:dot], name[dot:]
-        if (ext == JOURNAL or ext == SNAPSHOT) and _valid_id(stem) and stem not in found:
+        if (ext == JOURNAL or ext == SNAPSHOT) and valid_id(stem) and stem not in found:
             found.append(stem)
     found.sort()
     return found
@@ -44,20 +46,18 @@ def ids(store):
 
 def delete(store, match_id):
     """Remove a match for good (only once the host holds all of it)."""
-    _check_id(match_id)
-    if not store._exists(match_id):
+    check_id(match_id)
+    if not store.exists(match_id):
         raise ValueError("no match %r to delete" % match_id)
-    if store._tail_id == match_id:
-        store._close_tail()
-    store._known.pop(match_id, None)
-    gone = store._path(match_id, GONE)
+    store.forget(match_id)
+    gone = store.path(match_id, GONE)
     # One rename is the commit point: with its journal (or lone snapshot) renamed, the
     # match no longer exists; a restart finishes removing the rest.
     for ext in (JOURNAL, SNAPSHOT):
-        if _exists(store._path(match_id, ext)):
-            os.rename(store._path(match_id, ext), gone)
+        if exists(store.path(match_id, ext)):
+            os.rename(store.path(match_id, ext), gone)
             break
-    store._finish_delete(match_id)
+    store.finish_delete(match_id)
 
 
 def usage(store):
@@ -151,7 +151,7 @@ def start_boot(store, entropy=None):
     try:
         _write_record(path, value)
     except OSError as e:
-        _remove(path + TEMP)
+        remove(path + TEMP)
         store.problems.append("power-on not counted (%s): match dates need a host" % e)
         return None
     return "%s.%d" % (value["flash"], value["n"])
@@ -182,7 +182,7 @@ def note_clock(store, boot, epoch):
 def restore(store, match_id):
     """Read a match back from flash, repair what a power cut left, note what was lost."""
     scan = _Scan()
-    for _ in store._walk(match_id, 0, None, 0, scan):
+    for _ in store.walk(match_id, 0, None, 0, scan):
         pass
     count = scan.count
     note = "match %s: " % match_id
@@ -205,12 +205,12 @@ def restore(store, match_id):
             % (scan.dropped, count - 1, match_id, DAMAGED)
         )
     if snapshot_damaged or scan.dropped:
-        store._snapshot(match_id, count, scan.dropped and not torn_only)
+        store.write_snapshot(match_id, count, scan.dropped and not torn_only)
         return count, count
     if not scan.journal or (scan.stale and count == scan.snap):
         # no journal (a repair was cut short) or only records the snapshot holds (a
         # compaction was cut before emptying it): start a clean journal
-        open(store._path(match_id, JOURNAL), "wb").close()
+        open(store.path(match_id, JOURNAL), "wb").close()
     return scan.snap, count
 
 
@@ -221,15 +221,15 @@ def finish_interrupted(store):
     names = os.listdir(store.root)
     for name in names:
         if name.endswith(TEMP):
-            _remove(store.root + "/" + name)
+            remove(store.root + "/" + name)
         elif name.endswith(GONE):
-            store._finish_delete(name[: -len(GONE)])
+            store.finish_delete(name[: -len(GONE)])
         elif name.endswith(JOURNAL):
             stem = name[: -len(JOURNAL)]
             path = store.root + "/" + name
-            if stem + SNAPSHOT not in names and _valid_id(stem) and os.stat(path)[6] == 0:
+            if stem + SNAPSHOT not in names and valid_id(stem) and os.stat(path)[6] == 0:
                 store.problems.append("match %s: empty (cut while created); removed" % stem)
-                _remove(path)
+                remove(path)
 
 
 class _Scan:

@@ -1,4 +1,4 @@
-"""The optional rotary encoder (firmware/scoreboard/encoder.py) on the MicroPython unix port, driven
+"""The optional rotary encoder (firmware/boards/encoder.py) on the MicroPython unix port, driven
 through the simulated board's bouncing contacts: see tests/firmware/mpy/check_encoder.py."""
 
 import sys

@@ -1,4 +1,4 @@
-"""The optional matrix keypad (firmware/scoreboard/keypad.py) on the MicroPython unix port,
+"""The optional matrix keypad (firmware/boards/keypad.py) on the MicroPython unix port,
 against the simulated board's part (a key joins its row to its column, pull-ups, chattering
 contacts): tests/firmware/mpy/check_keypad.py, and the app driven by it,
 tests/firmware/mpy/check_keypad_app.py."""

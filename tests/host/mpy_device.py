@@ -19,19 +19,21 @@ import sys
 sys.path.append("firmware")
 
 from boards.stdio import StdioSerial  # noqa: E402
-from scoreboard.link import MAX_REQUEST, Link  # noqa: E402
+from scoreboard.link import MAX_REQUEST, Link, Standalone  # noqa: E402
 from scoreboard.store import MatchStore  # noqa: E402
 
 
-class Table:
-    """The app as the link sees it here: which match is on the table, and its board's count
-    of replies dropped for a host that was not reading (``dropped`` in hello)."""
+class Table(Standalone):
+    """The app as the link sees it here: which match is on the table (``match_id``, set by
+    the control pipe), and its board's count of replies dropped for a host that was not
+    reading (``dropped`` in hello)."""
 
-    match_id = None
+    def __init__(self, store, serial):
+        Standalone.__init__(self, store, serial.write)
+        self.serial = serial
 
-    def __init__(self, serial):
-        self.board = self
-        self.serial_dropped = lambda: serial.dropped
+    def serial_dropped(self):
+        return self.serial.dropped
 
 
 def open_store(where):
@@ -54,8 +56,8 @@ REFUSED = []  # what the store refused: [command, match, its words], the first 2
 def main():
     store = open_store(sys.argv[1])
     serial = StdioSerial()
-    table = Table(serial)
-    link = Link(table, store=store, write=serial.write)
+    table = Table(store, serial)
+    link = Link(table)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     control = None

@@ -52,7 +52,7 @@ HOW_TO_GET = (
 
 # The knob's contacts (A, B) after each quarter of a detent from rest, both open (1, pulled up).
 # Clockwise A closes first, then B; A opens first, then B: A leads by a quarter, the states
-# 3 -> 1 -> 0 -> 2 -> 3 that scoreboard.encoder counts as clockwise. Anticlockwise B leads.
+# 3 -> 1 -> 0 -> 2 -> 3 that boards.encoder counts as clockwise. Anticlockwise B leads.
 CLOCKWISE = ((0, 1), (0, 0), (1, 0), (1, 1))
 ANTICLOCKWISE = ((1, 0), (0, 0), (0, 1), (1, 1))
 

@@ -8,6 +8,7 @@
 #
 #   micropython -X heapsize=2M tests/firmware/mpy/app_boots.py
 
+import gc
 import json
 import sys
 
@@ -91,6 +92,8 @@ op.app.store.close()
 
 # power-on 4: the chip formatted again (a wiped box), another seed draws its flash id
 unmount("/flash")
+chip = None  # the old chip's 256 KB leave before the new chip is made: one chip at a time
+gc.collect()
 mount(format_flash(64), "/flash")
 op = d.Operator(STORE, seed=4)
 out["boot4"] = op.app.boot

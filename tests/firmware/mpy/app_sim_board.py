@@ -30,6 +30,9 @@ class Recorder:
         self.lines.append(line)
         return None
 
+    def on_event(self, match_id, index, line):
+        pass  # no match is played here
+
 
 # Pico behaviour (the default in memory), the app serving the link: 0x03 is data.
 serial = MemorySerial()  # ctrl_c on, as SimBoard's default in memory

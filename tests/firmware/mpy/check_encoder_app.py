@@ -58,10 +58,10 @@ def test_a_board_without_the_knob_loads_no_decoder():
     import sys
 
     board = SimBoard(seed=5, storage_dir=_storage("n"), encoder=False)
-    sys.modules.pop("scoreboard.encoder", None)
+    sys.modules.pop("boards.encoder", None)
     app = App(board)
     assert board.encoder is None and app.buttons.encoder is None
-    assert "scoreboard.encoder" not in sys.modules and sorted(board.buttons) == sorted(
+    assert "boards.encoder" not in sys.modules and sorted(board.buttons) == sorted(
         ["UP", "DOWN", "OK", "BACK", "UNDO"]
     )
     board.tap("DOWN", poll=app.step)

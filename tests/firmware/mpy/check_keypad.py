@@ -1,4 +1,4 @@
-# The optional matrix keypad (scoreboard/keypad.py) on MicroPython with the simulated board's
+# The optional matrix keypad (boards/keypad.py) on MicroPython with the simulated board's
 # part (boards/sim_keypad.py): a pressed key joins its row to its column, the columns have
 # pull-ups, each contact chatters; every key is one press, debounced by the buttons' own
 # logic; an idle poll reads the columns only and allocates nothing.

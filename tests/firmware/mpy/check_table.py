@@ -253,7 +253,9 @@ def test_a_bergen_domino_is_one_ok():
         presses = op.presses
         op.tap("OK")
         assert op.presses - presses == 1 and len(m.records) == 1, game
-        ev = m.log[m.records[0].end]
+        end = m.records[0].end
+        assert end is not None
+        ev = m.log[end]
         assert "left" not in ev, ev
         assert [b - a for a, b in zip(before, m.totals)] == [domino, 0], (game, m.totals)
         assert d.kind(op.screen) == "Result"

@@ -1,4 +1,4 @@
-"""An optional rotary encoder (EC11 / KY-040): one detent is one UP or DOWN press.
+"""An optional rotary encoder (EC11 / KY-040): the decoder of its two pins, counting detents.
 
 Decoding is the usual full-state quadrature machine: the pair (A, B) is a 2-bit state, and a
 16-entry table indexed by (previous state, new state) says whether the shaft moved a quarter
@@ -11,27 +11,25 @@ pins pulled up) and moves four quarter steps from one detent to the next. A dete
 when the shaft comes back to rest at least half a detent (two quarter steps) away from where
 it last rested, so a missed reading (both pins changed between two reads) costs nothing.
 
-Nothing here allocates: the state and counts are small ints, the table is a constant tuple
-and the events are tuples made once. On the Pico the pins' edge interrupts step the machine
-(a quick turn is faster than the app loop); elsewhere `poll` reads the pins itself. The
-interrupt handler writes only ``detents`` and the loop writes only ``taken``, so the two
-never race.
+Nothing here allocates: the state and counts are small ints, the table is a constant tuple.
+``poll`` hands out the detents turned; scoreboard.buttons makes each a tap of DOWN
+(clockwise) or UP, the button events it defines. On the Pico the pins' edge interrupts step
+the machine (a quick turn is faster than the app loop); elsewhere `poll` reads the pins
+itself. The interrupt handler writes only ``detents`` and the loop writes only ``taken``, so
+the two never race.
 """
-
-from scoreboard.buttons import DOWN, UP
 
 # (previous << 2 | new) -> quarter steps; clockwise is 3 -> 1 -> 0 -> 2 -> 3 (A leads).
 STEP = (0, -1, 1, 0, 1, 0, 0, -1, -1, 0, 0, 1, 0, 1, -1, 0)
 REST = 3  # both contacts open at a detent
-PER_POLL = 4  # events a poll hands out at most (more wait for the next poll)
+PER_POLL = 4  # events (a press and a release a detent) a poll hands out at most
 
 
 class Encoder:
     """Quadrature decoder for pins a, b (value() 0 when the contact is closed).
 
-    Clockwise gives DOWN (down a list, like a scroll wheel), anticlockwise UP, each as the
-    button events a press of that button gives (DOWN then UP), so the app treats a detent
-    exactly as a tap of the button.
+    ``poll`` returns the detents turned since the last poll, clockwise positive (the buttons
+    make clockwise a tap of DOWN: down a list, like a scroll wheel).
     """
 
     def __init__(self, a, b, irq=False):
@@ -42,8 +40,6 @@ class Encoder:
         self.detents = 0  # net detents turned, clockwise positive (written by step only)
         self.taken = 0  # detents handed out as events (written by poll only)
         self.irq = irq
-        self._cw = (("DOWN", DOWN), ("DOWN", UP))
-        self._ccw = (("UP", DOWN), ("UP", UP))
         if irq:
             handler = self.edge  # one bound method, made once
             for pin in (a, b):
@@ -64,8 +60,9 @@ class Encoder:
             q = 0
         self.quarters = q
 
-    def poll(self, events):
-        """Append the detents turned since the last poll to ``events`` (the buttons' list)."""
+    def poll(self):
+        """The detents turned since the last poll (at most PER_POLL // 2 either way: more
+        wait for the next poll), clockwise positive."""
         if not self.irq:
             self.edge()
         n = self.detents - self.taken
@@ -74,8 +71,4 @@ class Encoder:
         elif n < -(PER_POLL // 2):
             n = -(PER_POLL // 2)
         self.taken += n
-        ev = self._cw if n > 0 else self._ccw
-        for _ in range(n if n > 0 else -n):
-            events.append(ev[0])
-            events.append(ev[1])
         return n

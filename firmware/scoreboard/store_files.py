@@ -1,0 +1,49 @@
+"""The store's file names and the small file operations ``store`` and ``store_admin`` share.
+
+A match ``<id>`` is files ``<id><ext>`` in the store's folder (scoreboard/store.py explains
+each extension). Both modules import this one, so neither imports the other's privates.
+"""
+
+import os
+
+JOURNAL = ".jnl"
+SNAPSHOT = ".snp"
+TEMP = ".tmp"  # a snapshot being written; never valid after a restart
+GONE = ".del"  # a match being deleted: its journal renamed, the rest to remove
+DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a human
+MAX_ID_CHARS = 24
+ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+
+
+def valid_id(match_id):
+    """True for a match id the store accepts (it names files)."""
+    if not isinstance(match_id, str) or not 0 < len(match_id) <= MAX_ID_CHARS:
+        return False
+    for char in match_id:
+        if char not in ID_CHARS:
+            return False
+    return True
+
+
+def check_id(match_id):
+    """Raise ValueError for an id ``valid_id`` refuses."""
+    if not valid_id(match_id):
+        raise ValueError(
+            "bad match id %r: 1-%d characters from A-Z a-z 0-9 _ -" % (match_id, MAX_ID_CHARS)
+        )
+
+
+def exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def remove(path):
+    """Remove a file if it is there."""
+    try:
+        os.remove(path)
+    except OSError:
+        pass  # already gone
