@@ -21,6 +21,11 @@ import sys
 
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
 
+
+class StorageError(Exception):
+    """An event the core accepted could not be written to flash (App.record): nothing changed."""
+
+
 JOURNAL = ".jnl"
 SNAPSHOT = ".snp"
 TEMP = ".tmp"  # a snapshot being written; never valid after a restart

@@ -25,7 +25,7 @@ def setups(app):
 
 
 def matches_rows(app):
-    from scoreboard.matches_list import Matches
+    from scoreboard.screens.matches import Matches
 
     return list(Matches(app).items)
 
@@ -91,6 +91,7 @@ op.app.store.close()
 
 # power-on 4: the chip formatted again (a wiped box), another seed draws its flash id
 unmount("/flash")
+chip = None  # its 256 KB leave the heap for the new chip's (a 2M heap fragments otherwise)
 mount(format_flash(64), "/flash")
 op = d.Operator(STORE, seed=4)
 out["boot4"] = op.app.boot
