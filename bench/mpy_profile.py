@@ -83,7 +83,6 @@ def install_spans():
 def install_screen_spans():
     for name, attrs in (
         ("scoreboard.plays", ("plays_by_end", "likely")),
-        ("scoreboard.views", ("ends_text",)),
         ("scoreboard.screens.tally", ()),
     ):
         mod = sys.modules.get(name)

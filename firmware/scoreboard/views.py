@@ -41,22 +41,15 @@ def end_label(match, i):
     return of(lay).label(match, i)
 
 
-def ends_text(match):
-    """The open ends for the table's ends row."""
-    return of(match.hand.layout).ends_text(match)
-
-
-def owed_text(match):
-    """What the player in turn owes the layout (trains: a double to satisfy), or ""."""
-    return of(match.hand.layout).owed_text(match)
-
-
 class View:
     """A layout whose ends are numbered; the base of the others."""
 
     counts = True  # the ends' count (Layout.count) at the top right, the hand beside the ends
     wraps = False  # the ends' row wraps onto more rows when it is too long
     apart = False  # every end is its own (trains): ends alike do not give the same result
+    # the table orders the ends by their plays' chances when there are more than this many
+    # (else they keep their places: L R U D)
+    by_chance = 4
 
     def label(self, match, i):
         return str(i + 1)
@@ -90,11 +83,6 @@ class View:
         """The ends in the order the table lists them."""
         return order
 
-    def by_chance(self, n):
-        """Whether the table orders its ``n`` ends by their plays' chances (many ends) rather
-        than keeping their places."""
-        return n > 4
-
     def end_action(self, match, e, n):
         """The action bar's label for end ``e`` and its ``n`` tiles."""
         return "Play %s %d  (%d)" % (end_label(match, e), end_open(match, e), n)
@@ -117,6 +105,7 @@ class Trains(View):
     counts = False
     wraps = True
     apart = True
+    by_chance = 1000  # trains keep their order
 
     def label(self, match, i):
         """A train by the label the trains row gives it (``train_label``; the public trains
@@ -175,11 +164,9 @@ class Trains(View):
             (first if mine else rest).append(e)
         return first + rest
 
-    def by_chance(self, n):
-        return False  # trains keep their order
-
 
 class Hub(View):
+    by_chance = 0  # the branches, the likelier nearer
     def game_text(self, match) -> "str | None":
         """The centre and the started branches' pips, and how many may start: "6-6:3 5 +2new"."""
         lay = match.hand.layout
@@ -187,9 +174,6 @@ class Hub(View):
         started = [str(lay.arms[e].open) for e in range(len(lay.arms)) if lay.arms[e].length]
         new = len([e for e in arms if not lay.arms[e].length])
         return "%s:%s%s" % (name(lay.first), " ".join(started), " +%dnew" % new if new else "")
-
-    def by_chance(self, n):
-        return True
 
     def end_action(self, match, e, n):
         arm = match.hand.layout.arms[e]

@@ -14,27 +14,19 @@ opens one above it (the match menu from the table, History from the winner) asks
 asks ``__getattr__`` first, which knows screens, not modules.)
 """
 
+# the names the app and the screens ask the package for (the rest import their module)
 LAZY = {
     "home_screen": "home",  # the screen the match's state calls for
     "StartMenu": "menus",
     "GameMenu": "menus",
     "Settings": "menus",
-    "SetupForm": "menus",
     "Matches": "matches",
-    "MatchActions": "match_actions",
     "MatchMenu": "match_menu",
     "History": "match_menu",
     "Points": "match_menu",
     "EndHand": "match_menu",
     "Table": "table",
-    "Tiles": "tiles",
-    "Leader": "tiles",
-    "Pad": "pad",
-    "Entry": "entry",
     "Tally": "tally",
-    "HandOver": "tally",
-    "Result": "result",
-    "Winner": "result",
 }
 
 

@@ -88,7 +88,7 @@ class Table(Screen):
                 first.append(("quick", (t, e)))
             if stuck not in first:
                 first.append(stuck)
-            if views.of(lay).by_chance(len(order)):
+            if len(order) > views.of(lay).by_chance:
                 # A hub's branches, or many ends: the likelier nearer, by their plays' chances.
                 # A line's or spinner's ends keep their places (L R U D), trains their order.
                 by_end = {}
