@@ -34,7 +34,7 @@ PACKAGES = {
     " keypad lifetimes link numbers pips plays rule_words serial_line store store_admin text ui"
     " views",
     # the screens, a package whose name table loads each module when a screen is shown
-    "scoreboard/screens": "__init__ common entry home match_actions match_menu matches menus"
+    "scoreboard/screens": "__init__ common entry extras home match_actions match_menu matches menus"
     " moves pad result table tally tiles",
 }
 

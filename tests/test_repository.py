@@ -132,13 +132,14 @@ def test_every_device_module_is_declared_always_loaded_or_on_demand():
 
 def test_the_setup_drops_what_the_old_list_of_play_modules_dropped():
     # App._unload_play dropped these ten before the table was declared: the same code now,
-    # under its new names. The screens moved into scoreboard/screens (screens → common and home;
-    # picks → tiles; hand_end → tally and result; screens_games → moves, its game extras in the
-    # one table, tally and menus; the layouts' text from plays → views), so the list is longer.
+    # under its new names. The screens moved into scoreboard/screens (screens → common, and
+    # home, which its caller drops; picks → tiles; hand_end → tally and result; screens_games
+    # → moves and extras, the rest in the one table, tally and menus; the layouts' text from
+    # plays → views), so the list is longer.
     table = lifetimes()
     setup = {name for name, when in table["ON_DEMAND"] if when & table["SETUP"]}
     play = "pips plays views"
-    screens = "common home match_menu entry moves tiles tally result table pad"
+    screens = "common match_menu entry extras moves tiles tally result table pad"
     assert setup == {"scoreboard." + name for name in play.split()} | {
         "scoreboard.screens." + name for name in screens.split()
     }

@@ -378,7 +378,10 @@ class App:
         gone = self._unload_games(m.game) + lifetimes.drop(now)
         if gone:
             gc.collect()
-        self.push(screens.home_screen(self))
+        try:
+            self.push(screens.home_screen(self))
+        finally:
+            lifetimes.unload("scoreboard.screens.home")  # the choice is made: its code leaves
 
     def open(self, name, *args):
         """Show the screen ``name`` (scoreboard.screens.LAZY) on top: how a screen opens one

@@ -73,6 +73,7 @@ ON_DEMAND = (
     ("scoreboard.views", SETUP | HAND_END | PAD),
     ("scoreboard.plays", SETUP | HAND_END | PAD),
     ("scoreboard.pips", SETUP | HAND_END | PAD),
+    ("scoreboard.screens.extras", SETUP | HAND_END | PAD),  # only for games that declare them
     ("scoreboard.screens.moves", SETUP | HAND_END | PAD),
     ("scoreboard.screens.tiles", SETUP | HAND_END | PAD | BY_CALLER),  # Tiles.choose drops it
     ("scoreboard.screens.table", SETUP | HAND_END | PAD),
@@ -85,7 +86,7 @@ ON_DEMAND = (
     ("scoreboard.screens.match_actions", PLAYING),
     ("scoreboard.screens.matches", PLAYING),  # the Matches list, from the start or match menu
     ("scoreboard.screens.match_menu", SETUP | PLAYING),
-    ("scoreboard.screens.home", SETUP),
+    ("scoreboard.screens.home", BY_CALLER),  # App.home drops it after its call
     ("scoreboard.store_admin", BY_CALLER),  # store._admin: listing, deleting, settings
     ("scoreboard.app_matches", BY_CALLER),  # app._matches: resume, open, park, start
     ("scoreboard.link", KEPT),  # comes with the host's first line

@@ -167,6 +167,7 @@ class Trains(View):
 
 class Hub(View):
     by_chance = 0  # the branches, the likelier nearer
+
     def game_text(self, match) -> "str | None":
         """The centre and the started branches' pips, and how many may start: "6-6:3 5 +2new"."""
         lay = match.hand.layout

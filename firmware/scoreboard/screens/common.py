@@ -2,6 +2,7 @@
 standings' rows, a side's name. Loaded with the first screen of a match."""
 
 from domino import DominoError
+from domino.game import Game
 from scoreboard.store import StorageError
 from scoreboard.ui import COLS, short, spread
 
@@ -70,3 +71,9 @@ def standings_rows(fb, m, first_row, rows):
 def hidden(m):
     """The standings are secret for now (Peruvian, until the game announces them)."""
     return m.game.hidden_standings(m)
+
+
+def has_extras(g):
+    """Whether game ``g`` adds to the table (scoreboard.screens.extras): a status of its own
+    (owed draws, Super Dominos' spell), or ends that add up (a joker both ways round)."""
+    return g.base is not None or type(g).status is not Game.status

@@ -9,8 +9,8 @@ Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the h
 
 from domino.tiles import is_double, name
 from scoreboard import plays, views
-from scoreboard.screens.common import attempt, bar_key, hidden, standings_rows
-from scoreboard.screens.moves import both_ways, owed, play, settle, status_text
+from scoreboard.screens.common import attempt, bar_key, has_extras, hidden, standings_rows
+from scoreboard.screens.moves import play
 from scoreboard.ui import COLS, Screen, center, fit, right, row, short, title, wrap
 
 NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
@@ -124,6 +124,8 @@ class Table(Screen):
         lay = hand.layout
         sums = g.base is not None
         if sums:
+            from scoreboard.screens.extras import both_ways
+
             for e in self.ends:
                 self.ends[e] = both_ways(g, lay.arms[e], self.ends[e])
         want = self.actions[self.cursor] if self.actions else None
@@ -148,9 +150,12 @@ class Table(Screen):
         if g.opts.get("barricade") and hand.last is not None and lay.played:
             if is_double(lay.played[-1]):
                 acts.insert(at + 1, ("bar", hand.last))  # one DOWN away
-        for p, k in owed(m):
-            acts.insert(at, ("owed", (p, k)))
-            want = acts[at]
+        if has_extras(g):
+            from scoreboard.screens.extras import owed
+
+            for p, k in owed(m):
+                acts.insert(at, ("owed", (p, k)))
+                want = acts[at]
         self.actions = acts
         self.cursor = acts.index(want) if want in acts else 0
 
@@ -257,10 +262,13 @@ class Table(Screen):
             row(fb, first + 1, "until round %d" % (m.rounds or 0))
             if first < 4:
                 row(fb, first + 2, "Round %d of %d" % (hand.number + 1, m.rounds or 0))
-        st = status_text(m)
-        if st:  # the rules in force matter more than the last play
-            fb.fill_rect(0, 48, 128, 8, 0)
-            row(fb, 6, fit(st))
+        if has_extras(m.game):
+            from scoreboard.screens.extras import status_text
+
+            st = status_text(m)
+            if st:  # the rules in force matter more than the last play
+                fb.fill_rect(0, 48, 128, 8, 0)
+                row(fb, 6, fit(st))
 
     def ends_line(self, fb, m, text, i=0):
         """Line ``i`` of the open ends; beside the first, the hand number when the count
@@ -366,7 +374,10 @@ class Table(Screen):
         if r.get("blocked"):
             app.home()
             app.flash("Blocked: enter the hands")
-        if app.match is m and not m.over and settle(app):  # the draws the rules owe now
-            table = app.screen
-            if isinstance(table, Table):
-                table.note += " +tile"
+        if app.match is m and not m.over and has_extras(m.game):
+            from scoreboard.screens.extras import settle
+
+            if settle(app):  # the draws the rules owe now
+                table = app.screen
+                if isinstance(table, Table):
+                    table.note += " +tile"
