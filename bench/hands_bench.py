@@ -4,9 +4,9 @@ Hands: the host's simulated table (dominoboard.sim.table), every seat laying a u
 legal tile (tests/firmware/press_hands.py), for every game played tile by tile. Each hand is
 entered on the real App on the MicroPython unix port twice (bench/mpy_hands.py): *tracked*
 (every play by the fewest presses the table's lists allow, draws and passes on the bar, the
-tally) and on a *score pad* (scoreboard.pad: each score as it happens in the game's unit, End
-the hand, who went out, the tally). Both must reach the totals the rules core folds from the
-hand ("same"). The outcome games' entries are measured by tests/firmware/test_games_ui.py
+tally) and on a *score pad* (scoreboard.screens.pad: each score as it happens in the game's
+unit, End the hand, who went out, the tally). Both must reach the totals the rules core folds
+from the hand ("same"). The outcome games' entries are measured by tests/firmware/test_games_ui.py
 (bench/results/presses-games.txt) and quoted here.
 
 A paper score pad's strokes for the same hand: one per digit plus one per entry, for every

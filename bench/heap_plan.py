@@ -11,9 +11,9 @@ Four configurations, each table on a new Pico (docs/target.md), heap probes on:
 
 "All kept" changes nothing in the product: the bench writes a boot.py onto the Pico's flash
 (KEEP_ALL below), which MicroPython runs before main.py (frozen or not). It marks every
-ON_DEMAND module KEPT before the app starts, and keeps the three a caller drops by itself
-(scoreboard.app.unload and store._admin, wrapped). The games still come and go one at a time
-(App._unload_games): a table plays one game.
+ON_DEMAND module KEPT before the app starts, and keeps the ones a caller drops by itself
+(lifetimes.unload, wrapped). The games still come and go one at a time (App.unload_games): a
+table plays one game.
 
 The heap probes need the firmware's symbols. The scoreboard's come with its ELF
 (build/firmware/dominoboard-pico.elf); stock MicroPython's UF2 has none, so the same sources
@@ -60,27 +60,14 @@ from scoreboard import lifetimes
 
 lifetimes.ON_DEMAND = tuple((n, lifetimes.KEPT) for n, _w in lifetimes.ON_DEMAND)
 _kept = set(n for n, _w in lifetimes.ON_DEMAND)
-
-from scoreboard import store
-
-
-def _admin(name, *args):
-    from scoreboard import store_admin
-
-    return getattr(store_admin, name)(*args)
-
-
-store._admin = _admin
-from scoreboard import app
-
-_unload = app.unload
+_unload = lifetimes.unload
 
 
 def _unload_kept(name):
     return 0 if name in _kept else _unload(name)
 
 
-app.unload = _unload_kept
+lifetimes.unload = _unload_kept
 """
 
 CONFIGS = (

@@ -1,7 +1,7 @@
 # Whole hands on the device's real screens, kept both ways: tracked (every play by the fewest
 # presses the table's lists allow, tests/firmware/mpy/press_paths.py; draws and passes on the
-# bar; the tally) and on a score pad (scoreboard.pad: each score as it happens, in the game's
-# unit, then End the hand, who went out, the tally). Run by bench/hands_bench.py.
+# bar; the tally) and on a score pad (scoreboard.screens.pad: each score as it happens, in the
+# game's unit, then End the hand, who went out, the tally). Run by bench/hands_bench.py.
 #
 #   micropython bench/mpy_hands.py HANDS_FILE STORAGE
 #
@@ -96,7 +96,7 @@ def hand_of(lines):
 
 
 def held(ev, p):
-    from scoreboard.hand_end import held as form  # loaded: a tally is on show
+    from scoreboard.screens.tally import held as form  # loaded: a tally is on show
 
     entry = ev.get("left", [0] * (p + 1))[p]
     if isinstance(entry, list):  # the simulated table names tiles as pairs

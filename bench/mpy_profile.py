@@ -82,14 +82,14 @@ def install_spans():
 
 def install_screen_spans():
     for name, attrs in (
-        ("scoreboard.plays", ("plays_by_end", "likely", "ends_text")),
-        ("scoreboard.hand_end", ()),
+        ("scoreboard.plays", ("plays_by_end", "likely")),
+        ("scoreboard.screens.tally", ()),
     ):
         mod = sys.modules.get(name)
         if mod is not None:
             for a in attrs:
                 wrap(mod, a, name[11:] + "." + a)
-    table = sys.modules.get("scoreboard.table")
+    table = sys.modules.get("scoreboard.screens.table")
     if table is not None:
         for a in ("refresh", "_draw_top", "_draw_bar"):
             wrap(table.Table, a, "table." + a)

@@ -209,8 +209,8 @@ if __name__ == "__main__":
 
 def tile_presses(match, tile: tuple[int, int], end: int | None, o: int | None = None) -> int:
     """Keys that enter the play of ``tile`` on ``end`` on the keypad, as the table takes them
-    (scoreboard.table.Table.type_tile): its pips, the shorter way round that names it ("#" too
-    where the digits are also the start of a longer tile), then, when its ends differ in
+    (scoreboard.screens.table.Table.type_tile): its pips, the shorter way round that names it
+    ("#" too where the digits are also the start of a longer tile), then, when its ends differ in
     result, the moves to its end on the bar and "#". ``match``: a domino Match with the play
     to come in turn."""
     from scoreboard import pips as plays

@@ -21,7 +21,8 @@ MAIN = "main.py"
 # micropython-lib packages, precompiled into lib/ (`deploy --mip`: installed by mip instead).
 REQUIRE = ("ssd1306",)
 
-# package -> its modules on the Pico (boards: not sim/png, the simulated board's).
+# package -> its modules on the Pico (boards: not sim/png, the simulated board's); a package
+# inside another is its own entry ("scoreboard/screens").
 PACKAGES = {
     "boards": "__init__ encoder keypad oled pico pins stdio",
     "domino": "__init__ corrections ending errors events game layouts legal match names outcome"
@@ -29,10 +30,12 @@ PACKAGES = {
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
-    "scoreboard": "__init__ app app_matches buttons display entry font_digits font_small"
-    " hand_end journal lifetimes link match_actions match_menu matches_list menus numbers"
-    " pad picks pips plays rule_words screens screens_games serial_line store store_admin"
-    " store_files table text ui",
+    "scoreboard": "__init__ app app_matches buttons display font_digits font_small journal"
+    " lifetimes link numbers pips plays rule_words serial_line store store_admin store_files"
+    " text ui views",
+    # the screens, a package whose name table loads each module when a screen is shown
+    "scoreboard/screens": "__init__ common entry extras home match_actions match_menu matches menus"
+    " moves pad result table tally tiles",
 }
 
 

@@ -297,7 +297,7 @@ class Game:
     def tally_fields(self, hand, blocked) -> tuple:
         """What the hand's end needs to know of each seat still holding tiles, as data: the
         keys of the ``end`` event's ``{"p": ...}`` form, in the order the table is asked.
-        The device builds its tally form from this (scoreboard.hand_end.Tally), so no
+        The device builds its tally form from this (scoreboard.screens.tally.Tally), so no
         game can be left unfinishable there. ``hand`` is the hand ending (or a finished
         one being corrected); ``blocked``: nobody went out.
 

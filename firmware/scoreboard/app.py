@@ -34,21 +34,19 @@ import sys
 from boards.pins import KEYPAD_AS
 from domino import DominoError, Match
 from domino.events import dumps, loads
-from scoreboard import lifetimes
+from scoreboard import lifetimes, screens
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
 from scoreboard.serial_line import NOT_UTF8, LineReader
-from scoreboard.store import MatchStore
+from scoreboard.store import MatchStore, StorageError
 from scoreboard.ui import message_box
 
 VERSION = "0.1.0"
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-LAYOUTS = ("5 keys", "UP/DOWN swap", "4 keys")
-SLEEP_CHOICES = (0, 30, 60, 120, 300, 600)  # seconds; 0 = never
 DEFAULTS = {
     "contrast": 207,
     "sleep": 120,  # seconds of inactivity before the screen turns off
-    "layout": 0,  # index into LAYOUTS
+    "layout": 0,  # index into scoreboard.screens.menus.LAYOUTS
     "names": NAMES,  # presets offered for player names (the host can push others)
     "current": "",  # the id of the match on the table
 }
@@ -58,36 +56,6 @@ SERIAL_BYTES_PER_STEP = 64  # bounded work per loop pass (about one request): no
 ACTIVE_MS = 2000  # after a key or a host line, the loop polls every 5 ms for this long ...
 IDLE_PERIOD_MS = 10  # ... then every 10 ms (the first key after a pause waits up to 10 ms)
 CHECK_MS = 100  # the sleep and message timers are looked at this often
-
-
-class StorageError(Exception):
-    pass
-
-
-def unload(name):
-    """Forget a module nothing needs now, so its code leaves the heap (the next import loads it
-    again). Objects made from it keep working; only new imports see a fresh copy."""
-    if name not in sys.modules:
-        return 0
-    del sys.modules[name]
-    dot = name.rfind(".")
-    parent = sys.modules.get(name[:dot]) if dot > 0 else None
-    if parent is not None:
-        try:
-            delattr(parent, name[dot + 1 :])
-        except (AttributeError, TypeError):
-            pass
-    return 1
-
-
-def drop(now):
-    """Unload every on-demand module dropped at the moments ``now`` (lifetimes' bits); returns
-    how many left."""
-    gone = 0
-    for name, when in lifetimes.ON_DEMAND:
-        if when & now:
-            gone += unload(name)
-    return gone
 
 
 KEPT = 160  # at most this many decoded events stay in the heap (FlashLog)
@@ -179,7 +147,7 @@ class _AppMatches:
         return app_matches
 
     def __exit__(self, *exc):
-        unload("scoreboard.app_matches")
+        lifetimes.unload("scoreboard.app_matches")
 
 
 def flash_log(m) -> FlashLog:
@@ -411,29 +379,33 @@ class App:
         if m is None:  # setting up the first match: no screen of a match is needed
             if self.unload_play():
                 gc.collect()
-            from scoreboard.menus import StartMenu
-
-            self.push(StartMenu(self))
+            self.push(screens.StartMenu(self))
             return
-        from scoreboard import screens
-
+        # what the match's state no longer shows leaves the heap (scoreboard.lifetimes)
         now = lifetimes.MATCH if m.over else lifetimes.MATCH | lifetimes.PLAYING
-        ended = m.over or m.hand is None or m.hand.is_over()  # the hand or the match is over
-        if m.game.key in screens.OWN:  # the other games' screens are scoreboard.screens_games
-            now |= lifetimes.OWN
-            now |= lifetimes.OWN_TALLY if ended else lifetimes.OWN_TABLE
-        if ended or m.way != "pad":  # a score pad: no table
-            now |= lifetimes.NO_PAD
-        else:
+        if m.over or m.hand is None or m.hand.is_over():
+            now |= lifetimes.HAND_END
+        elif m.way == "pad":
             now |= lifetimes.PAD
-        gone = self.unload_games(m.game) + drop(now)
+        else:
+            now |= lifetimes.TABLE
+        gone = self.unload_games(m.game) + lifetimes.drop(now)
         if gone:
             gc.collect()
-        self.push(screens.home(self))
+        try:
+            self.push(screens.home_screen(self))
+        finally:
+            lifetimes.unload("scoreboard.screens.home")  # the choice is made: its code leaves
+
+    def open(self, name, *args):
+        """Show the screen ``name`` (scoreboard.screens.LAZY) on top: how a screen opens one
+        that its own module does not import (the match menu from the table, History from the
+        winner)."""
+        self.push(getattr(screens, name)(self, *args))
 
     def unload_play(self):
         """Drop the screens of a match (setup needs none of them); returns how many left."""
-        return drop(lifetimes.SETUP)
+        return lifetimes.drop(lifetimes.SETUP)
 
     def unload_games(self, game):
         """Keep only the rules module that defines ``game``'s class (None: none); returns how
@@ -447,7 +419,7 @@ class App:
             if module is not None and (
                 cls is None or getattr(module, cls.__name__, None) is not cls
             ):
-                gone += unload(name)
+                gone += lifetimes.unload(name)
         return gone
 
     def flash(self, text, error=False):
@@ -475,10 +447,9 @@ class App:
             # by itself shows it at home; one ended from the menu or by a barricade, on top
             refill = getattr(self.screen, "refill", None)
             if refill is None:
-                from scoreboard.match_menu import tally
-
                 declared = bool(ev.get("declared"))
-                self.push(tally(self, ev.get("out"), ev.get("last"), ev.get("bar"), declared))
+                out, last, bar = ev.get("out"), ev.get("last"), ev.get("bar")
+                self.push(screens.Tally(self, out, True, None, bar, last, declared))
                 refill = getattr(self.screen, "refill", None)
             if refill is not None:
                 refill(ev["left"])

@@ -66,15 +66,13 @@ def park(app):
     """Let the match on the table leave the heap (setting up another one); home() or
     ``current`` folds it back from flash."""
     if app.match is not None:
-        from scoreboard.menus import StartMenu
-
         app.match = None
         app.voids = []
         del app.screens[:]  # no screen below may draw the parked match
         app.unload_games(None)  # the form loads the rules of the game chosen next
         app.unload_play()
         gc.collect()
-        app.push(StartMenu(app))
+        app.open("StartMenu")
 
 
 def open_match(app, mid):

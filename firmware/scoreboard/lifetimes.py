@@ -14,17 +14,17 @@ Loaded on demand: ON_DEMAND, each with the moments it is dropped (bits: a module
 imports it drops it as soon as its call or its list is done).
 """
 
-# the moments App.home() drops modules (several can hold at once)
+import sys
+
+# the moments App.home() drops modules (several can hold at once), from the match's state only
 SETUP = 1  # no match on the table: the start menu (also after an error, before refolding)
 MATCH = 2  # a match on the table, whatever it shows
 PLAYING = 4  # a match that is not over: the setup and match menus are closed
-OWN = 8  # a game with its own screens (scoreboard.screens.OWN), not scoreboard.screens_games
-OWN_TALLY = 16  # ... whose hand or match is over: the tally or the winner, no table
-OWN_TABLE = 32  # ... whose hand is being played: no hand's end
-NO_PAD = 64  # not a score pad during a hand (the match or hand is over, or it has a table)
-PAD = 128  # a score pad during a hand: no table
+TABLE = 8  # a hand in play, kept tile by tile: the table (or a game's outcome entry)
+HAND_END = 16  # the hand or the match is over: the tally, the result or the winner
+PAD = 32  # a hand in play kept on a score pad: no table
 KEPT = 0  # never dropped once loaded
-BY_CALLER = 256  # dropped by the code that loads it, right after its call (never by home)
+BY_CALLER = 64  # dropped by the code that loads it, right after its call (never by home)
 
 # imported when the board starts, in dependency order (the board's own: boards.load's choice)
 ALWAYS = (
@@ -48,6 +48,7 @@ ALWAYS = (
     "scoreboard.font_small",
     "scoreboard.text",
     "scoreboard.ui",
+    "scoreboard.screens",  # the screens' name table; the screens themselves on demand
     "scoreboard.app",
     "boards.stdio",
     "ssd1306",  # micropython-lib's driver (manifest's REQUIRE)
@@ -67,23 +68,53 @@ ON_DEMAND = (
     ("domino.ending", MATCH),  # what a tally entered, read when it was sent
     ("boards.encoder", KEPT),  # the board's, when fitted
     ("boards.keypad", KEPT),
-    ("scoreboard.screens", SETUP),
     ("scoreboard.font_digits", KEPT),
-    ("scoreboard.numbers", OWN_TABLE),
-    ("scoreboard.plays", SETUP | OWN_TALLY | PAD),
-    ("scoreboard.pips", SETUP | OWN_TALLY | PAD),
-    ("scoreboard.table", SETUP | OWN_TALLY | PAD),
-    ("scoreboard.picks", SETUP | OWN | BY_CALLER),  # the table drops it when its list closes
-    ("scoreboard.hand_end", SETUP | OWN_TABLE),
-    ("scoreboard.pad", SETUP | NO_PAD),
+    ("scoreboard.numbers", TABLE),
+    ("scoreboard.screens.common", SETUP),
+    ("scoreboard.views", SETUP | HAND_END | PAD),
+    ("scoreboard.plays", SETUP | HAND_END | PAD),
+    ("scoreboard.pips", SETUP | HAND_END | PAD),
+    ("scoreboard.screens.extras", SETUP | HAND_END | PAD),  # only for games that declare them
+    ("scoreboard.screens.moves", SETUP | HAND_END | PAD),
+    ("scoreboard.screens.tiles", SETUP | HAND_END | PAD | BY_CALLER),  # Tiles.choose drops it
+    ("scoreboard.screens.table", SETUP | HAND_END | PAD),
+    ("scoreboard.screens.result", SETUP | TABLE | PAD),
+    ("scoreboard.screens.tally", SETUP | TABLE | PAD),
+    ("scoreboard.screens.entry", SETUP | HAND_END | PAD),
+    ("scoreboard.screens.pad", SETUP | TABLE | HAND_END),
     ("scoreboard.rule_words", PLAYING),  # the rules form's words
-    ("scoreboard.menus", PLAYING),
-    ("scoreboard.match_actions", PLAYING),
-    ("scoreboard.matches_list", PLAYING),  # the Matches list, from the start or match menu
-    ("scoreboard.match_menu", SETUP | PLAYING),
+    ("scoreboard.screens.menus", PLAYING),
+    ("scoreboard.screens.match_actions", PLAYING),
+    ("scoreboard.screens.matches", PLAYING),  # the Matches list, from the start or match menu
+    ("scoreboard.screens.match_menu", SETUP | PLAYING),
+    ("scoreboard.screens.home", BY_CALLER),  # App.home drops it after its call
     ("scoreboard.store_admin", BY_CALLER),  # MatchStore's list, delete, settings, boots
     ("scoreboard.app_matches", BY_CALLER),  # App's resume, open_match, park, new_match
-    ("scoreboard.entry", SETUP | OWN),
-    ("scoreboard.screens_games", SETUP | OWN),
     ("scoreboard.link", KEPT),  # comes with the host's first line
 )
+
+
+def unload(name):
+    """Forget a module nothing needs now, so its code leaves the heap (the next import loads it
+    again). Objects made from it keep working; only new imports see a fresh copy."""
+    if name not in sys.modules:
+        return 0
+    del sys.modules[name]
+    dot = name.rfind(".")
+    parent = sys.modules.get(name[:dot]) if dot > 0 else None
+    if parent is not None:
+        try:
+            delattr(parent, name[dot + 1 :])
+        except (AttributeError, TypeError):
+            pass
+    return 1
+
+
+def drop(now):
+    """Unload every on-demand module dropped at the moments ``now`` (the bits above); returns
+    how many left."""
+    gone = 0
+    for name, when in ON_DEMAND:
+        if when & now:
+            gone += unload(name)
+    return gone

@@ -1,9 +1,10 @@
 """A tile named by its pips on the keypad, on the table (docs/ui.md, "The keypad").
 
-Loaded with the first digit typed on the table (scoreboard.table.Table.type_tile): a board
+Loaded with the first digit typed on the table (scoreboard.screens.table.Table.type_tile): a board
 without the keypad never carries it. Pure reading of the match but for the play it lays.
 """
 
+from scoreboard import views
 from scoreboard.plays import preview
 
 
@@ -59,7 +60,7 @@ def result(match, t, e, o=None):
     """What laying ``t`` on end ``e`` comes to, for telling ends apart: the points and the open
     pips it leaves (a train, or a new end, is itself)."""
     lay = match.hand.layout
-    if e is None or lay.kind == "trains" or e >= len(lay.arms):
+    if e is None or views.of(lay).apart or e >= len(lay.arms):
         return (e, o)
     left = o if o is not None else match.game.joins(match.hand, t, lay.arms[e])
     ends = [lay.arms[i].open for i in lay.open_arms() if i != e] + [left]

@@ -12,102 +12,7 @@ them early); then the heavier tile (players shed pips that would count against t
 
 from domino.game import Game
 from domino.tiles import is_double, name
-
-_LINE = "LRUD"
-
-
-def end_open(match, i):
-    """The pip a tile on end i must match (a new train matches the station)."""
-    lay = match.hand.layout
-    return lay.arms[i].open if i < len(lay.arms) else lay.first[0]
-
-
-def ends_text(match):
-    """The open ends for the table's second row: "L5 R3 U6" on a line or spinner, the pips of
-    a hub's branches, or every train as its label (``end_label``) and open pip, "*" its
-    marker ("Mi5 Mx1:12* Ann3": a label ending in a digit is followed by ":")."""
-    lay = match.hand.layout
-    if lay.kind == "trains":
-        out = ""
-        for i, a in enumerate(lay.arms):
-            label = end_label(match, i)
-            if label[-1:].isdigit():
-                label += ":"  # "Mx1:12", not "Mx112"
-            out += "%s%s%d%s" % (" " if out else "", label, a.open, "*" if a.marker else "")
-        return out
-    arms = lay.open_arms()
-    if len(arms) <= 4:
-        return " ".join("%s%d" % (end_label(match, e), lay.arms[e].open) for e in arms)
-    return "".join(str(lay.arms[e].open) for e in arms)
-
-
-def owed_text(match):
-    """For trains: the double the player in turn must satisfy, e.g. "satisfy 6-6 Ben"."""
-    hand = match.hand
-    if hand.layout.kind != "trains" or hand.turn is None:
-        return ""
-    d = match.game.status(hand).get("double")
-    if d is None:
-        return ""
-    pip = hand.layout.arms[d].open
-    return "satisfy %d-%d %s" % (pip, pip, end_label(match, d))
-
-
-def end_label(match, i):
-    """A short name for arm i: L/R (and U/D on a spinner), a branch number; a train by the
-    label the trains row gives it (``train_label``; the public trains Mx, or Mx1, Mx2 ... when
-    there are more), so the action bar, the tile lists and the row name a train alike."""
-    lay = match.hand.layout
-    if i >= len(lay.arms):
-        return "new"
-    kind = lay.kind
-    if kind == "trains":
-        arms = lay.arms
-        owner = arms[i].owner
-        if owner is not None:
-            return train_labels(match.players)[owner]
-        public = 0
-        k = 0
-        for j in range(len(arms)):
-            if arms[j].owner is None:
-                public += 1
-                if j <= i:
-                    k += 1
-        return "Mx" if public == 1 else "Mx%d" % k
-    if kind in ("line", "spinner") and i < 4:
-        return _LINE[i]
-    return str(i + 1)
-
-
-def train_label(names, p):
-    """Seat p's train: the shortest start of his name (spaces left out) that starts no other
-    name and is not the public train's "Mx" (his whole name if none is shorter): "Mia" beside
-    "Max" is "Mi", "Ana" beside "Anna" "Ana" and "Anna" "Ann"."""
-    own = names[p]
-    for n in range(1, len(own) + 1):
-        start = own[:n]
-        if "Mx".startswith(start):
-            continue
-        for q in range(len(names)):
-            if q != p and names[q].startswith(start):
-                break
-        else:
-            return start.replace(" ", "")
-    return own.replace(" ", "")
-
-
-_names = None  # the names the trains' labels were made for
-_labels = []
-
-
-def train_labels(names):
-    """Every seat's ``train_label``, made once per table and set of names (a redraw only
-    compares the names)."""
-    global _names, _labels
-    if _names != names:
-        _names = list(names)
-        _labels = [train_label(names, p) for p in range(len(names))]
-    return _labels
+from scoreboard import views
 
 
 def preview(match, t, e):
@@ -199,23 +104,8 @@ def ranked(match, notes=()):
 
 
 def own_first(match, order):
-    """Trains (Mexican Train): the player's own train (or the new train that will be his)
-    first, then the others as the game opens them; other layouts as they are."""
-    lay = match.hand.layout
-    if lay.kind != "trains":
-        return order
-    p = match.hand.turn
-    arms = lay.arms
-    owns = False
-    for a in arms:
-        if getattr(a, "owner", None) == p:
-            owns = True
-    first = []
-    rest = []
-    for e in order:
-        mine = getattr(arms[e], "owner", None) == p if e < len(arms) else not owns
-        (first if mine else rest).append(e)
-    return first + rest
+    """The ends in the order the layout's view lists them (trains: the player's own first)."""
+    return views.of(match.hand.layout).own_first(match, order)
 
 
 def lead_tiles(match, player):
@@ -314,15 +204,3 @@ def ring(ranked, far):
     alternate around it, ranked[0] under the cursor, [1] one DOWN, [2] one UP, [3] two DOWN
     ...; ``far`` sits on the opposite side. The i-th likeliest is (i + 1) // 2 presses away."""
     return ranked[:1] + ranked[1::2] + far + ranked[2::2][::-1]
-
-
-def describe(match, pts, lead):
-    """The announcement for points scored during play (``lead``: it was the hand's first tile)."""
-    key = match.game.key
-    if key.startswith("bergen"):
-        if lead:
-            return "lead"
-        return "triple-header" if pts == 3 else "double-header"
-    if key in ("muggins", "allfives"):
-        return "fives"
-    return "points"

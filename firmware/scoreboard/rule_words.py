@@ -1,6 +1,6 @@
 """Every house rule in plain words for the new-match form: a short label with its value on
 the row, and a sentence for the rule under the cursor on the form's last two rows. Loaded
-with the form only (scoreboard.menus imports it inside SetupForm)."""
+with the form only (scoreboard.screens.menus imports it inside SetupForm)."""
 
 # key: (label, sentence); a label leaves room on its row for the value
 RULES = {

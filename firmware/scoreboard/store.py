@@ -17,10 +17,15 @@ changes, because the host syncs "events after N".
 """
 
 import os
-import sys
 
+from scoreboard import lifetimes
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
 from scoreboard.store_files import DAMAGED, GONE, JOURNAL, SNAPSHOT, TEMP, check_id, exists, remove
+
+
+class StorageError(Exception):
+    """An event the core accepted could not be written to flash (App.record): nothing changed."""
+
 
 CHUNK = 128  # bytes read at a time from a match file (an event record is rarely longer)
 # With less than RESERVE bytes free no new match is started: that space is kept for the
@@ -375,11 +380,7 @@ class _Admin:
         return store_admin
 
     def __exit__(self, *exc):
-        sys.modules.pop("scoreboard.store_admin", None)
-        try:
-            delattr(sys.modules["scoreboard"], "store_admin")  # the package's name for it
-        except (AttributeError, KeyError):
-            pass
+        lifetimes.unload("scoreboard.store_admin")
 
 
 def _event_bytes(line):

@@ -81,8 +81,9 @@ def precompile(
             compile_one(mpy_cross, src, out / "lib" / (name + ".mpy"))
         folders.append(out / "lib")
     for package in sorted(listed["PACKAGES"]):
-        (out / package).mkdir(parents=True)
-        folders.append(out / package)
+        (out / package).mkdir(parents=True, exist_ok=True)
+        if "/" not in package:  # a package inside another goes with it
+            folders.append(out / package)
     for module in listed["modules"]():
         src = FIRMWARE / module
         dest = out / (module[: -len(".py")] + ".mpy")

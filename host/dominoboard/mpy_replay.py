@@ -109,7 +109,7 @@ def _nothing():
 
 def _unload(name):
     """Forget a module read only at a hand's end, so its code leaves the heap until the next
-    one (scoreboard.app.unload does the same on the device)."""
+    one (scoreboard.lifetimes.unload does the same on the device)."""
     if name in sys.modules:
         del sys.modules[name]
         dot = name.rfind(".")

@@ -1,4 +1,4 @@
-"""The games beyond scoreboard.screens.OWN, played on the real MicroPython unix port, driven
+"""The games beyond the first nine, played on the real MicroPython unix port, driven
 only by button presses through the simulated board (tests/firmware/mpy/games_*.py).
 
 Outcome games (Texas, Double Takes, High Fives, That's It!, Poker) go through the generic hand

@@ -34,16 +34,19 @@ def test_keep_all_boot_py_keeps_every_on_demand_module(tmp_path: Path) -> None:
         + KEEP_ALL
         + """
 import json
-from scoreboard import picks, store_admin
-kept = [app.unload("scoreboard.picks"), app.unload("scoreboard.app_matches")]
+from scoreboard import store
+import scoreboard.screens.tiles
+with store._Admin():
+    pass
+kept = [lifetimes.unload("scoreboard.screens.tiles"), lifetimes.unload("scoreboard.app_matches")]
 import domino.fives
 out = {
     "whens": sorted(set(w for _n, w in lifetimes.ON_DEMAND)),
-    "dropped": app.drop(0xFFFF),
+    "dropped": lifetimes.drop(0xFFFF),
     "kept": kept,
-    "picks": "scoreboard.picks" in sys.modules,
-    "admin": store._admin is app._admin,
-    "game": app.unload("domino.fives"),
+    "tiles": "scoreboard.screens.tiles" in sys.modules,
+    "admin": "scoreboard.store_admin" in sys.modules,
+    "game": lifetimes.unload("domino.fives"),
 }
 print("RESULT " + json.dumps(out))
 """
@@ -56,6 +59,6 @@ print("RESULT " + json.dumps(out))
     assert line, out.stdout + out.stderr
     r = json.loads(line[0][7:])
     assert r["whens"] == [0]  # every module KEPT
-    assert r["dropped"] == 0 and r["kept"] == [0, 0] and r["picks"]
-    assert r["admin"]  # the app calls the wrapped _admin, which leaves store_admin loaded
+    assert r["dropped"] == 0 and r["kept"] == [0, 0] and r["tiles"]
+    assert r["admin"]  # the store's own drop goes through the wrapped lifetimes.unload
     assert r["game"] == 1  # games still come and go one at a time

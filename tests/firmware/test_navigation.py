@@ -97,8 +97,8 @@ def test_undo_of_an_end_from_the_menu_or_a_barricade_brings_its_tally_back(tmp_p
     assert r["errors"] == 0
     cases = {
         "muggins_out": ("Tally", {"out": 1}),  # "Ben went out", nothing laid
-        "peruvian_blocked": ("GameTally", {"last": 2}),  # Blocked, Cai laid the last tile
-        "barricade": ("GameTally", {"bar": 0}),  # Ana barricaded with 6-6
+        "peruvian_blocked": ("Tally", {"last": 2}),  # Blocked, Cai laid the last tile
+        "barricade": ("Tally", {"bar": 0}),  # Ana barricaded with 6-6
     }
     for name, (screen, said) in cases.items():
         got = r[name]

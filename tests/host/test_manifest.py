@@ -91,6 +91,22 @@ def imported_names(tree: ast.Module, package: str) -> list[str]:
     return out
 
 
+def lazy_names(tree: ast.Module, package: str) -> list[str]:
+    """The modules a package's lazy name table loads (``LAZY = {"Name": "module"}`` in its
+    __init__, as scoreboard/screens has it): each is imported when its name is asked for."""
+    out = []
+    for statement in tree.body:
+        if (
+            isinstance(statement, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "LAZY" for t in statement.targets)
+            and isinstance(statement.value, ast.Dict)
+        ):
+            for value in statement.value.values:
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    out.append(package + "." + value.value)
+    return out
+
+
 def device_imports() -> set[Path]:
     """The files the device can import, main.py included."""
     todo = [("__main__", FIRMWARE / MANIFEST["MAIN"])]
@@ -103,7 +119,9 @@ def device_imports() -> set[Path]:
             continue
         seen.add(path)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for imported in imported_names(ast.parse(path.read_text()), package):
+        tree = ast.parse(path.read_text())
+        lazy = lazy_names(tree, package) if path.name == "__init__.py" else []
+        for imported in imported_names(tree, package) + lazy:
             found = source(imported)
             if found is not None and found not in seen:
                 todo.append((imported, found))
@@ -135,7 +153,8 @@ def test_the_walk_follows_lazy_imports_and_the_pico_branch():
     """The walk itself: screens imported inside functions, the games by name, the Pico's
     board and its driver are reached; the simulated board is not."""
     device = {p.relative_to(ROOT).as_posix() for p in device_imports()}
-    assert "firmware/scoreboard/screens_games.py" in device  # imported where it is shown
+    assert "firmware/scoreboard/screens/tiles.py" in device  # imported where it is shown
+    assert "firmware/scoreboard/screens/match_menu.py" in device  # by name, from screens.LAZY
     assert "firmware/domino/texas.py" in device  # by name, from the registry's table
     assert {"firmware/boards/pico.py", "build/mpy-lib/ssd1306.py"} <= device
     assert "firmware/boards/sim.py" not in device and "firmware/boards/png.py" not in device

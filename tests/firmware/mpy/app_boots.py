@@ -26,7 +26,7 @@ def setups(app):
 
 
 def matches_rows(app):
-    from scoreboard.matches_list import Matches
+    from scoreboard.screens.matches import Matches
 
     return list(Matches(app).items)
 

@@ -29,8 +29,9 @@ def shows(screen, *names):
 
 
 def kind(screen):
-    """The screen's class name: scoreboard.menus leaves the heap during a match (App.home), so
-    its classes are new objects after each reload and isinstance would not know them."""
+    """The screen's class name: scoreboard.screens.menus leaves the heap during a match
+    (App.home), so its classes are new objects after each reload and isinstance would not know
+    them."""
     return type(screen).__name__
 
 
@@ -92,7 +93,7 @@ class Operator:
             return s.cursor, len(s.actions)
         if isinstance(s, Menu):
             return s.cursor, len(s.items)
-        if hasattr(s, "fields") and hasattr(s, "done"):  # a scoreboard.menus.Form
+        if hasattr(s, "fields") and hasattr(s, "done"):  # a scoreboard.screens.menus.Form
             return s.cursor, len(s.fields) + 1
         if shows(s, "Tally"):
             return s.cursor, len(s.rows()) + 1
@@ -115,7 +116,7 @@ class Operator:
 
     def pick(self, t, o=None):
         """Choose tile t (turned to leave o open) on the screens that pick a tile: the high
-        half of a lead, the group of a long list, then the list (scoreboard.table.pick)."""
+        half of a lead, the group of a long list, then the list (scoreboard.screens.tiles.pick)."""
         for _ in range(5):  # at most: a group of halves, the half, a group of tiles, the tile
             s = self.screen
             if shows(s, "HighHalf"):
@@ -128,7 +129,7 @@ class Operator:
             if k is None:
                 raise Stuck("tile %r (o=%r) not offered: %r" % (t, o, s.items))
             if shows(s, "Groups"):
-                from scoreboard.picks import GROUP  # loaded: a list of tiles is on show
+                from scoreboard.screens.tiles import GROUP  # loaded: a list of tiles is on show
 
                 self.choose(k // GROUP)
                 continue

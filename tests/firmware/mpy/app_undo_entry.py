@@ -34,7 +34,7 @@ def shown(op):
     s = op.screen
     if not d.shows(s, "Entry"):
         return [d.kind(s), None, None]
-    from scoreboard.entry import values  # loaded: the entry is on show
+    from scoreboard.screens.entry import values  # loaded: the entry is on show
 
     return [d.kind(s), s.at, values(s.steps)]
 

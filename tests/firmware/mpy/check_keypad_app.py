@@ -96,9 +96,9 @@ def test_star_drops_the_digits_and_the_question():
 
 def test_the_tally_is_typed_and_a_typo_is_refused():
     t = Table("t4")
-    from scoreboard.match_menu import tally
+    from scoreboard.screens.tally import Tally
 
-    t.app.push(tally(t.app, 0))  # Ana went out before any play was entered
+    t.app.push(Tally(t.app, 0, True))  # Ana went out before any play was entered
     t.board.advance(50, t.app.step)
     tal = t.app.screen
     num = tal.rows()[0][2]
@@ -115,9 +115,9 @@ def test_the_tally_is_typed_and_a_typo_is_refused():
 
 def test_a_held_up_climbs_rungs_and_stops_where_the_finger_lets_go():
     t = Table("t5")
-    from scoreboard.match_menu import tally
+    from scoreboard.screens.tally import Tally
 
-    t.app.push(tally(t.app, 0))
+    t.app.push(Tally(t.app, 0, True))
     t.board.advance(50, t.app.step)
     num = t.app.screen.rows()[0][2]
     start = num.value
@@ -179,7 +179,7 @@ def test_a_big_set_names_pips_of_ten_and_more_by_two_digits():
 
 def test_muggins_points_typed_off_the_unit_are_refused_and_change_nothing():
     t = Table("t8")
-    from scoreboard.match_menu import Points
+    from scoreboard.screens.match_menu import Points
 
     t.app.push(Points(t.app))
     t.board.advance(50, t.app.step)

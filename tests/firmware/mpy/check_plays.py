@@ -72,9 +72,9 @@ def test_ranked_tells_two_matches_in_the_same_state_apart():
 
 
 def test_a_sum_games_turned_jokers_are_offered_once_however_often_the_table_refreshes():
-    # GameTable.refresh turns a sum game's jokers by putting both_ways' new lists in the ends
+    # Table.game_actions turns a sum game's jokers by putting both_ways' new lists in the ends
     # it got from ranked(); a refresh of the same state must still see each play once
-    from scoreboard.screens_games import both_ways
+    from scoreboard.screens.extras import both_ways
 
     m = Match({"game": "allsevens", "players": ["Ana", "Ben"]})
     m.apply({"k": "play", "p": 0, "t": "5-5"})  # ends 5 and 5: 6-1, 5-2, 4-3, 0-0 go anywhere

@@ -1,4 +1,4 @@
-# The scorer at the buttons for the games beyond screens.OWN: the generic hand-end entry
+# The scorer at the buttons for the games beyond the first nine: the generic hand-end entry
 # (outcome games) and the table extras (owed draws, jokers turned, hub branches,
 # barricades). Reads the screen (its steps, items and cursor, what a person reads off the
 # panel) and presses the simulated board's bouncing buttons; nothing calls the app's record()

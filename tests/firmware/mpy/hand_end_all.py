@@ -29,7 +29,7 @@ def combinations(op, cls):
     """Every combination of the house-rule values the setup form offers, for the fewest players
     it offers; combinations that make the same game (``top`` std is the game's own set) once.
     Returns (combinations, players, the setup's refusals)."""
-    from scoreboard.menus import SetupForm
+    from scoreboard.screens.menus import SetupForm
 
     form = SetupForm(op.app, cls)
     n = form.field("players").value()

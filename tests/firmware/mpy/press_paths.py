@@ -23,9 +23,9 @@ import time
 
 sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
+import scoreboard.screens.tiles as screens  # noqa: E402
 from boards.sim import SimBoard  # noqa: E402
 from domino.events import loads  # noqa: E402
-from scoreboard import picks as screens  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 from scoreboard.buttons import DOWN, SHORT  # noqa: E402
 
@@ -117,7 +117,7 @@ def duplicates(lay, table):
 
 def pick_cost(table, x, k):
     """Presses from end x's entry (OK on it) to the tile at k of its list: the device's
-    scoreboard.table.pick shows a long list a group at a time."""
+    scoreboard.screens.tiles.pick shows a long list a group at a time."""
     cs = table.ends[x]
     start = table.start(x)
     g = screens.GROUP

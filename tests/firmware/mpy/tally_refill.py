@@ -10,7 +10,7 @@ sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
 
 import app_driver as d  # noqa: E402
 
-from scoreboard.hand_end import held  # noqa: E402
+from scoreboard.screens.tally import held  # noqa: E402
 
 dashed = held(["6-4", "0-0", "3-3"])
 try:

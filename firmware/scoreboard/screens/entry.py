@@ -22,9 +22,8 @@ BACK on the first step opens the match menu. docs/ui-games.md shows the screens.
 from domino.outcome import end_event
 from domino.tiles import name, parse
 from scoreboard.display import big_text, text_width
-from scoreboard.hand_end import Result
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens import attempt, match_menu, side_name
+from scoreboard.screens.common import attempt, side_name
 from scoreboard.ui import COLS, Screen, center, fit, right, row, title, wrap
 
 LIST_ROWS = 5  # rows 2..6 hold a list
@@ -205,7 +204,7 @@ class Entry(Screen):
         elif self.fix is not None:
             app.pop()
         else:
-            app.push(match_menu(app))
+            app.open("MatchMenu")
 
     # --- keys -----------------------------------------------------------------------------
 
@@ -304,6 +303,8 @@ class Entry(Screen):
         if r is None:
             self.point_at(app)
             return
+        from scoreboard.screens.result import Result
+
         if self.fix is not None:
             app.pop()
         else:

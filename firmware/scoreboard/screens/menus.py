@@ -1,10 +1,13 @@
 """Screens before and around a match: start, new match (game, house rules, players, names,
-target or rounds), stored matches, settings."""
+target or rounds, a game's team draw), settings. The stored matches are
+scoreboard.screens.matches."""
 
 from domino import DominoError, registry
-from scoreboard.app import LAYOUTS, SLEEP_CHOICES
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.ui import COLS, Menu, Screen, row, spread, title, wrap
+from scoreboard.ui import COLS, Menu, Screen, fit, row, spread, title, wrap
+
+LAYOUTS = ("5 keys", "UP/DOWN swap", "4 keys")  # the button layouts (App._key): a setting
+SLEEP_CHOICES = (0, 30, 60, 120, 300, 600)  # seconds; 0 = never
 
 
 def show(value):
@@ -37,9 +40,7 @@ class StartMenu(Menu):
         elif a == "new":
             app.push(GameMenu(app))
         elif a == "list":
-            from scoreboard.matches_list import Matches
-
-            app.push(Matches(app))
+            app.open("Matches")
         else:
             app.push(Settings(app))
 
@@ -82,11 +83,9 @@ class GameMenu(Menu):
 
     def key(self, app, key, repeat):
         if key == "back" and self.from_match:
-            from scoreboard.screens import match_menu
-
             app.home()  # folds the parked match back from flash
             if app.match is not None:
-                app.push(match_menu(app))
+                app.open("MatchMenu")
             return
         Menu.key(self, app, key, repeat)
 
@@ -340,10 +339,8 @@ class Names(Form):
                 return
         setup = dict(self.setup)
         setup["players"] = names
-        if setup["game"] == "teamblock" and not setup.get("teams"):  # teams from the draw
-            from scoreboard.screens_games import TeamDraw
-
-            app.push(TeamDraw(app, setup))
+        if registry.game_class(setup["game"]).team_draw and not setup.get("teams"):
+            app.push(TeamDraw(app, setup))  # the partnerships from the game's draw
             return
         try:
             app.new_match(setup)
@@ -383,3 +380,27 @@ class Settings(Form):
         if key == "back" and not self.editing:
             app.display.contrast(app.settings["contrast"])  # leave without saving
         Form.key(self, app, key, repeat)
+
+
+class TeamDraw(Menu):
+    """Who partners whom, as the game's 4-tile draw decided (``Game.team_draw``: Team Block,
+    the two highest totals against the two lowest), chosen before the match starts."""
+
+    PAIRS = ([[0, 2], [1, 3]], [[0, 1], [2, 3]], [[0, 3], [1, 2]])
+
+    def __init__(self, app, setup):
+        self.setup = setup
+        names = setup["players"]
+        items = []
+        for a, b in self.PAIRS:
+            pair = (names[a[0]], names[a[1]], names[b[0]], names[b[1]])
+            items.append(fit("%s+%s v %s+%s" % tuple(n[:5] for n in pair), COLS))
+        Menu.__init__(self, "Teams (draw)", items)
+
+    def choose(self, app, index):
+        setup = dict(self.setup)
+        setup["teams"] = [list(t) for t in self.PAIRS[index]]
+        try:
+            app.new_match(setup)
+        except Exception as e:
+            app.flash(str(e), True)

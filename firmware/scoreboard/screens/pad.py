@@ -1,12 +1,12 @@
 """A hand kept on a score pad (``Match.way`` "pad"): only what scores is entered, points as
 they happen in the game's unit (``Game.points_unit``: fives in Muggins) where plays score at all
 (``Game.way`` "tracked" says the layout scores), and the tallies at the hand's end. Loaded
-instead of the table (scoreboard.table) while hands are kept this way (docs/ui.md).
+instead of the table (scoreboard.screens.table) while hands are kept this way (docs/ui.md).
 """
 
 from scoreboard import text
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens import attempt, bar_key, match_menu, side_name, standings_rows
+from scoreboard.screens.common import attempt, bar_key, side_name, standings_rows
 from scoreboard.ui import COLS, Screen, center, fit, row, short, title
 
 
@@ -69,11 +69,9 @@ class Pad(Screen):
             u = m.game.points_unit
             self.points = (p, NumberEntry(u, u, 1000 // u * u, u))
         elif kind == "hand":
-            from scoreboard.match_menu import EndHand
-
-            app.push(EndHand(app))
+            app.open("EndHand")
         elif kind == "track":
             if attempt(app, {"k": "way", "way": "tracked"}) is not None:
                 app.home()
         else:
-            app.push(match_menu(app))
+            app.open("MatchMenu")

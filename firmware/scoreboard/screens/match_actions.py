@@ -48,7 +48,9 @@ class Confirm(Menu):
         self.asked = asked
         verb = WHAT[action][0]
         heading = ("%s %s?" if asked == 1 else "Really %s %s?") % (
-            verb if asked == 1 else verb.lower(), match.mid)
+            verb if asked == 1 else verb.lower(),
+            match.mid,
+        )
         Menu.__init__(self, heading, ["No", "Yes, " + verb.lower() + " it"])
 
     def draw(self, app, fb):
@@ -89,7 +91,5 @@ def done(app, mid, action):
         text = "%s not %s: %s" % (mid, "abandoned" if action == "abandon" else "deleted", e)
         error = True
     app.home()  # the screens below may have shown the match
-    from scoreboard.matches_list import Matches
-
-    app.push(Matches(app))
+    app.open("Matches")
     app.flash(text, error)

@@ -1,26 +1,15 @@
-"""The screens of a hand's end: the tally of what is left, what the hand scored, the winner.
+"""The screens of a hand's end: the tally of what each player still holds, and the one OK of a
+game whose hand's end scores nothing (``Game.scores_hand_end``: Italian).
 
-Loaded when a hand ends (screens.home) and dropped while the next one is played (App.home):
-during a hand the heap keeps only the table's screens.
+Loaded when a hand ends (scoreboard.screens.home) and dropped while the next one is played
+(App.home): during a hand the heap keeps only the table's screens.
 """
 
 from domino.tiles import SET_SIZES, hand_pips, parse, set_pips
-from scoreboard.display import big_text, text_width
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens import attempt, match_menu, side_name
-from scoreboard.text import draw
-from scoreboard.ui import (
-    COLS,
-    Screen,
-    center,
-    fit,
-    rjust,
-    row,
-    short,
-    spread,
-    title,
-    wrap,
-)
+from scoreboard.screens.common import attempt, standings_rows
+from scoreboard.screens.result import Result, result
+from scoreboard.ui import Screen, fit, row, spread, title
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
 # the player) and whether it is a yes/no question.
@@ -53,9 +42,12 @@ class Tally(Screen):
 
     ``fix``: the number of an earlier hand whose tally is being corrected. ``last``: who
     laid the last tile, where the game asks it (``Game.asks_last``) and the record cannot say.
+    ``manual``: the hand was ended from the menu. ``bar``: the player who barricaded (a house
+    rule of several 003 games), named on the tally and in the event. ``declared``: an end the
+    record does not allow, the table's word (the ``end`` event's ``declared``).
     """
 
-    def __init__(self, app, out=None, manual=False, fix=None, last=None):
+    def __init__(self, app, out=None, manual=False, fix=None, bar=None, last=None, declared=False):
         m = app.match
         self.fix = fix
         self.last = last
@@ -69,11 +61,14 @@ class Tally(Screen):
             old = end.get("left") if end else None
             if end and last is None:
                 self.last = end.get("last")  # a correction keeps who laid the last tile
+            if end and bar is None:
+                bar = end.get("bar")  # and who barricaded
         else:
             hand = m.hand
             self.out = hand.out if hand.out is not None else out
             old = None
-        self.manual = manual and hand.out is None
+        self.bar = bar
+        self.manual = (manual or bar is not None) and hand.out is None
         self.limit = set_pips(m.game.top) - hand_pips(hand.seen)
         self.need = m.game.tally_fields(hand, self.out is None)
         most = {"p": self.limit, "n": SET_SIZES[m.game.top] - hand.played, "w": self.limit}
@@ -99,7 +94,7 @@ class Tally(Screen):
                 self.fields.append([p, key, NumberEntry(value, lo, hi)])
         self.cursor = 0  # on the rows shown (``rows``)
         self.top = 0
-        self.declared = False  # the table declares an end the record does not allow
+        self.declared = bool(declared)  # the table declares an end the record does not allow
 
     def refill(self, left):
         """Put back the values of an undone hand end's ``left`` (one entry a player)."""
@@ -127,7 +122,9 @@ class Tally(Screen):
         head = "Hand %d: pips" if self.need else "Hand %d over"
         head = "Fix hand %d" % hand_no if self.fix is not None else head % hand_no
         title(fb, head)
-        if self.out is not None:
+        if self.bar is not None:
+            row(fb, 1, fit("%s barricaded" % m.players[self.bar]))
+        elif self.out is not None:
             row(fb, 1, "%s out" % m.players[self.out])
         elif self.last is not None:
             row(fb, 1, fit("blocked, last tile %s" % m.players[self.last]))
@@ -175,7 +172,7 @@ class Tally(Screen):
             elif self.fix is not None or self.manual:
                 app.pop()
             else:
-                app.push(match_menu(app))
+                app.open("MatchMenu")
         elif key == "ok_long":
             self.submit(app)
 
@@ -202,6 +199,8 @@ class Tally(Screen):
             ev["last"] = self.last
         if self.declared and self.fix is None:
             ev["declared"] = 1
+        if self.bar is not None:
+            ev["bar"] = self.bar
         return ev
 
     def submit(self, app):
@@ -211,69 +210,28 @@ class Tally(Screen):
 
     def scored(self, app, r):
         del app.screens[:]  # the result alone: OK on it loads the next hand's table (App.home)
-        app.push(Result(r, self.fix))
+        app.push(result(app, r, self.fix))
 
 
-class Result(Screen):
-    """What the hand scored, per side, and the totals; OK goes on."""
-
-    def __init__(self, result, fix=None):
-        self.hand = result.get("hand", [])
-        self.totals = result.get("totals", [])
-        self.fix = fix
+class HandOver(Screen):
+    """A hand's end that scores nothing (``Game.scores_hand_end`` False: Italian, where only
+    exact totals score): who went out, the total, the standings; OK goes on."""
 
     def draw(self, app, fb):
         m = app.match
-        number = len(m.records) if self.fix is None else self.fix + 1
-        title(fb, ("Fixed hand %d" if self.fix is not None else "Hand %d scored") % number)
-        n = len(self.hand)
-        for s in range(min(n, 6)):
-            tail = rjust("%+d" % self.hand[s], 5) + rjust("%d" % self.totals[s], 6)
-            row(fb, 1 + s, spread(side_name(m, s), tail))
-        row(fb, 7, "OK: next hand" if not m.over else "OK: the winner", True)
+        hand = m.hand
+        title(fb, "Hand %d over" % (hand.number + 1))
+        if hand.out is not None:
+            row(fb, 1, "%s is out" % m.players[hand.out])
+        row(fb, 2, "Total %d" % hand.layout.count())
+        standings_rows(fb, m, 3, 3)
+        row(fb, 7, "OK: next hand", True)
 
     def key(self, app, key, repeat):
-        if key in ("ok", "back"):
-            app.home()
-
-
-class Winner(Screen):
-    """The match is over: the winner in big letters, the final totals. DOWN shows the
-    match's history (UNDO still takes the last hand back)."""
-
-    def draw(self, app, fb):
-        m = app.match
-        wins = m.winners()
-        text = "Tie"
-        if len(wins) == 1:  # partners by their whole names: "Ana & Ben", not "Ana+Ben"
-            text = " & ".join([m.players[p] for p in m.sides[wins[0]]])
-        game = m.game.title
-        y = 12  # the name's top: below the title row, above the totals on rows 4-6
-        if len(game) <= COLS - 8:  # "Winner!", a space, the game's title whole
-            title(fb, "Winner!", game)
-        else:  # "Cardinal Mexican Train": whole on a row of its own, the name below it
-            title(fb, "Winner!")
-            row(fb, 1, center(game))
-            y = 16
-        if text_width(text, 2) <= 128:  # in big letters when it fits, else whole in small
-            big_text(fb, text, (128 - text_width(text, 2)) // 2, y, 2)
-        else:
-            lines = wrap(text, COLS, 2)
-            for i, line in enumerate(lines):
-                draw(fb, line, (128 - text_width(line)) // 2, y + 8 - 4 * len(lines) + 8 * i)
-        n = len(m.sides)
-        for s in range(min(n, 6)):
-            x = (s % 2) * 64
-            r = 4 + s // 2
-            score = "%d" % m.totals[s]
-            name = short(side_name(m, s), COLS // 2 - 3 - len(score))
-            draw(fb, spread(name, score, COLS // 2 - 1), x, r * 8)
-        row(fb, 7, "OK menu  DOWN history", True)
-
-    def key(self, app, key, repeat):
-        if key == "ok" or key == "back":
-            app.park()  # the start menu, with the finished match on flash to resume
-        elif key in ("down", "up"):  # every hand of the finished match; BACK returns here
-            from scoreboard.match_menu import History
-
-            app.push(History(app))
+        if key in ("ok", "ok_long"):
+            r = attempt(app, {"k": "end"})
+            if r is not None:
+                app.home()
+                app.push(Result(r))
+        elif key == "back":
+            app.open("MatchMenu")

@@ -1,31 +1,64 @@
 """Picking one tile from a long list in a few predictable presses (docs/ui.md, Entering a
 play): an end's tiles or a lead's, in pip order with the cursor on the likeliest; a long list
-a group of GROUP first; a free lead by its high half first.
+a group of GROUP first; a free lead by its high half first; who leads, when the tiles decide.
 
-Loaded when the scorer opens an end or a lead (scoreboard.table), dropped by App.home: the
-table itself needs none of it in the heap.
+Loaded when the scorer opens an end or a lead (scoreboard.screens.table); the tile chosen
+drops it again (``Tiles.choose``): the table itself needs none of it in the heap.
 """
 
 from domino.tiles import name
-from scoreboard import plays
-from scoreboard.table import Tiles
+from scoreboard import lifetimes, plays, views
+from scoreboard.screens.moves import play
 from scoreboard.ui import Menu
 
 LEAD_LIST = 7  # longer lists of leads are chosen by the high half first
 
 
-def lead_screen(app, player, tiles=None):
+class Tiles(Menu):
+    """The tiles that fit one end (the lead: every tile that may open), in pip order with the
+    cursor on the likeliest; OK lays the chosen one (a turned joker with the half it leaves
+    open)."""
+
+    def __init__(self, app, end, choices, player=None, cursor=0):
+        m = app.match
+        self.end = end
+        self.choices = choices
+        self.player = m.hand.turn if player is None else player
+        where = (
+            "lead" if end is None else "%s %d" % (views.end_label(m, end), views.end_open(m, end))
+        )
+        Menu.__init__(
+            self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices], cursor
+        )
+
+    def choose(self, app, index):
+        app.pop()
+        lifetimes.unload("scoreboard.screens.tiles")  # the list is closed: its code leaves
+        c = self.choices[index]
+        play(app, self.player, c.tile, self.end, getattr(c, "o", None))
+
+
+class Leader(Menu):
+    """Who lays the first tile (when the tiles decide, e.g. the highest double)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, "Who leads?", list(app.match.players))
+
+    def choose(self, app, index):
+        app.replace(lead_screen(app, index))
+
+
+def lead_screen(app, player):
     """The tiles ``player`` may lead: a short list at once, a long one (any tile may open)
     first by its high half, then the tiles with that half. Both in pip order, the cursor on
     the likeliest lead (the highest double)."""
-    tiles = tiles or Tiles
     cs = plays.lead_tiles(app.match, player)  # likeliest first
     doubles = 0
     for c in cs:
         doubles += c.tile[0] == c.tile[1]
     if len(cs) > LEAD_LIST and doubles < len(cs):  # only doubles: one tile a half, no halves
-        return HighHalf(app, player, cs, tiles)
-    return pick(app, None, cs, player, in_pip_order(cs), tiles)
+        return HighHalf(app, player, cs)
+    return pick(app, None, cs, player, in_pip_order(cs))
 
 
 def in_pip_order(cs):
@@ -42,10 +75,9 @@ class HighHalf(Menu):
     """The lead, step one: the high half of the tile ("5-" for 5-0 ... 5-5), in pip order; for
     a big set (more than LONG halves) first a group of GROUP halves ("9- .. 11-")."""
 
-    def __init__(self, app, player, choices, tiles, halves=None):
+    def __init__(self, app, player, choices, halves=None):
         self.player = player
         self.choices = choices
-        self.tiles = tiles
         best = choices[0].tile[0]
         if halves is None:
             halves = sorted(set([c.tile[0] for c in choices]))
@@ -75,37 +107,35 @@ class HighHalf(Menu):
     def choose(self, app, index):
         if self.grouped:
             part = self.halves[index * GROUP : index * GROUP + GROUP]
-            app.replace(HighHalf(app, self.player, self.choices, self.tiles, part))
+            app.replace(HighHalf(app, self.player, self.choices, part))
             return
         h = self.halves[index]
         cs = [c for c in self.choices if c.tile[0] == h]
         at = in_pip_order(cs)
-        app.replace(pick(app, None, cs, self.player, at, self.tiles))
+        app.replace(pick(app, None, cs, self.player, at))
 
 
 LONG = 9  # a longer list is chosen a group first: 10+ plain costs up to 6 presses, grouped 5
 GROUP = 3  # tiles (or a lead's high halves) in a group
 
 
-def pick(app, end, choices, player, cursor, tiles=None):
+def pick(app, end, choices, player, cursor):
     """The screen that picks one of ``choices`` (pip order; ``cursor`` on the likeliest): the
     list itself, or for a long one its groups of GROUP first, so no tile is more than a few
     presses away (a list of n costs up to n / 2 moves, groups n / (2 * GROUP) + 2)."""
-    tiles = tiles or Tiles
     if len(choices) <= LONG:
-        return tiles(app, end, choices, player, cursor)
-    return Groups(app, end, choices, player, cursor, tiles)
+        return Tiles(app, end, choices, player, cursor)
+    return Groups(app, end, choices, player, cursor)
 
 
 class Groups(Menu):
     """A long list of tiles in pip order, GROUP at a time: "9-0 .. 9-2", "9-3 .. 9-5", …"""
 
-    def __init__(self, app, end, choices, player, cursor, tiles):
+    def __init__(self, app, end, choices, player, cursor):
         self.end = end
         self.choices = choices
         self.player = player
         self.best = cursor
-        self.tiles = tiles
         items = []
         for i in range(0, len(choices), GROUP):
             last = choices[min(i + GROUP, len(choices)) - 1]
@@ -116,11 +146,11 @@ class Groups(Menu):
                 else first.label
             )
         m = app.match
-        where = "lead" if end is None else plays.end_label(m, end)
+        where = "lead" if end is None else views.end_label(m, end)
         Menu.__init__(self, "%s: %s" % (where, m.players[player]), items, cursor // GROUP)
 
     def choose(self, app, index):
         first = index * GROUP
         part = self.choices[first : first + GROUP]
         at = self.best - first if first <= self.best < first + GROUP else 0
-        app.replace(self.tiles(app, self.end, part, self.player, at))
+        app.replace(Tiles(app, self.end, part, self.player, at))

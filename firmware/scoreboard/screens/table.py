@@ -1,13 +1,17 @@
 """The table during a hand: whose turn, the open ends and their count, the standings, and
-one action bar; tile entry, the leader, the muggins call (docs/ui.md).
+one action bar (docs/ui.md). One table for every game laid tile by tile: what a layout shows
+comes from its view (scoreboard.views), what a game adds from what it declares (a sums game's
+jokers both ways round, a barricade, owed draws, hidden standings, Super Dominos' status, no
+passing where every tile fits).
 
 Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the hand's end.
 """
 
-from scoreboard import plays
-from scoreboard.app import unload
-from scoreboard.screens import attempt, bar_key, match_menu, standings_rows
-from scoreboard.ui import COLS, Menu, Screen, center, fit, right, row, short, title, wrap
+from domino.tiles import is_double, name
+from scoreboard import plays, views
+from scoreboard.screens.common import attempt, bar_key, has_extras, hidden, standings_rows
+from scoreboard.screens.moves import play
+from scoreboard.ui import COLS, Screen, center, fit, right, row, short, title, wrap
 
 NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
 REST = 12  # plays listed on the bar one by one (the rest only in their end's list)
@@ -27,15 +31,12 @@ def big_turn(fb, name, tail):
     text.draw(fb, short(name, (128 - w - 10) // (2 * text.W)), 8, 0, 1, 2)
 
 
-def scored_text(m, player, pts, lead):
-    return "%s +%d %s" % (m.players[player], pts, plays.describe(m, pts, lead))
-
-
 class Table(Screen):
     """During a hand: whose turn, the open ends and their count, standings, one action bar.
 
-    UP/DOWN choose the action (an end to play on, lead, draw, pass, points, hand end, menu),
-    OK does it; the cursor starts on the end the next play most likely goes on.
+    UP/DOWN choose the action (an end to play on, lead, draw, pass, points, hand end, menu, and
+    the game's own: an owed draw, a barricade), OK does it; the cursor starts on the end the
+    next play most likely goes on.
     """
 
     def __init__(self):
@@ -87,7 +88,7 @@ class Table(Screen):
                 first.append(("quick", (t, e)))
             if stuck not in first:
                 first.append(stuck)
-            if lay.kind == "hub" or lay.kind != "trains" and len(order) > 4:
+            if len(order) > views.of(lay).by_chance:
                 # A hub's branches, or many ends: the likelier nearer, by their plays' chances.
                 # A line's or spinner's ends keep their places (L R U D), trains their order.
                 by_end = {}
@@ -110,6 +111,53 @@ class Table(Screen):
         for i, a in enumerate(acts):
             if a == keep:
                 self.cursor = i
+        self.game_actions(m)
+
+    def game_actions(self, m):
+        """What the game adds to the bar, from what it declares: a sums game's jokers both ways
+        round, no Pass where every tile fits (``Game.passes``), a barricade after a double
+        (the ``barricade`` option), the draws the rules owe (``owed``). A hub's unstarted
+        branches are one end already (Match.legal_plays lists the first of them); after a 14
+        (Super Dominos) the stuck action is Pass already (Match.may_draw says no)."""
+        g = m.game
+        hand = m.hand
+        lay = hand.layout
+        sums = g.base is not None
+        if sums:
+            from scoreboard.screens.extras import both_ways
+
+            for e in self.ends:
+                self.ends[e] = both_ways(g, lay.arms[e], self.ends[e])
+        want = self.actions[self.cursor] if self.actions else None
+        acts = self.actions
+        if sums or not g.passes:
+            acts = []
+            for a in self.actions:
+                kind, x = a
+                if kind == "pass" and not g.passes:
+                    continue
+                if kind == "quick" and sums:
+                    t, e = x[0], x[1]
+                    if t[0] != t[1] and g.is_joker(t) and g.adds_up(t, lay.arms[e].open) is None:
+                        for o in t:
+                            acts.append(("quick", (t, e, o)))
+                            if want == a:
+                                want = acts[-1]
+                        continue
+                if a not in acts:
+                    acts.append(a)
+        at = acts.index(want) if want in acts else 0
+        if g.opts.get("barricade") and hand.last is not None and lay.played:
+            if is_double(lay.played[-1]):
+                acts.insert(at + 1, ("bar", hand.last))  # one DOWN away
+        if has_extras(g):
+            from scoreboard.screens.extras import owed
+
+            for p, k in owed(m):
+                acts.insert(at, ("owed", (p, k)))
+                want = acts[at]
+        self.actions = acts
+        self.cursor = acts.index(want) if want in acts else 0
 
     def start(self, e):
         """Where end e's tile list opens: on its likeliest tile (the list is in pip order)."""
@@ -124,23 +172,20 @@ class Table(Screen):
         m = app.match
         kind, e = act
         if kind == "quick":
-            t, arm = e
+            t, arm = e[0], e[1]
+            if len(e) == 3:  # a joker turned: the half it leaves open
+                return "%s on %s open %d" % (name(t), views.end_label(m, arm), e[2])
             pts = 0
             for c in self.ends.get(arm, ()):  # scored when the plays were listed: no trial play
                 if c.tile == t:
                     pts = c.points
-            return "%d-%d on %s%s" % (
-                t[0],
-                t[1],
-                plays.end_label(m, arm),
-                " +%d" % pts if pts else "",
-            )
+            return views.of(m.hand.layout).quick_action(m, t, arm, pts)
         if kind == "end":
-            return "Play %s %d  (%d)" % (
-                plays.end_label(m, e),
-                plays.end_open(m, e),
-                len(self.ends[e]),
-            )
+            return views.of(m.hand.layout).end_action(m, e, len(self.ends[e]))
+        if kind == "owed":
+            return "%s draws %d" % (m.players[e[0]], e[1])
+        if kind == "bar":
+            return "Barricade: %s" % m.players[e]
         if kind == "lead":
             return "Lead a tile"
         if kind == "claim":
@@ -182,25 +227,28 @@ class Table(Screen):
         that need more than two rows keep the turn in small type on row 0."""
         hand = m.hand
         lay = hand.layout
+        view = views.of(lay)
         turn = "?" if hand.turn is None else m.players[hand.turn]
         number = "H%d" % (hand.number + 1)
-        lines = [plays.ends_text(m)]
         if lay.is_empty():
             lines = ["table empty"]
-        elif lay.kind == "trains":  # every train shows: more rows when one is not enough
-            lines = wrap(lines[0], COLS, 4)
+        else:
+            text = view.game_text(m)  # the ends as the game reads them (a sums game's calls)
+            lines = [view.ends_text(m) if text is None else text]
+            if view.wraps:  # every train shows: more rows when one is not enough
+                lines = wrap(lines[0], COLS, 4)
         if len(lines) > 2:
             title(fb, "> " + turn, number)
             self.ends_row = 1
         else:
-            count = "" if lay.kind == "trains" or lay.is_empty() else "%d" % lay.count()
+            count = "%d" % lay.count() if view.counts and not lay.is_empty() else ""
             big_turn(fb, turn, count or number)
             self.ends_row = 2
         for i, line in enumerate(lines):
             self.ends_line(fb, m, line, i)
         first = self.first = self.ends_row + len(lines)  # the standings' first row
         standings_rows(fb, m, first, 6 - first)
-        owed = plays.owed_text(m)
+        owed = view.owed_text(m)
         if hand.pending is not None:
             p, pts = hand.pending
             row(fb, 6, fit("%s %d unclaimed" % (m.players[p], pts)))
@@ -208,6 +256,19 @@ class Table(Screen):
             row(fb, 6, owed)
         elif self.note:
             row(fb, 6, self.note)
+        if hidden(m):  # Peruvian: the standings stay secret until the game announces them
+            fb.fill_rect(0, 8 * first, 128, 8 * (6 - first), 0)
+            row(fb, first, "Standings hidden")
+            row(fb, first + 1, "until round %d" % (m.rounds or 0))
+            if first < 4:
+                row(fb, first + 2, "Round %d of %d" % (hand.number + 1, m.rounds or 0))
+        if has_extras(m.game):
+            from scoreboard.screens.extras import status_text
+
+            st = status_text(m)
+            if st:  # the rules in force matter more than the last play
+                fb.fill_rect(0, 48, 128, 8, 0)
+                row(fb, 6, fit(st))
 
     def ends_line(self, fb, m, text, i=0):
         """Line ``i`` of the open ends; beside the first, the hand number when the count
@@ -215,7 +276,8 @@ class Table(Screen):
         r = self.ends_row + i
         fb.fill_rect(0, 8 * r, 128, 8, 0)
         number = "H%d" % (m.hand.number + 1)
-        if r == 2 and i == 0 and m.hand.layout.kind != "trains" and not m.hand.layout.is_empty():
+        lay = m.hand.layout
+        if r == 2 and i == 0 and views.of(lay).counts and not lay.is_empty():
             right(fb, r, number)
             text = fit(text, COLS - len(number) - 1)
         row(fb, r, text)
@@ -253,8 +315,7 @@ class Table(Screen):
         hand = m.hand
         kind, e = act
         if kind == "quick":
-            t, arm = e
-            play(app, hand.turn, t, arm)
+            play(app, hand.turn, e[0], e[1], e[2] if len(e) > 2 else None)
         elif kind in ("claim", "mug"):
             pts = hand.pending[1]
             if attempt(app, {"k": kind, "p": e}) is not None:
@@ -267,112 +328,56 @@ class Table(Screen):
                     "muggins" if kind == "mug" else "claimed",
                 )
                 app.board.beep(1760, 60)
+        elif kind == "owed":
+            p, k = e
+            if attempt(app, {"k": "draw", "p": p, "n": k}) is not None:
+                self.note = "%s drew %d" % (m.players[p], k)
+        elif kind == "bar":  # the barricader ends the hand: the tally names him
+            from scoreboard.screens.tally import Tally
+
+            app.push(Tally(app, bar=e))
         elif kind == "end":
-            from scoreboard.picks import pick
+            from scoreboard.screens.tiles import pick
 
-            app.push(pick(app, e, self.ends[e], m.hand.turn, self.start(e)))
+            app.push(pick(app, e, self.ends[e], hand.turn, self.start(e)))
         elif kind == "lead":
-            if hand.turn is None:
-                app.push(Leader(app))
-            else:
-                from scoreboard.picks import lead_screen
+            from scoreboard.screens.tiles import Leader, lead_screen
 
-                app.push(lead_screen(app, hand.turn))
+            app.push(Leader(app) if hand.turn is None else lead_screen(app, hand.turn))
         elif kind == "draw":
             p = hand.turn
             if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
                 self.note = "%s drew 1" % m.players[p]
                 self.refresh(app, ("draw", None))
         elif kind == "pass":
-            p = hand.turn
-            if p is None:
-                app.flash("nobody is to play: lead first", True)
-                return
-            r = attempt(app, {"k": "pass", "p": p})
-            if r is not None:
-                self.note = "%s passed" % m.players[p]
-                if r.get("blocked"):
-                    app.home()
-                    app.flash("Blocked: enter the hands")
+            self.pass_turn(app)
         elif kind == "pts":
-            from scoreboard.match_menu import Points
-
-            app.push(Points(app))
+            app.open("Points")
         elif kind == "hand":
-            from scoreboard.match_menu import EndHand
-
-            app.push(EndHand(app))
+            app.open("EndHand")
         elif kind == "pad":  # only what scores from here on: the plays entered stay
             if attempt(app, {"k": "way", "way": "pad"}) is not None:
                 app.home()
         else:
-            app.push(match_menu(app))
+            app.open("MatchMenu")
 
-
-class Leader(Menu):
-    """Who lays the first tile (when the tiles decide, e.g. the highest double)."""
-
-    def __init__(self, app):
-        Menu.__init__(self, "Who leads?", list(app.match.players))
-
-    def choose(self, app, index):
-        from scoreboard.picks import lead_screen
-
-        app.replace(lead_screen(app, index))
-
-
-class Tiles(Menu):
-    """The tiles that fit one end (the lead: every tile that may open), in pip order with the
-    cursor on the likeliest; OK lays the chosen one."""
-
-    def __init__(self, app, end, choices, player=None, cursor=0):
+    def pass_turn(self, app):
         m = app.match
-        self.end = end
-        self.choices = choices
-        self.player = m.hand.turn if player is None else player
-        where = (
-            "lead" if end is None else "%s %d" % (plays.end_label(m, end), plays.end_open(m, end))
-        )
-        Menu.__init__(
-            self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices], cursor
-        )
-
-    def choose(self, app, index):
-        app.pop()
-        unload("scoreboard.picks")  # the list is closed: its code leaves the heap
-        play(app, self.player, self.choices[index].tile, self.end)
-
-
-def play(app, player, t, end):
-    """Record the play of tile t on arm ``end`` (None: the lead), then announce, ask for the
-    claim where muggins is on, or go to the tally when the hand is over."""
-    m = app.match
-    ev = {"k": "play", "p": player, "t": "%d-%d" % t}
-    if end is not None:
-        ev["e"] = end
-    lead = end is None
-    r = attempt(app, ev)
-    if r is None:
-        return
-    pts = r.get("scored", 0)
-    claimed = ""
-    if pts and m.game.opts.get("muggins"):
-        # Claimed by default: players nearly always call their count, the last tile's too.
-        # UNDO right away leaves it unclaimed, and the table then offers it to an opponent.
-        if attempt(app, {"k": "claim", "p": player}) is None:
+        p = m.hand.turn
+        if p is None:
+            app.flash("nobody is to play: lead first", True)
             return
-        claimed = " UNDO:unclaim"
-    if m.over or m.hand.is_over():
-        app.home()
-        if pts:
-            app.flash(scored_text(m, player, pts, lead))
-        elif r.get("out") is not None:  # the tally asks what the core needs (maybe nothing)
-            ask = " Enter the hands" if getattr(app.screen, "need", None) else ""
-            app.flash("%s is out!%s" % (m.players[player], ask))
-        return
-    table = app.screen
-    if isinstance(table, Table):
-        note = scored_text(m, player, pts, lead) if pts else "%s %s" % (m.players[player], ev["t"])
-        table.tell(app, note + claimed if len(note + claimed) <= COLS else note)  # hint if room
-    if pts:
-        app.board.beep(1760, 60)
+        r = attempt(app, {"k": "pass", "p": p})
+        if r is None:
+            return
+        self.note = "%s passed" % m.players[p]
+        if r.get("blocked"):
+            app.home()
+            app.flash("Blocked: enter the hands")
+        if app.match is m and not m.over and has_extras(m.game):
+            from scoreboard.screens.extras import settle
+
+            if settle(app):  # the draws the rules owe now
+                table = app.screen
+                if isinstance(table, Table):
+                    table.note += " +tile"

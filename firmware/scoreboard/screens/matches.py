@@ -1,6 +1,6 @@
 """*Matches*: the matches on the device, a row each that tells them apart (its day, or its
 number while no host has dated it, and every player). Loaded only while the list is shown:
-the setup menus stay small (scoreboard.menus imports it when the list is chosen)."""
+the setup menus stay small (opened by name, ``app.open("Matches")``)."""
 
 from domino import registry
 from domino.events import loads
@@ -11,7 +11,7 @@ class Matches(Menu):
     """The matches on the device, newest first, each as its day (or its number while the day
     is unknown) and its players; the last row gives the number, game and how far the one
     under the cursor went. OK offers to open it where it was left, abandon or delete it
-    (scoreboard.match_actions)."""
+    (scoreboard.screens.match_actions)."""
 
     visible = 6  # row 7: the match under the cursor
 
@@ -39,7 +39,7 @@ class Matches(Menu):
     def choose(self, app, index):
         if not self.ids:
             return
-        from scoreboard.match_actions import MatchActions
+        from scoreboard.screens.match_actions import MatchActions
 
         app.push(MatchActions(app, self.ids[index], self.items[index]))
 

@@ -1,56 +1,10 @@
-"""Which screen a match calls for, and what its screens share.
-
-The screens themselves load with the part of the match they show: the table during a hand
-(scoreboard.table), the tally, results and winner at its end (scoreboard.hand_end), the match
-menu (scoreboard.match_menu), the other games' screens (scoreboard.screens_games); App.home drops
-the ones the screen on show does not need. docs/ui.md shows each screen and the presses it
-takes. Screens read the match and send events through ``app.record``; they never touch flash
-or the display hardware themselves.
-"""
+"""What the screens of a match share: the action bar's keys, recording an event, the
+standings' rows, a side's name. Loaded with the first screen of a match."""
 
 from domino import DominoError
-from scoreboard.app import StorageError
+from domino.game import Game
+from scoreboard.store import StorageError
 from scoreboard.ui import COLS, short, spread
-
-# Games played on the table's screens (scoreboard.table); every other game's screens (outcome
-# entry, layout extras) are in scoreboard.screens_games (docs/ui-games.md).
-OWN = ("muggins", "allfives", "bergen", "bergen-schmidt", "draw", "block", "doble12", "mexican",
-       "cardinal")  # fmt: skip
-
-
-def home(app):
-    """The screen the match's state calls for."""
-    m = app.match
-    if m is None:
-        from scoreboard.menus import StartMenu
-
-        return StartMenu(app)
-    if m.over:
-        from scoreboard.hand_end import Winner
-
-        return Winner()
-    if m.way == "pad" and m.game.entry is None and not m.hand.is_over():
-        from scoreboard.pad import Pad  # a score pad: the table's code is not needed
-
-        return Pad(app)
-    if m.game.key not in OWN:  # the other games: scoreboard.screens_games, loaded for them only
-        from scoreboard import screens_games
-
-        return screens_games.home(app)
-    if m.hand.is_over():
-        from scoreboard.hand_end import Tally
-
-        return Tally(app)
-    from scoreboard.table import Table
-
-    return Table()
-
-
-def match_menu(app):
-    """The match menu; its screens (scoreboard.match_menu) load only while one is shown."""
-    from scoreboard.match_menu import MatchMenu
-
-    return MatchMenu(app)
 
 
 def bar_key(app, screen, key):
@@ -62,7 +16,7 @@ def bar_key(app, screen, key):
     elif key == "up":
         screen.cursor = (screen.cursor - 1) % n
     elif key in ("back", "ok_long"):
-        app.push(match_menu(app))
+        app.open("MatchMenu")
     else:
         return False
     return True
@@ -112,3 +66,14 @@ def standings_rows(fb, m, first_row, rows):
         score = "%d" % m.totals[s]
         name = short(side_name(m, s), width - 2 - len(score))
         text.draw(fb, spread(name, score, width - 1), x, r * 8)
+
+
+def hidden(m):
+    """The standings are secret for now (Peruvian, until the game announces them)."""
+    return m.game.hidden_standings(m)
+
+
+def has_extras(g):
+    """Whether game ``g`` adds to the table (scoreboard.screens.extras): a status of its own
+    (owed draws, Super Dominos' spell), or ends that add up (a joker both ways round)."""
+    return g.base is not None or type(g).status is not Game.status

@@ -4,7 +4,7 @@ when play goes on), so the hand-in-progress loop keeps none of this code in the 
 """
 
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens import OWN, attempt, side_name
+from scoreboard.screens.common import attempt, side_name
 from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
@@ -72,7 +72,9 @@ class EndHand(Menu):
         if m.game.asks_last(m.hand, out):
             app.replace(LastTile(app, index >= self.allowed))
             return
-        app.replace(tally(app, out, declared=index >= self.allowed))
+        from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
+
+        app.replace(Tally(app, out, True, declared=index >= self.allowed))
 
 
 class LastTile(Menu):
@@ -84,7 +86,9 @@ class LastTile(Menu):
         self.declared = declared
 
     def choose(self, app, index):
-        app.replace(tally(app, None, index, declared=self.declared))
+        from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
+
+        app.replace(Tally(app, None, True, last=index, declared=self.declared))
 
 
 def end_by_entry(app):
@@ -96,22 +100,6 @@ def end_by_entry(app):
         app.pop()  # its first step: BACK there opened this menu
     else:
         app.home()
-
-
-def tally(app, out, last=None, bar=None, declared=False):
-    """The tally of a hand ended from the menu (or by a barricade, ``bar``): the game's own,
-    or the one that keeps hidden standings hidden and names the barricader. ``declared``: an
-    end the record does not allow, the table's word (``end`` event's ``declared``)."""
-    if app.match.game.key in OWN and bar is None:
-        from scoreboard.hand_end import Tally
-
-        t = Tally(app, out=out, manual=True, last=last)
-    else:
-        from scoreboard.screens_games import GameTally
-
-        t = GameTally(app, out=out, manual=True, bar=bar, last=last)
-    t.declared = bool(declared)
-    return t
 
 
 def hand_row(m, r):
@@ -171,12 +159,12 @@ class History(Menu):
         if m.records[index].end is None:
             app.flash("hand %d ended at the target: nothing to fix" % (index + 1), True)
             return
-        if m.game.key not in OWN:
-            from scoreboard import screens_games
+        if m.game.entry is not None:  # scored from its outcome: its own entry, corrected
+            from scoreboard.screens.entry import Entry
 
-            app.push(screens_games.fix(app, index))
+            app.push(Entry(app, fix=index))
             return
-        from scoreboard.hand_end import Tally
+        from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
         app.push(Tally(app, fix=index))
 
@@ -216,18 +204,12 @@ class MatchMenu(Menu):
                 app.replace(EndHand(app))
         elif index == 4:
             app.undo("redo")
-        else:  # the setup menus: the match leaves the heap first (App.park) for a new one
-            if index == 6:
-                app.park()
-            from scoreboard import menus as setup
-
-            if index == 5:
-                app.push(setup.Settings(app))  # BACK or Save returns to this menu
-            elif index == 6:
-                # on the start menu App.park left; BACK from the game list folds the match
-                # back and returns to this menu
-                app.push(setup.GameMenu(app, from_match=True))
-            else:
-                from scoreboard.matches_list import Matches
-
-                app.push(Matches(app))
+        elif index == 5:
+            app.open("Settings")  # BACK or Save returns to this menu
+        elif index == 6:
+            # the match leaves the heap first (App.park) for a new one: on the start menu
+            # App.park left; BACK from the game list folds the match back, to this menu
+            app.park()
+            app.open("GameMenu", True)
+        else:
+            app.open("Matches")
