@@ -170,3 +170,203 @@ def test_the_examples_are_what_tools_make_examples_writes(tmp_path, capsys):
         if (tmp_path / name).read_bytes() != (ROOT / "examples" / name).read_bytes()
     ]
     assert not stale, f"examples/{stale} differ from the tool's output: run tools/make_examples.py"
+
+
+# --- the device app's shape (docs/architecture.md, "The device app") ------------------------
+
+FIRMWARE = ROOT / "firmware"
+# What a layout calls its kind (domino.layouts and the games' own layouts): the screens choose a
+# view from the layout's kind in one table, never by comparing it.
+LAYOUT_KINDS = {"layout", "line", "spinner", "hub", "trains", "pile", "wall"}
+# Game keys that are also words of the events and actions ("draw", "pass"): compared against
+# an action's kind they are no game key, so only a comparison that mentions a game counts.
+EVENT_WORDS = {"draw", "block", "pass"}
+
+
+def firmware_modules() -> dict[str, Path]:
+    """Every module under firmware/, by its dotted name (a package by its own)."""
+    found = {}
+    for path in sorted(FIRMWARE.rglob("*.py")):
+        parts = list(path.relative_to(FIRMWARE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts:
+            found[".".join(parts)] = path
+    return found
+
+
+def module_imports(name: str, path: Path, known) -> set[str]:
+    """The firmware modules ``name`` imports, at the top or inside a function, relative or not;
+    a package's lazy name table (``LAZY = {"Name": "module"}``) counts as importing each."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + [base] * bool(base))
+            for alias in node.names:
+                full = base + "." + alias.name
+                found.add(full if full in known else base)
+        elif isinstance(node, ast.Assign) and path.name == "__init__.py":
+            targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            if targets == ["LAZY"] and isinstance(node.value, ast.Dict):
+                found.update(name + "." + ast.literal_eval(v) for v in node.value.values if v)
+    return (found & set(known)) - {name}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while not group or group[-1] != v:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def private_reaches(source: str) -> list[str]:
+    """``other._name`` and ``from m import _name``: a module using what another keeps private
+    (``self._name`` and ``cls._name`` are a class's own)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            found += [a.name for a in node.names if a.name[:1] == "_" and a.name[:2] != "__"]
+        elif isinstance(node, ast.Attribute) and node.attr[:1] == "_" and node.attr[:2] != "__":
+            if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            args = node.args
+            if node.func.id in ("getattr", "hasattr", "setattr") and len(args) > 1:
+                if isinstance(args[1], ast.Constant) and str(args[1].value)[:1] == "_":
+                    found.append(ast.unparse(node))
+    return found
+
+
+def literal_strings(node) -> list[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return [s for element in node.elts for s in literal_strings(element)]
+    return []
+
+
+def choices_by_name(source: str, game_keys: set[str]) -> list[str]:
+    """Behaviour chosen by a game's key or a layout's kind: a comparison with one, a key's
+    prefix tested, a list of game keys."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            text = ast.unparse(node)
+            names = "key" in text or "game" in text
+            for side in [node.left, *node.comparators]:
+                for s in literal_strings(side):
+                    if s in LAYOUT_KINDS or (s in game_keys and (s not in EVENT_WORDS or names)):
+                        found.append(text)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if node.func.attr == "startswith" and "key" in ast.unparse(node.func.value):
+                found.append(ast.unparse(node))
+        elif isinstance(node, ast.Assign):
+            words = literal_strings(node.value)
+            if len(words) > 1 and set(words) <= game_keys:
+                found.append(ast.unparse(node))
+    return found
+
+
+def game_keys() -> set[str]:
+    import sys
+
+    sys.path.insert(0, str(FIRMWARE))
+    try:
+        from domino import registry
+    finally:
+        sys.path.remove(str(FIRMWARE))
+    return set(registry.keys())
+
+
+def test_the_firmware_has_no_import_cycle():
+    known = firmware_modules()
+    graph = {name: module_imports(name, path, known) for name, path in known.items()}
+    assert import_cycles(graph) == []
+
+
+def top_level_names(tree: ast.Module) -> set[str]:
+    names = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+    return names
+
+
+def lazy_tables() -> dict[Path, dict[str, str]]:
+    """Each package's lazy name table (``LAZY`` in its ``__init__``): name -> module."""
+    found = {}
+    for init in sorted(FIRMWARE.rglob("__init__.py")):
+        for node in ast.parse(init.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "LAZY":
+                found[init.parent] = ast.literal_eval(node.value)
+    return found
+
+
+def test_a_lazy_table_names_what_its_modules_define():
+    tables = lazy_tables()
+    assert FIRMWARE / "scoreboard" / "screens" in tables  # the screens' table
+    for package, table in tables.items():
+        for name, module in table.items():
+            tree = ast.parse((package / (module + ".py")).read_text(encoding="utf-8"))
+            assert name in top_level_names(tree), f"{package.name}.{module} has no {name}"
+
+
+def test_no_firmware_module_reaches_into_another():
+    found = [
+        f"{path.relative_to(ROOT)}: {reach}"
+        for path in sorted(FIRMWARE.rglob("*.py"))
+        for reach in private_reaches(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+def test_the_app_never_chooses_by_game_key_or_layout_kind():
+    keys = game_keys()
+    found = [
+        f"{path.relative_to(ROOT)}: {choice}"
+        for path in sorted((FIRMWARE / "scoreboard").rglob("*.py"))
+        for choice in choices_by_name(path.read_text(encoding="utf-8"), keys)
+    ]
+    assert found == []
+
+
+def test_the_shape_checks_see_what_they_forbid():
+    # each check fails on the thing it forbids, so a green run means something
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert import_cycles({"a": {"b"}, "b": set()}) == []
+    assert private_reaches("store._path('x')\nself._x = 1\n") == ["store._path"]
+    assert private_reaches("from scoreboard.store import _admin\n") == ["_admin"]
+    keys = {"italian", "draw"}
+    assert choices_by_name("if lay.kind == 'pile': pass\n", keys) == ["lay.kind == 'pile'"]
+    assert choices_by_name("if m.game.key == 'italian': pass\n", keys) != []
+    assert choices_by_name("if kind == 'draw': pass\n", keys) == []  # an action's kind
+    assert choices_by_name("if g.key.startswith('berg'): pass\n", keys) != []
+    assert choices_by_name("OWN = ('italian', 'draw')\n", keys) != []
