@@ -445,14 +445,13 @@ class App:
         if kind == "undo" and tallied:
             # the tally comes back as it was entered, to correct one value: a hand that ended
             # by itself shows it at home; one ended from the menu or by a barricade, on top
-            refill = getattr(self.screen, "refill", None)
-            if refill is None:
+            shown = self.screen
+            if shown is None or not shown.refill(ev["left"]):
                 declared = bool(ev.get("declared"))
                 out, last, bar = ev.get("out"), ev.get("last"), ev.get("bar")
-                self.push(screens.Tally(self, out, True, None, bar, last, declared))
-                refill = getattr(self.screen, "refill", None)
-            if refill is not None:
-                refill(ev["left"])
+                tally = screens.Tally(self, out, True, None, bar, last, declared)
+                self.push(tally)
+                tally.refill(ev["left"])
         self.flash("%s: %s" % ("Undone" if kind == "undo" else "Redone", self.event_text(ev)))
 
     def event_text(self, ev):

@@ -26,6 +26,7 @@ class Choice:
     these per turn: the label is made only when a list shows it."""
 
     __slots__ = ("tile", "points")
+    o = None  # the half left open: a turned joker's (screens.extras.Turned); None: as it joins
 
     def __init__(self, tile, points):
         self.tile = tile

@@ -109,7 +109,19 @@ def message_box(fb, text, error=False):
 
 
 class Screen:
-    """A screen: draw() paints the whole picture, key() reacts to one key."""
+    """A screen: draw() paints the whole picture, key() reacts to one key. The defaults below
+    are what a screen that is no tally, table or outcome entry answers."""
+
+    need = ()  # what a tally still asks of the players (Game.tally_fields)
+    fresh_entry = False  # an outcome entry typed for the first time (not a hand's correction)
+
+    def refill(self, left) -> bool:
+        """Put back a tally as it was entered (the hand's end was undone); False: this screen
+        holds no tally."""
+        return False
+
+    def tell(self, app, text):
+        """A note about the play just recorded: the table shows it; elsewhere it is not shown."""
 
     def draw(self, app, fb):
         pass

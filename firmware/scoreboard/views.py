@@ -155,12 +155,12 @@ class Trains(View):
         arms = match.hand.layout.arms
         owns = False
         for a in arms:
-            if getattr(a, "owner", None) == p:
+            if a.owner == p:
                 owns = True
         first = []
         rest = []
         for e in order:
-            mine = getattr(arms[e], "owner", None) == p if e < len(arms) else not owns
+            mine = arms[e].owner == p if e < len(arms) else not owns
             (first if mine else rest).append(e)
         return first + rest
 

@@ -149,6 +149,7 @@ class Entry(Screen):
     def __init__(self, app, fix=None):
         m = app.match
         self.fix = fix
+        self.fresh_entry = fix is None
         self.steps = build(m, m.game.entry)
         self.at = 0
         self.top = 0  # first list row shown

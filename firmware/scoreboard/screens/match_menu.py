@@ -96,7 +96,7 @@ def end_by_entry(app):
     entry (``Game.entry``), never who went out and a tally of pips. Back to the entry under
     the menu, what was typed in it kept; else a fresh one."""
     below = app.screens[-2] if len(app.screens) > 1 else None
-    if type(below).__name__ == "Entry" and getattr(below, "fix", 0) is None:
+    if below is not None and below.fresh_entry:
         app.pop()  # its first step: BACK there opened this menu
     else:
         app.home()

@@ -45,7 +45,7 @@ def play(app, player, t, end, o=None):
         if pts and (m.game.scores_hand_end or not out):
             app.flash(text)
         elif out:  # the tally asks what the core needs (maybe nothing)
-            ask = " Enter the hands" if getattr(app.screen, "need", None) else ""
+            ask = " Enter the hands" if app.screen.need else ""
             app.flash("%s is out!%s" % (who, ask))
         return
     if has_extras(m.game):
@@ -55,8 +55,6 @@ def play(app, player, t, end, o=None):
         if drew:
             text += " +tile" if drew == [who] else ", %s drew" % "+".join(x[:3] for x in drew)
         text += skipped(m, player)
-    tell = getattr(app.screen, "tell", None)  # the table
-    if tell is not None:
-        tell(app, text + claimed if len(text + claimed) <= COLS else text)  # the hint if room
+    app.screen.tell(app, text + claimed if len(text + claimed) <= COLS else text)  # hint if room
     if pts:
         app.board.beep(1760, 60)

@@ -96,13 +96,14 @@ class Tally(Screen):
         self.top = 0
         self.declared = bool(declared)  # the table declares an end the record does not allow
 
-    def refill(self, left):
+    def refill(self, left) -> bool:
         """Put back the values of an undone hand end's ``left`` (one entry a player)."""
         for f in self.fields:
             if f[0] < len(left):
                 v = held(left[f[0]]).get(f[1])
                 if v is not None:
                     f[2].value = max(f[2].lo, min(f[2].hi, int(v)))
+        return True
 
     def rows(self):
         """The fields shown: the pips without doubles only of a player who holds a double."""

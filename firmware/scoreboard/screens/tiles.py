@@ -35,7 +35,7 @@ class Tiles(Menu):
         app.pop()
         lifetimes.unload("scoreboard.screens.tiles")  # the list is closed: its code leaves
         c = self.choices[index]
-        play(app, self.player, c.tile, self.end, getattr(c, "o", None))
+        play(app, self.player, c.tile, self.end, c.o)
 
 
 class Leader(Menu):
