@@ -138,7 +138,7 @@ def test_the_setup_drops_what_the_old_list_of_play_modules_dropped():
     table = lifetimes()
     setup = {name for name, when in table["ON_DEMAND"] if when & table["SETUP"]}
     play = "pips plays views"
-    screens = "common match_menu entry extras moves tiles tally result table pad"
+    screens = "common home match_menu entry extras moves tiles tally result table pad"
     assert setup == {"scoreboard." + name for name in play.split()} | {
         "scoreboard.screens." + name for name in screens.split()
     }

@@ -392,10 +392,7 @@ class App:
         gone = self.unload_games(m.game) + lifetimes.drop(now)
         if gone:
             gc.collect()
-        try:
-            self.push(screens.home_screen(self))
-        finally:
-            lifetimes.unload("scoreboard.screens.home")  # the choice is made: its code leaves
+        self.push(screens.home_screen(self))
 
     def open(self, name, *args):
         """Show the screen ``name`` (scoreboard.screens.LAZY) on top: how a screen opens one

@@ -87,7 +87,7 @@ ON_DEMAND = (
     ("scoreboard.screens.match_actions", PLAYING),
     ("scoreboard.screens.matches", PLAYING),  # the Matches list, from the start or match menu
     ("scoreboard.screens.match_menu", SETUP | PLAYING),
-    ("scoreboard.screens.home", BY_CALLER),  # App.home drops it after its call
+    ("scoreboard.screens.home", SETUP),  # App.home's choice: asked after every change
     ("scoreboard.store_admin", BY_CALLER),  # MatchStore's list, delete, settings, boots
     ("scoreboard.app_matches", BY_CALLER),  # App's resume, open_match, park, new_match
     ("scoreboard.link", KEPT),  # comes with the host's first line

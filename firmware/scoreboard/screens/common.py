@@ -74,6 +74,8 @@ def hidden(m):
 
 
 def has_extras(g):
-    """Whether game ``g`` adds to the table (scoreboard.screens.extras): a status of its own
-    (owed draws, Super Dominos' spell), or ends that add up (a joker both ways round)."""
-    return g.base is not None or type(g).status is not Game.status
+    """Whether game ``g`` adds to the table (scoreboard.screens.extras): draws owed outside a
+    turn (``Game.owing``: Block 003's tile, Super Dominos' 15, spell and direction), or ends
+    that add up (a joker both ways round). A status alone (Mexican Train's trains, Italian's
+    total) is its layout view's to show, at no cost to every play."""
+    return g.base is not None or type(g).owing is not Game.owing

@@ -1,7 +1,7 @@
 """What some games add to the table, from what they declare (docs/ui-games.md): a sums game's
 joker offered both ways round (``Game.base``, ``is_joker``, ``adds_up``: All Sevens, Matador),
 the draws the rules owe and Super Dominos' spell, direction and skipped player
-(``Game.status``). Loaded with the table only for a game that declares a status or sums
+(``Game.status``). Loaded with the table only for a game that owes draws or sums
 (``common.has_extras``), so the other games' tables carry none of it.
 """
 
