@@ -1,8 +1,10 @@
 """Which device modules stay in the heap and which leave it: the one declaration.
 
-The Pico has about 180 KB of heap. On the frozen firmware a module's code is in flash, yet its
-globals, classes and functions are made in the heap when it is imported, so the screens of a
-match load on demand and leave when nothing shown needs them (docs/ui.md, "Heap"). ``App``
+Deployed onto stock MicroPython as .mpy files, a module's code lives in the heap (about 240 KB
+on a Pico); on the frozen firmware it is in flash, yet its globals, classes and functions are
+made in the heap when it is imported. So the screens of a match load on demand and leave when
+nothing shown needs them (docs/ui.md, "Heap"): needed on stock, 8-9 KB saved on the frozen
+firmware at no measured cost in latency (bench/results/heap-plan.txt). ``App``
 (``drop``), bench/app_bench.py and tests/firmware/mpy/app_heap.py read this table;
 tests/test_repository.py checks that every module firmware/manifest.py lists is accounted for
 here (the games: by ``domino.registry.MODULES``, each loaded by name and dropped with
