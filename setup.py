@@ -41,7 +41,7 @@ class BuildWithFirmware(build_py):
             raise SystemExit(f"no {DRIVER}: run `make deps` first (it fetches the pinned driver)")
         data = Path(self.build_lib) / "dominoboard"
         firmware = ROOT / "firmware"
-        for src in sorted(firmware.glob("*.py")) + sorted(firmware.glob("*/*.py")):
+        for src in sorted(firmware.rglob("*.py")):  # packages in packages too (screens)
             self.copy(src, data / "firmware" / src.relative_to(firmware))
         self.copy(DRIVER, data / "firmware" / "lib" / DRIVER.name)
         for src in sorted((ROOT / "examples").glob("*.jsonl")):

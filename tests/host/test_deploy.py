@@ -58,7 +58,7 @@ def test_deploy_for_a_board_with_the_keypad_fits_it_and_the_knob_alone(tmp_path)
     for encoder, keypad, want in ((False, True, "True False 6"), (True, True, "True True 6")):
         out = tmp_path / f"{encoder}{keypad}"
         precompile(out, driver=False, encoder=encoder, keypad=keypad)
-        assert (out / "scoreboard" / "keypad.mpy").exists()
+        assert (out / "boards" / "keypad.mpy").exists()
         result = subprocess.run(
             [micropython(), "-c", check, str(out)], capture_output=True, text=True, timeout=60
         )
