@@ -32,10 +32,12 @@ PACKAGES = {
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
     "scoreboard": "__init__ app app_matches buttons display font_digits font_small journal"
     " lifetimes link numbers pips plays rule_words serial_line store store_admin store_files"
-    " text ui views",
+    " text ui",
     # the screens, a package whose name table loads each module when a screen is shown
     "scoreboard/screens": "__init__ common entry extras home match_actions match_menu matches menus"
     " moves pad result table tally tiles",
+    # the layouts' views, a package whose name table loads the one a table's layout needs
+    "scoreboard/views": "__init__ base hub line pile trains wall",
 }
 
 

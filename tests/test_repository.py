@@ -134,14 +134,17 @@ def test_the_setup_drops_what_the_old_list_of_play_modules_dropped():
     # under its new names. The screens moved into scoreboard/screens (screens → common, and
     # home, which its caller drops; picks → tiles; hand_end → tally and result; screens_games
     # → moves and extras, the rest in the one table, tally and menus; the layouts' text from
-    # plays → views), so the list is longer.
+    # plays → views, a package of one view per layout kind), so the list is longer.
     table = lifetimes()
     setup = {name for name, when in table["ON_DEMAND"] if when & table["SETUP"]}
     play = "pips plays views"
     screens = "common home match_menu entry extras moves tiles tally result table pad"
-    assert setup == {"scoreboard." + name for name in play.split()} | {
-        "scoreboard.screens." + name for name in screens.split()
-    }
+    views = "base line trains hub pile wall"
+    assert setup == (
+        {"scoreboard." + name for name in play.split()}
+        | {"scoreboard.screens." + name for name in screens.split()}
+        | {"scoreboard.views." + name for name in views.split()}
+    )
 
 
 def test_the_layer_check_sees_an_import_inside_a_function(tmp_path):

@@ -18,15 +18,25 @@ imports it drops it as soon as its call or its list is done).
 
 import sys
 
-# the moments App.home() drops modules (several can hold at once), from the match's state only
-SETUP = 1  # no match on the table: the start menu (also after an error, before refolding)
-MATCH = 2  # a match on the table, whatever it shows
-PLAYING = 4  # a match that is not over: the setup and match menus are closed
-TABLE = 8  # a hand in play, kept tile by tile: the table (or a game's outcome entry)
-HAND_END = 16  # the hand or the match is over: the tally, the result or the winner
-PAD = 32  # a hand in play kept on a score pad: no table
-KEPT = 0  # never dropped once loaded
-BY_CALLER = 64  # dropped by the code that loads it, right after its call (never by home)
+try:  # the stub's const is positional-only, a syntax MicroPython lacks: hence the ignore
+    from micropython import const  # pyright: ignore[reportAssignmentType]
+except ImportError:  # CPython: the host's tests and benches read this table (runpy)
+
+    def const(expr):
+        return expr
+
+
+# The moments App.home() drops modules (several can hold at once), from the match's state only.
+# const: mpy-cross folds them into ON_DEMAND, which is then one constant in flash, not ~40
+# tuples made in the heap at power-on (800 B).
+SETUP = const(1)  # no match on the table: the start menu (also after an error, before refolding)
+MATCH = const(2)  # a match on the table, whatever it shows
+PLAYING = const(4)  # a match that is not over: the setup and match menus are closed
+TABLE = const(8)  # a hand in play, kept tile by tile: the table (or a game's outcome entry)
+HAND_END = const(16)  # the hand or the match is over: the tally, the result or the winner
+PAD = const(32)  # a hand in play kept on a score pad: no table
+KEPT = const(0)  # never dropped once loaded
+BY_CALLER = const(64)  # dropped by the code that loads it, right after its call (never by home)
 
 # imported when the board starts, in dependency order (the board's own: boards.load's choice)
 ALWAYS = (
@@ -73,6 +83,12 @@ ON_DEMAND = (
     ("scoreboard.font_digits", KEPT),
     ("scoreboard.numbers", TABLE),
     ("scoreboard.screens.common", SETUP),
+    ("scoreboard.views.base", SETUP | HAND_END | PAD),  # the view of the table's layout kind
+    ("scoreboard.views.line", SETUP | HAND_END | PAD),
+    ("scoreboard.views.trains", SETUP | HAND_END | PAD),
+    ("scoreboard.views.hub", SETUP | HAND_END | PAD),
+    ("scoreboard.views.pile", SETUP | HAND_END | PAD),
+    ("scoreboard.views.wall", SETUP | HAND_END | PAD),
     ("scoreboard.views", SETUP | HAND_END | PAD),
     ("scoreboard.plays", SETUP | HAND_END | PAD),
     ("scoreboard.pips", SETUP | HAND_END | PAD),

@@ -10,6 +10,7 @@ from domino.tiles import name
 from scoreboard import lifetimes, plays, views
 from scoreboard.screens.moves import play
 from scoreboard.ui import Menu
+from scoreboard.views.base import end_open
 
 LEAD_LIST = 7  # longer lists of leads are chosen by the high half first
 
@@ -24,9 +25,7 @@ class Tiles(Menu):
         self.end = end
         self.choices = choices
         self.player = m.hand.turn if player is None else player
-        where = (
-            "lead" if end is None else "%s %d" % (views.end_label(m, end), views.end_open(m, end))
-        )
+        where = "lead" if end is None else "%s %d" % (views.end_label(m, end), end_open(m, end))
         Menu.__init__(
             self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices], cursor
         )

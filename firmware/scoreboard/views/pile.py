@@ -1,0 +1,26 @@
+"""A pile (Italian): the running total and the next total that scores."""
+
+from domino.tiles import name
+from scoreboard.views.base import View
+
+
+class Pile(View):
+    def game_text(self, match) -> "str | None":
+        """The running total and the next that scores (the game's ``status``)."""
+        st = match.game.status(match.hand)
+        nxt = st.get("next")
+        return "Total %d%s" % (st.get("total", 0), " next %d" % nxt if nxt is not None else "")
+
+    def end_action(self, match, e, n):
+        return "Lay a tile (%d)" % n
+
+    def quick_action(self, match, t, e, pts):
+        pts = match.preview(match.hand.turn, t, e)
+        return "Lay %s%s" % (name(t), " +%d" % pts if pts else "")
+
+    def scored(self, match, who, pts, result, lead):
+        """The total hit: "Ana 30! +1"."""
+        return "%s %d! +%d" % (who, result.get("count", 0), pts)
+
+
+PILE = Pile()
