@@ -451,6 +451,17 @@ class EmulatedPico:
     def wait_ms(self, ms: float) -> dict:
         return self._send({"op": "wait", "ms": ms})
 
+    def sample(self, every: int) -> None:
+        """Sample the program counter every ``every`` instructions from now (0: stop); needs
+        ``probes``. The samples build up until ``samples`` takes them."""
+        if not self.probes:
+            raise ValueError("PC sampling needs the firmware's probes (EmulatedPico(probes=...))")
+        self._send({"op": "sample", "every": every})
+
+    def samples(self) -> dict[int, int]:
+        """The PC samples taken since the last call: {address: samples}."""
+        return {pc: n for pc, n in self._send({"op": "samples"})["samples"]}
+
     def now(self) -> int:
         return self._send({"op": "time"})["t"]
 

@@ -333,6 +333,10 @@ const probes = config.probes || null;
 const RAM = 0x20000000;
 let allocCount = 0;
 let allocBytes = 0;
+// PC sampling (bench/profile_keys.py): the program counter every sampleEvery instructions
+let sampleEvery = 0;
+let sampleLeft = 0;
+const samples = new Map(); // pc -> samples
 let gcReturn = -1;
 let heap = null; // {atb, atbLen, pool} found in mp_state_ctx once the GC is set up
 
@@ -463,6 +467,10 @@ function run() {
         for (let i = 0; i < 2000 && !core.waiting; i++) {
           const pc = core.PC;
           if (pc === probes.gc_alloc || pc === probes.gc_collect || pc === gcReturn) probe(pc);
+          if (sampleEvery && --sampleLeft <= 0) {
+            sampleLeft = sampleEvery;
+            samples.set(pc, (samples.get(pc) || 0) + 1);
+          }
           clock.tick(core.executeInstruction() * cycleNs);
         }
       } else {
@@ -557,6 +565,15 @@ function command(msg) {
     case 'cut': // power cut after ms of emulated time (0: now)
       cutAtNs = now() + (msg.ms || 0) * NS_PER_MS;
       return wake();
+    case 'sample': // PC sampling (with probes only): every N instructions, 0 stops it
+      sampleEvery = msg.every || 0;
+      sampleLeft = sampleEvery;
+      return reply({});
+    case 'samples': { // the samples taken since the last call, as [pc, count] pairs
+      const taken = Array.from(samples.entries());
+      samples.clear();
+      return reply({ samples: taken });
+    }
     case 'quit':
       process.exit(0);
       return undefined;
