@@ -125,7 +125,7 @@ def test_deploy_dry_run_builds_the_manifest_in_the_user_cache(installed):
     assert copied[-1] == firmware / "main.py" and copied[-1].exists()
     tree = copied[0].parent
     assert tree.is_relative_to(installed.root / "cache")  # the user cache, not the checkout
-    tops = [p for p in manifest["PACKAGES"] if "/" not in p]  # scoreboard/screens goes within
+    tops = [p for p in manifest["PACKAGES"] if "/" not in p]  # scoreboard/screens, /views within
     assert sorted(copied[:-1]) == sorted(tree / p for p in ["lib", *tops])
     built = {p.relative_to(tree).as_posix() for p in tree.rglob("*") if p.is_file()}
     want = {m[: -len(".py")] + ".mpy" for m in manifest["modules"]()} | {"lib/ssd1306.mpy"}
