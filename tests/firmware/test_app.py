@@ -22,7 +22,7 @@ from domino.events import loads
 from scoreboard.store import MatchStore
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench.app_bench import (  # noqa: E402  # pyright: ignore[reportMissingImports]
+from bench.app_bench import (  # noqa: E402
     compile_firmware,
     record_session,
     replay_on_device,

@@ -12,14 +12,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from bench.app_bench import test_heap_kb as heap_kb  # noqa: E402  # pyright: ignore[reportMissingImports]
-from bench.heap_plan import KEEP_ALL  # noqa: E402  # pyright: ignore[reportMissingImports]
+from bench.app_bench import test_heap_kb as heap_kb  # noqa: E402
+from bench.heap_plan import KEEP_ALL  # noqa: E402
 
 MICROPYTHON = Path(sys.executable).parent / "micropython"
 
 
 def test_the_ladder_starts_at_the_heap_tests_heap() -> None:
-    from test_app import HEAP  # pyright: ignore[reportMissingImports]
+    from test_app import HEAP
 
     assert heap_kb() == int(HEAP.rstrip("K"))
 
