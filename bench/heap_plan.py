@@ -264,7 +264,7 @@ def main() -> int:
         "#   stock + deploy: micropython-v1.28.0-rpi-pico.uf2 (stock RPI_PICO, no pystack) with",
         "#     the app copied on as mpy-cross -O3 .mpy files by `dominoboard deploy`;",
         "#   all kept: a boot.py on the flash marks every lifetimes.ON_DEMAND module KEPT and",
-        "#     keeps the ones their callers drop (picks, store_admin, app_matches); games still",
+        "#     keeps the ones their callers drop (tiles, store_admin, app_matches); games still",
         "#     one at a time. No product change: the same firmware and .mpy files.",
         "# Times: key to last display byte, emulated ms, core time less flash busy (cpu);",
         "# play = OK on the table laying/drawing/passing; menu = menu keys (OK, BACK, holds).",

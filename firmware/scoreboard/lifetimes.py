@@ -3,7 +3,7 @@
 Deployed onto stock MicroPython as .mpy files, a module's code lives in the heap (about 240 KB
 on a Pico); on the frozen firmware it is in flash, yet its globals, classes and functions are
 made in the heap when it is imported. So the screens of a match load on demand and leave when
-nothing shown needs them (docs/ui.md, "Heap"): needed on stock, 8-9 KB saved on the frozen
+nothing shown needs them (docs/ui.md, "Heap"): needed on stock, 8-14 KB saved on the frozen
 firmware at no measured cost in latency (bench/results/heap-plan.txt). ``App``
 (``drop``), bench/app_bench.py and tests/firmware/mpy/app_heap.py read this table;
 tests/test_repository.py checks that every module firmware/manifest.py lists is accounted for
