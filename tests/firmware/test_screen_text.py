@@ -123,6 +123,19 @@ def test_mexican_trains_row_shows_every_train_distinctly(trains_row) -> None:
     compare_golden(out, ["mexican-trains"])
 
 
+def test_mexican_new_train_starts_off_the_station(trains_row) -> None:
+    """Right after the station double 12-12, the next player has no train: the bar offers his
+    new train, and names the pip it takes, the station's (``Layout.arm_index`` says so)."""
+    r, _seen, _out = trains_row
+    offered = [text for arm, text in r["first_bar"] if arm == 0]
+    assert offered, r["first_bar"]
+    for text in offered:
+        m = re.fullmatch(r"Play new (\d+)  \(\d+\)", text) or re.fullmatch(
+            r"(\d+)-(\d+) on new(?: \+\d+)?", text
+        )
+        assert m and "12" in m.groups(), text
+
+
 def test_mexican_trains_bar_names_each_train_as_the_row(trains_row) -> None:
     """The action bar's plays ("Play Mi 5  (3)", "5-2 on Mx2") name the train by the row's
     label: two public trains are Mx1 and Mx2 there too (the bar said "Mx" for both, and

@@ -3,9 +3,10 @@ one-sided line): the other kinds change only what differs (scoreboard.views)."""
 
 
 def end_open(match, i):
-    """The pip a tile on end i must match (a new train matches the station)."""
+    """The pip a tile on end i must match; on an end not yet on the table (a new train), what
+    the layout says it opens with (``Layout.arm_index``: the station's pip)."""
     lay = match.hand.layout
-    return lay.arms[i].open if i < len(lay.arms) else lay.first[0]
+    return lay.arms[i].open if i < len(lay.arms) else lay.arm_index(i).open
 
 
 class View:

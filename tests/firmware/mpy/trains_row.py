@@ -2,7 +2,8 @@
 # distinguishable (a player "Mia" and the public "Mx", "Ana" and "Anna"), with markers, on as
 # many rows as it needs, and the action bar names each train as the row does. Plays are random
 # legal plays recorded through the app (the table's view: no hands), then the table is drawn.
-# Prints RESULT JSON (the rows, and the bar's label of every train it offers); writes the
+# Prints RESULT JSON (the rows, and the bar's label of every train it offers, also right after
+# the station, when the next player's train is still to start); writes the
 # golden screen "mexican-trains" to OUT ("-": none).
 #
 #   micropython tests/firmware/mpy/trains_row.py STORAGE OUT
@@ -39,6 +40,22 @@ rand = Rand(5)
 m = app.match
 lay = m.hand.layout
 app.record({"k": "play", "p": 0, "t": "12-12"})  # the station: seat 0 holds it
+
+
+def bar_of(table):
+    """What the action bar says of each train it offers: (arm, label text)."""
+    bar = []
+    for act in table.actions:
+        if act[0] == "end":
+            bar.append([act[1], table.label(app, act)])
+        elif act[0] == "quick":
+            bar.append([act[1][1], table.label(app, act)])
+    return bar
+
+
+app.home()
+app.redraw()
+first_bar = bar_of(app.screen)  # seat 1 has no train yet: only a new one, off the station
 for _ in range(400):
     arms = lay.arms
     if len(arms) >= len(NAMES) + 2 and sum(1 for a in arms if a.marker) >= 3:
@@ -65,16 +82,10 @@ rows = {}
 for s, x, y in drawn:
     if x == 0 and 8 <= y < 48 and y % 8 == 0:
         rows[y // 8] = s
-table = app.screen
-bar = []  # what the action bar says of each train it offers: (arm, label text)
-for act in table.actions:
-    if act[0] == "end":
-        bar.append([act[1], table.label(app, act)])
-    elif act[0] == "quick":
-        bar.append([act[1][1], table.label(app, act)])
 r = {
     "screen": d.kind(app.screen),
-    "bar": bar,
+    "bar": bar_of(app.screen),
+    "first_bar": first_bar,
     "trains": [[a.owner, a.open, a.marker] for a in lay.arms],
     "rows": [rows[k] for k in sorted(rows)],
     "names": NAMES,
