@@ -124,7 +124,7 @@ def build_setup(args):
     from domino.match import Match
     from domino.registry import game_class
 
-    from .fast import fast_ok
+    from .fast import why_not_fast
     from .table import Setup, playable
 
     try:
@@ -150,11 +150,10 @@ def build_setup(args):
         Match(setup.match_setup())
     except DominoError as e:
         raise CliError(str(e)) from None
-    if args.engine == "fast" and not fast_ok(setup):
-        raise CliError("the fast engine plays only block, draw, doble12 and mexican with "
-                       "bots random, heavy or greedy, and muggins and allfives with every "
-                       "bot; use --engine fold")
-    setup.engine = "fast" if args.engine != "fold" and fast_ok(setup) else "fold"
+    why = why_not_fast(setup)
+    if args.engine == "fast" and why is not None:
+        raise CliError(f"{why}; use --engine fold (it plays every game, house rule and bot)")
+    setup.engine = "fast" if args.engine != "fold" and why is None else "fold"
     return setup
 
 
@@ -219,7 +218,7 @@ def build_variants(args, setup, compare):
     from domino.errors import DominoError
     from domino.match import Match
 
-    from .fast import fast_ok
+    from .fast import why_not_fast
     from .table import Setup
 
     if compare is None:
@@ -237,9 +236,10 @@ def build_variants(args, setup, compare):
             raise CliError(f"--compare {name}={value}: {e}") from None
         out.append(v)
     # the engine deals and chooses its own way: every variant plays on the same one
-    fast = args.engine != "fold" and all(fast_ok(v) for v in out)
-    if args.engine == "fast" and not fast:
-        raise CliError("the fast engine does not play every compared value; use --engine fold")
+    why = [w for w in map(why_not_fast, out) if w is not None]
+    fast = args.engine != "fold" and not why
+    if args.engine == "fast" and why:
+        raise CliError(f"--compare {name}: {why[0]}; use --engine fold")
     for v in out:
         v.engine = "fast" if fast else "fold"
     return out

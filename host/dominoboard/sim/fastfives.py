@@ -39,8 +39,13 @@ class FivesMatch(FastMatch):
     # Every bot: here a play may score, so greedy is no longer heavy, and counter is played.
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": GREEDY, "counter": COUNTER}
 
+    # Every house rule of Muggins and All Fives but ``double_lead`` on: the best tile dealt
+    # leads here, a double or not.
+    house_rules = {"top": None, "muggins": None, "lone_spinner": None, "spinner_counts": None,
+                   "sides_first": None, "round": None, "spinner": None, "double_lead": (False,)}
+
     @staticmethod
-    def supports(game):
+    def plays_flow(game):
         """Muggins and All Fives themselves (a subclass may change any hook)."""
         from domino.fives import AllFives, Muggins
 
