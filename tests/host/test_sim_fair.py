@@ -12,7 +12,14 @@ from dominoboard.cli import main
 from dominoboard.sim import experiment
 from dominoboard.sim.fast import play_fast_unit
 from dominoboard.sim.seating import Seating
-from dominoboard.sim.stats import chi2_sf, equal_shares, summarize, summarize_tally, wilson
+from dominoboard.sim.stats import (
+    chi2_sf,
+    equal_shares,
+    format_p,
+    summarize,
+    summarize_tally,
+    wilson,
+)
 from dominoboard.sim.table import Setup
 
 
@@ -215,6 +222,52 @@ def test_a_house_rule_the_fast_engine_does_not_play_is_compared_on_the_fold(tmp_
     for what in ("tiles laid per unit", "greedy final score", "random final score"):
         lo, hi = diff[what]["ci95"]
         assert hi > lo, what
+
+
+def png_width(path):
+    return int.from_bytes(path.read_bytes()[16:20], "big")  # the IHDR chunk's width
+
+
+def test_compare_says_in_a_line_what_the_rule_does_and_plots_every_value(tmp_path, capsys):
+    s = simulate(tmp_path, "c", "muggins", "-s", "greedy", "-s", "random", "--hands", "2000",
+                 "--compare", "lone_spinner=1,2", "--seed", "4", "--no-plots")
+    per = s["compare"]["differences"][0]
+    d = per["differences"]["greedy final score"]
+    lo, hi = d["ci95"]
+    assert 0 < lo < d["mean"] < hi and d["p"] < 1e-16  # a lone spinner counting 20 pays
+    lines = per["verdicts"]
+    assert f"lone_spinner=2 adds {d['mean']:.3g} points a hand to greedy's score " \
+        f"[{lo:.3g}, {hi:.3g}] (p < 1e-16)" in lines
+    assert len(lines) == 4 + 2  # win rate and score of each entrant, blocked, tiles laid
+    assert not any(": hands a hand" in line for line in lines)  # one a hand: nothing to say
+    w = per["differences"]["random win rate"]
+    said = [line for line in lines if "random's win rate" in line]
+    if w["ci95"][0] <= 0 <= w["ci95"][1]:
+        assert said[0].startswith("lone_spinner=2: random's win rate unchanged, ")
+    else:
+        assert said[0].startswith("lone_spinner=2 " + ("raises" if w["mean"] > 0 else "lowers"))
+    printed = capsys.readouterr().out
+    assert all(f"    {line}\n" in printed for line in lines)
+    assert "p = 0 " not in printed and "p = 0)" not in printed
+    # the plots put every value side by side: a panel, or a bar, of each
+    one = tmp_path / "one"
+    two = tmp_path / "two"
+    main(["simulate", "muggins", "--hands", "100", "-o", str(one), "--progress", "off"])
+    main(["simulate", "muggins", "--hands", "100", "-o", str(two), "--progress", "off",
+          "--compare", "lone_spinner=1,2"])
+    for png in ("scores.png", "hand_lengths.png"):
+        assert png_width(two / png) == 2 * png_width(one / png)
+    assert png_width(two / "win_rates.png") > png_width(one / "win_rates.png")
+
+
+def test_a_p_value_too_small_for_a_double_is_printed_as_such(tmp_path, capsys):
+    """Seat 0 leads every hand of Draw: the seats differ by far more than a chi-square tail
+    can say in a double (it underflows to 0), so p is printed as below 1e-16, never 0."""
+    s = simulate(tmp_path, "d", "draw", "-s", "heavy", "-s", "random", "--hands", "20000")
+    assert s["seat_equality"]["p"] < 1e-16
+    assert "all seats alike? chi-square" in capsys.readouterr().out.split("p < 1e-16")[0]
+    assert format_p(0.0) == "p < 1e-16" and format_p(3e-17) == "p < 1e-16"
+    assert format_p(0.0123) == "p = 0.0123" and format_p(1.0) == "p = 1"
 
 
 def test_compare_super_dominos_fifteen(tmp_path):

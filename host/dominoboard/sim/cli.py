@@ -327,15 +327,16 @@ def run(args) -> int:
         names = _entrant_names(seating)
         summary["compare"] = {"option": compare[0], "values": compare[1],
                               "per_value": per_value,
-                              "differences": compare_paired(total, names, compare[1])}
+                              "differences": compare_paired(total, names, compare[1],
+                                                            compare[0],
+                                                            "hand" if setup.hands else "match")}
     else:
         summary = summarize_tally(setup, seating, total.tallies[0])
-    first = total.tallies[0]
     summary["seed"] = args.seed
     summary["seconds"] = round(elapsed, 3)
     if ci is not None:
         summary["precision"] = {"ci": ci, "reached": _widest(summary) <= ci, "cap": cap}
-    paths = write_all(out, summary, first, seating.asked, plots=not args.no_plots)
+    paths = write_all(out, summary, total.tallies, seating.asked, plots=not args.no_plots)
     if args.records is not None:
         paths.append(args.records)
     print_summary(summary)
@@ -440,6 +441,8 @@ class _Runner:
 
 
 def print_summary(summary: dict) -> None:
+    from .stats import format_p
+
     s = summary["setup"]
     seating = summary["seating"]
     unit = "matches" if s["unit"] == "match" else "hands"
@@ -465,7 +468,7 @@ def print_summary(summary: dict) -> None:
     if eq["df"]:
         seats = ", ".join(f"{x['wins']['rate']:.3f}" for x in summary["seats"])
         print(f"  by seat: {seats}; all seats alike? chi-square {eq['chi2']:.1f} "
-              f"({eq['df']} df), p = {eq['p']:.3g}")
+              f"({eq['df']} df), {format_p(eq['p'])}")
     fp = summary["first_player"]
     for key in ("matches", "hands"):
         r = fp[key]
@@ -481,9 +484,8 @@ def print_summary(summary: dict) -> None:
         for per in c["differences"]:
             print(f"  {c['option']}={per['value']} against {per['against']}, same deals "
                   "(paired 95% intervals):")
-            for what, d in per["differences"].items():
-                lo, hi = d["ci95"]
-                print(f"    {what}: {d['mean']:+.4f} [{lo:+.4f}, {hi:+.4f}]")
+            for line in per["verdicts"]:
+                print(f"    {line}")
     p = summary.get("precision")
     if p:
         state = "reached" if p["reached"] else f"not reached within {p['cap']} {unit}"
