@@ -356,7 +356,7 @@ def _entrant_names(seating) -> list[str]:
 def _half_widths(total, compare: bool) -> list[float]:
     """The half-widths ``--ci`` watches: each entrant's win rate (Wilson), or with --compare
     each entrant's paired difference in win rate."""
-    from .stats import paired_mean, wilson
+    from .stats import paired_mean, win_rates
 
     if compare:
         n = total.units
@@ -366,7 +366,7 @@ def _half_widths(total, compare: bool) -> list[float]:
                 lo, hi = paired_mean(sums[i], squares[i], n)["ci95"]
                 out.append((hi - lo) / 2 if lo is not None else 1.0)
         return out
-    return [(hi - lo) / 2 for lo, hi in (wilson(w, total.units) for w in total.tallies[0].wins)]
+    return [(r["ci95"][1] - r["ci95"][0]) / 2 for r in win_rates(total.tallies[0])]
 
 
 def _needed(total, ci: float, compare: bool) -> int:
@@ -469,6 +469,11 @@ def print_summary(summary: dict) -> None:
         seats = ", ".join(f"{x['wins']['rate']:.3f}" for x in summary["seats"])
         print(f"  by seat: {seats}; all seats alike? chi-square {eq['chi2']:.1f} "
               f"({eq['df']} df), {format_p(eq['p'])}")
+    dup = summary.get("duplicate")
+    if dup:
+        print(f"  duplicate: {dup['fewer']:.0%} fewer games for ±{dup['width']:.0%} "
+              f"({dup['games']:,} {unit} where independent deals need "
+              f"{dup['independent']:,}; intervals and tests by the deal)")
     fp = summary["first_player"]
     for key in ("matches", "hands"):
         r = fp[key]

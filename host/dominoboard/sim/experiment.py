@@ -138,7 +138,8 @@ def _tally_for(seating):
     for s, members in enumerate(seating.sides):
         for p in members:
             side_of_seat[p] = s
-    return Tally(seating.side_of, side_of_seat, game_class(seating.base.game).lowest_wins)
+    return Tally(seating.side_of, side_of_seat, game_class(seating.base.game).lowest_wins,
+                 seating.k if seating.duplicate else 0)
 
 
 def play_part(plan: Plan, start: int, stop: int):
@@ -154,7 +155,7 @@ def play_part(plan: Plan, start: int, stop: int):
     if len(plan.variants) == 1 and packed is None:  # a call a run of consecutive deals
         for j, d, count in first.runs(start, stop):
             chunk = play_chunk(first.setups[j], plan.seed, d, d + count)
-            tally.tallies[0].add_chunk(chunk, [j] * count)
+            tally.tallies[0].add_chunk(chunk, [j] * count, range(d, d + count))
         return tally, packed, where
     for i in range(start, stop):
         d, j = first.game(i)
@@ -165,7 +166,7 @@ def play_part(plan: Plan, start: int, stop: int):
             if packed is not None and where is not None:
                 packed.extend(chunk)
                 where.append((i, d, j, k))
-        tally.add(j, outcomes)
+        tally.add(j, outcomes, d)
     return tally, packed, where
 
 
