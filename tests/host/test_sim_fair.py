@@ -5,6 +5,7 @@ and the options that cannot go together."""
 import csv
 import json
 import random
+from array import array
 
 import pytest
 
@@ -375,6 +376,24 @@ def test_ci_stops_sooner_with_duplicate_deals(tmp_path, capsys):
     assert heavy["paired"]["design_effect"] < 0.9
 
 
+@pytest.mark.parametrize("bots, duplicate", [(["heavy", "random"], False),
+                                             (["heavy", "random", "greedy"], True),
+                                             (["random"] * 2, False)])
+def test_kept_records_are_the_games_in_game_order(bots, duplicate):
+    """With --records a worker still plays runs of consecutive deals (one engine call each,
+    as without), then hands the games back in game order: the very games played one by
+    one."""
+    seating = Seating(Setup("draw", bots, hands=True, engine="fast"), duplicate=duplicate)
+    _, packed, where = experiment.play_part(experiment.Plan([seating], 2, records=True), 3,
+                                            300)
+    one_by_one = array("i")
+    for i in range(3, 300):
+        d, j = seating.game(i)
+        one_by_one.extend(experiment.play_chunk(seating.setups[j], 2, d, d + 1))
+    assert packed == one_by_one
+    assert where == [(i, *seating.game(i), 0) for i in range(3, 300)]
+
+
 def test_records_stream_every_hand_to_csv(tmp_path):
     path = tmp_path / "new" / "hands.csv"  # its directory is made, as -o's is
     s = simulate(tmp_path, "r", "draw", "-s", "heavy", "-s", "random", "--matches", "30",
@@ -428,6 +447,7 @@ def test_runs_of_one_seating_cover_every_game_once(bots, duplicate):
         runs = [(j, d + x) for j, d, count in seating.runs(start, stop) for x in range(count)]
         assert sorted(runs) == sorted((j, d) for d, j in map(seating.game, range(start, stop)))
     assert len({seating.game(i) for i in range(1000)}) == 1000
+    assert all(seating.index(*seating.game(i)) == i for i in range(1000))
     assert [sum(1 for i in range(996) if seating.game(i)[1] == j) for j in range(seating.k)] \
         == [996 // seating.k] * seating.k
     grouped = experiment.play_part(experiment.Plan([seating], 2), 3, 300)[0].tallies[0]
