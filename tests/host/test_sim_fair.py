@@ -276,18 +276,24 @@ def test_compare_plays_the_same_deals_under_each_value(tmp_path):
     assert alone["sides"] == one["sides"]
 
 
-def test_a_house_rule_the_fast_engine_does_not_play_is_compared_on_the_fold(tmp_path):
-    """The fast Muggins engine leads the best tile dealt, a double or not: with
-    ``double_lead`` on, a deal without a double would lead a tile the core refuses. Both values
-    are played on the fold, and the rule's effect shows (once every difference was zero)."""
-    s = simulate(tmp_path, "c", "muggins", "-s", "greedy", "-s", "random", "--hands", "120",
+def test_double_lead_is_compared_with_its_effect(tmp_path):
+    """The fast Muggins engine once led the best tile dealt whatever ``double_lead`` said: a
+    deal without a double led a tile the core refuses, and every difference came out zero.
+    It now draws for a double as the core does, and the rule's effect shows."""
+    s = simulate(tmp_path, "c", "muggins", "-s", "greedy", "-s", "random", "--hands", "400",
                  "--opt", "top=15", "--compare", "double_lead=false,true", "--seed", "2")
-    assert [v["setup"]["engine"] for v in s["compare"]["per_value"]] == ["fold", "fold"]
+    assert [v["setup"]["engine"] for v in s["compare"]["per_value"]] == ["fast", "fast"]
     diff = s["compare"]["differences"][0]["differences"]
-    assert diff["tiles laid per unit"]["mean"] != 0  # no double dealt: draw for one
+    assert diff["tiles laid per unit"]["mean"] != 0
     for what in ("tiles laid per unit", "greedy final score", "random final score"):
         lo, hi = diff[what]["ci95"]
         assert hi > lo, what
+
+
+def test_a_house_rule_no_fast_engine_plays_is_compared_on_the_fold(tmp_path):
+    s = simulate(tmp_path, "c", "mexican", "-n", "2", "--hands", "20", "--compare",
+                 "draw_to_start=false,true")
+    assert [v["setup"]["engine"] for v in s["compare"]["per_value"]] == ["fold", "fold"]
 
 
 def png_width(path):
@@ -423,10 +429,10 @@ def test_records_stream_every_hand_to_csv(tmp_path):
     (["block", "--ci", "x%"], "as a percentage"),
     (["bigclock", "--compare", "top=6,9"], "a solitaire takes --games"),
     (["block", "--records", "/proc/no/such.csv"], "cannot write it"),
-    (["muggins", "--opt", "double_lead=true", "--engine", "fast"],
-     "does not play muggins with double_lead=true; use --engine fold"),
-    (["muggins", "--compare", "double_lead=false,true", "--engine", "fast"],
-     "--compare double_lead: the fast engine does not play muggins with double_lead=true"),
+    (["mexican", "--opt", "draw_to_start=true", "--engine", "fast"],
+     "does not play mexican with draw_to_start=true; use --engine fold"),
+    (["mexican", "--compare", "draw_to_start=false,true", "--engine", "fast"],
+     "--compare draw_to_start: the fast engine does not play mexican with draw_to_start=true"),
 ])
 def test_conflicting_or_bad_options_are_refused(argv, message, capsys, tmp_path):
     assert main(["simulate", *argv, "-o", str(tmp_path / "x")]) == 1
