@@ -354,8 +354,8 @@ def _entrant_names(seating) -> list[str]:
 
 
 def _half_widths(total, compare: bool) -> list[float]:
-    """The half-widths ``--ci`` watches: each entrant's win rate (Wilson), or with --compare
-    each entrant's paired difference in win rate."""
+    """The half-widths ``--ci`` watches: each entrant's win rate (Wilson; by the deal under
+    --duplicate), or with --compare each entrant's paired difference in win rate."""
     from .stats import paired_mean, win_rates
 
     if compare:

@@ -34,9 +34,10 @@ class Tally:
         e = len(self.side_of[0])
         # Duplicate deals (``deal_games``: the games of one deal, one per seating; 0 when each
         # game has a deal of its own): the games of a deal are linked (the same cards favour
-        # the same seat), so intervals and tests read the deal as the unit. Per deal, each
-        # entrant's wins then each side position's (``deal_row``), summed over the deals with
-        # their products, for the variances and covariances of ``stats``.
+        # the same seat), so intervals and tests read the deal as the unit. Per deal a row:
+        # each entrant's wins in its games, then each side position's; the rows summed over
+        # the deals with their products, for the variances and covariances of ``stats``. A
+        # deal's row stays open until all its games are tallied (chunks may split a deal).
         self.deal_games = deal_games
         self.deals = 0
         self.deal_sums = [0] * (2 * e)
