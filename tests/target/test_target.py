@@ -130,6 +130,34 @@ def test_a_firmware_update_keeps_the_matches(pico, frozen):
     assert pico.text() == table
 
 
+def test_matches_kept_on_littlefs_carry_over_to_the_event_ring_firmware(deployed, frozen, tmp_path):
+    """A Pico whose matches were recorded by a scoreboard without the event ring (stock
+    MicroPython and `deploy`: every event a littlefs append, today's format) gets the UF2
+    with the ring dropped on it: every match is there, event for event, and play goes on,
+    its new events in the ring and kept across a power cut."""
+    image, _seconds = deployed
+    copy = tmp_path / "deployed.img"
+    shutil.copy(image, copy)
+    with EmulatedPico(copy, speed=8) as pico:
+        pico.boot(firmware=False)
+        pico.wait_drawn()
+        enter(pico, NEW_MATCH + PLAYS[:4])
+        held = events_on(pico.port)
+        pico.cut()
+        pico.uf2 = frozen
+        pico.boot()  # the new UF2 written over the flash, as the boot loader would
+        pico.wait_drawn()
+        assert events_on(pico.port) == held
+        enter(pico, ["press OK"])  # Ben draws: the first event in the ring
+        ((match, now),) = events_on(pico.port).items()
+        assert now[:-1] == held[match] and json.loads(now[-1]) == DRAW
+        assert any(op["offset"] < FILESYSTEM for op in pico.flash_ops if op["op"] == "program")
+        pico.cut()
+        pico.boot(firmware=False)
+        pico.wait_drawn()
+        assert events_on(pico.port) == {match: now}
+
+
 def test_a_muggins_hand_by_buttons_shows_what_the_unix_port_shows(power_on, tmp_path):
     reference = unix_port_screens(tmp_path, HAND)
     pico = power_on()
