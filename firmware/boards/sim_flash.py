@@ -16,7 +16,7 @@ import os
 
 SECTOR = 4096
 PAGE = 256
-_BLANK_SECTOR = b"\xff" * SECTOR
+_BLANK_PAGE = b"\xff" * PAGE
 RING_SECTORS = 16  # the event ring's 64 KB, as on the Pico (boards/DOMINOBOARD_PICO)
 
 
@@ -36,7 +36,7 @@ class NorFlash:
     """The chip over a file, kept out of the heap as the Pico's flash is (the app's tests run
     with a Pico-sized heap): reads go through a small window of the file."""
 
-    WINDOW = 512
+    WINDOW = 512  # bytes read at a time into one buffer made at power-on
 
     def __init__(self, path, sectors):
         self.path = path
@@ -48,36 +48,41 @@ class NorFlash:
             fits = False
         if not fits:  # a new chip (or another size): erased
             with open(path, "wb") as f:
-                for _ in range(sectors):
-                    f.write(_BLANK_SECTOR)
+                for _ in range(sectors * SECTOR // PAGE):
+                    f.write(_BLANK_PAGE)
         self.erases = 0
         self.programs = 0
         self._cut = -1  # operations until the cut (-1: none)
         self._cut_part = 4  # how much of the cut operation gets done, in eighths
-        self._window = b""
+        # What the XIP window reads costs the Pico's heap nothing; here reads go into these
+        # buffers, made once, and come back as views: a read must not leave the app's heap
+        # full of small holes (the 2,000-event heap test found that).
+        self._window = bytearray(self.WINDOW)
+        self._view = memoryview(self._window)
         self._window_at = -1
+        self._page = bytearray(PAGE)
 
     def memory(self):
         return _Memory(self)
 
     def read(self, at, count):
-        """``count`` bytes from offset ``at``."""
+        """``count`` bytes from offset ``at``: a view valid until the next read or write."""
         end = at + count
         w = self._window_at
-        if w <= at and end <= w + len(self._window):
-            return self._window[at - w : end - w]
+        if 0 <= w <= at and end <= w + self.WINDOW:
+            return self._view[at - w : end - w]
         # The file is opened for each read and write, never kept open: where the folder is
         # itself on littlefs (the tests' RAM flash), a file the collector closes would write
         # from a finaliser, where the heap is locked.
         with open(self.path, "rb") as f:
-            if count > self.WINDOW:
+            if count > self.WINDOW // 2:
                 f.seek(at)
                 return f.read(count)
-            start = at - at % self.WINDOW
+            start = at - at % (self.WINDOW // 2)
             f.seek(start)
-            self._window = f.read(2 * self.WINDOW)
+            f.readinto(self._window)
         self._window_at = start
-        return self._window[at - start : end - start]
+        return self._view[at - start : end - start]
 
     def cut_at(self, n, part=4):
         """Cut the power inside the n-th operation from now (0: the next), after ``part``
@@ -96,7 +101,8 @@ class NorFlash:
         if at % PAGE or len(buf) % PAGE or at + len(buf) > self.sectors * SECTOR:
             raise ValueError("program of %d B at %d: whole pages inside the chip" % (len(buf), at))
         done = self._operation(len(buf))
-        new = bytearray(self.read(at, len(buf)))
+        new = self._page if len(buf) == PAGE else bytearray(len(buf))
+        new[:] = self.read(at, len(buf))
         for i in range(done):
             new[i] &= buf[i]
         self.programs += 1
@@ -111,12 +117,17 @@ class NorFlash:
         if op == 6:
             at = arg * SECTOR
             done = self._operation(SECTOR)
-            new = bytearray(self.read(at, SECTOR))
-            for i in range(SECTOR):
-                # an interrupted erase leaves the rest neither old nor blank
-                new[i] = 0xFF if i < done else new[i] & ((i * 2654435761) >> 24 & 255)
+            for page in range(0, SECTOR, PAGE):  # a page at a time: no 4 KB in the heap
+                if page + PAGE <= done:
+                    self._write(at + page, _BLANK_PAGE)
+                    continue
+                new = self._page
+                new[:] = self.read(at + page, PAGE)
+                for i in range(PAGE):
+                    j = page + i  # an interrupted erase leaves the rest neither old nor blank
+                    new[i] = 0xFF if j < done else new[i] & ((j * 2654435761) >> 24 & 255)
+                self._write(at + page, new)
             self.erases += 1
-            self._write(at, new)
             self._check_cut(done, SECTOR)
             return 0
         return None
@@ -135,7 +146,7 @@ class NorFlash:
             raise PowerCut("power cut inside a flash operation (%d of %d bytes)" % (done, count))
 
     def _write(self, at, data):
-        self._window = b""
+        self._window_at = -1
         with open(self.path, "r+b") as f:
             f.seek(at)
             f.write(data)

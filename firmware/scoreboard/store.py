@@ -29,7 +29,17 @@ import os
 from scoreboard import lifetimes
 from scoreboard.event_ring import RingFull
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
-from scoreboard.store_files import DAMAGED, GONE, JOURNAL, SNAPSHOT, TEMP, check_id, exists, remove
+from scoreboard.store_files import (
+    DAMAGED,
+    GONE,
+    INDEX,
+    JOURNAL,
+    SNAPSHOT,
+    TEMP,
+    check_id,
+    exists,
+    remove,
+)
 
 
 class StorageError(Exception):
@@ -85,14 +95,20 @@ class MatchStore:
             raise OSError("flash full (%d KB free): sync to free space" % (free >> 10))
         payload = None if first is None else _event_bytes(first)
         if first is not None:  # indexed first: a cut before the match exists leaves a record
-            with _Admin() as admin:  # that no listed match claims, never a match without one
-                admin.index_add(self, [(match_id, first)])
+            self.index_add([(match_id, first)])  # no listed match claims, never the reverse
         temp = self.path(match_id, TEMP)
         with open(temp, "wb") as out:
             if payload is not None:
                 out.write(encode(0, payload))
         os.rename(temp, self.path(match_id, JOURNAL))
         self._known[match_id] = (0, 0 if payload is None else 1)
+
+    def index_add(self, entries):
+        """Append ``(match id, event 0 line)`` records to the Matches list's index (here, not
+        in store_admin: a new match must not load that module between its screens)."""
+        with open(self.root + "/" + INDEX, "ab") as out:
+            for mid, line in entries:
+                out.write(encode(0, mid.encode() + b" " + line.encode()))
 
     def first_lines(self):
         """``{match id: its event 0 line}`` for every stored match, from one index file (the

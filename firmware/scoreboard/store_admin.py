@@ -14,6 +14,7 @@ from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
 from scoreboard.store_files import (
     DAMAGED,
     GONE,
+    INDEX,
     JOURNAL,
     SNAPSHOT,
     TEMP,
@@ -24,9 +25,8 @@ from scoreboard.store_files import (
 )
 
 SETTINGS = "settings.cfg"
-# Each match's event 0 (its setup), one record a match ("<id> <line>"), appended as matches
-# are created: the Matches list reads this one file, not every match (docs/storage.md).
-INDEX = "index.cfg"
+# The index (store_files.INDEX): each match's event 0, one record a match ("<id> <line>"),
+# appended as matches are created; the Matches list reads this one file (docs/storage.md).
 INDEX_SLACK = 16  # records of deleted matches kept before the index is written anew
 # The power-on count, a random id drawn when the file is first written (a wiped or formatted
 # flash draws a new one, so its restarted count never meets an old boot's clock), and the
@@ -250,15 +250,8 @@ def first_lines(store):
     if stale > len(found) + INDEX_SLACK or (stale and missing):
         _write_index(store, found)
     elif missing:
-        index_add(store, [(mid, found[mid]) for mid in missing if mid in found])
+        store.index_add([(mid, found[mid]) for mid in missing if mid in found])
     return found
-
-
-def index_add(store, entries):
-    """Append ``(match id, event 0 line)`` records to the index."""
-    with open(store.root + "/" + INDEX, "ab") as out:
-        for mid, line in entries:
-            out.write(encode(0, mid.encode() + b" " + line.encode()))
 
 
 def _write_index(store, found):

@@ -11,6 +11,7 @@ SNAPSHOT = ".snp"
 TEMP = ".tmp"  # a snapshot being written; never valid after a restart
 GONE = ".del"  # a match being deleted: its journal renamed, the rest to remove
 DAMAGED = ".bad"  # a journal that had damaged records in the middle, kept for a human
+INDEX = "index.cfg"  # each match's event 0, for the Matches list (store_admin.first_lines)
 MAX_ID_CHARS = 24
 ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
