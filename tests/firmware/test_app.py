@@ -178,12 +178,12 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
 
 
 def test_heap_2000_event_session(tmp_path: Path) -> None:
-    """The device as make deploy ships it (mpy-cross into build/mpy-app), alone in its
+    """The device as make deploy ships it (mpy-cross, as into build/mpy-app), alone in its
     process under the Pico-like heap limit: the bots and the scorer's decisions are made
     beforehand in another process (app_record.py, big heap), and their button actions are
     replayed into firmware/sim_main.py; what the device stores must be what the recording
     stored, byte for byte."""
-    build = compile_firmware()
+    build = compile_firmware(tmp_path / "mpy-app")  # the test's own, not build/mpy-app
     script = tmp_path / "script.txt"
     rec = record_session(build, tmp_path / "recorded", script, 2000)
     assert rec["errors"] == 0 and rec["events"] >= 2000

@@ -7,12 +7,16 @@ start."""
 import time
 from datetime import UTC, datetime
 
+import pytest
 from test_e2e_presses import NEW_MATCH
 from test_target import enter
 
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink
+
+# Each test boots a Pico of its own: any worker may take it (tests/conftest.py).
+pytestmark = pytest.mark.spread
 
 FROM_TABLE = ["hold OK 900", "press UP", "press UP", "press OK"] + ["press OK"] * 3  # Menu →
 # New match → Muggins → rules → names

@@ -13,6 +13,9 @@ from test_target import unix_port_screens
 
 from dominoboard.rp2 import EmulatedPico
 
+# Each test boots a Pico of its own: any worker may take it (tests/conftest.py).
+pytestmark = pytest.mark.spread
+
 SPEED = 8.0  # as conftest's boards: emulated time may run 8x the wall clock while idle
 
 
