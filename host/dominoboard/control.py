@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadReply, CliError, DeviceError, Refused
-from .link import DeviceLink
+from .link import WINDOW, DeviceLink
 
 SESSION_IDLE = 30.0  # seconds a client may stay silent before `live` ends its session
 MAX_LINE = 1 << 20  # a request line longer than this is not one of ours
@@ -63,10 +63,8 @@ class Session:
 
     def serve(self, link: Any) -> None:
         """Run this client's requests on ``link`` until it closes the socket (or is silent
-        for SESSION_IDLE), up to WINDOW of them in flight as sync keeps them. A DeviceError
-        ends the session and is raised (the link is lost)."""
-        from .sync import WINDOW
-
+        for SESSION_IDLE), up to the link's WINDOW of them in flight, as sync keeps them. A
+        DeviceError ends the session and is raised (the link is lost)."""
         in_flight: collections.deque[tuple[Any, int | None, dict | None]] = collections.deque()
         try:
             while True:

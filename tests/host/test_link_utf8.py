@@ -11,8 +11,8 @@ from test_sync_e2e import EXAMPLES, db_lines, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
+from dominoboard.follow import Follower, fetch
 from dominoboard.link import DeviceLink
-from dominoboard.live import Follower, fetch
 from dominoboard.sync import sync
 from scoreboard.journal import encode
 

@@ -15,8 +15,8 @@ from domino.events import dumps, read_match
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.errors import DeviceError
+from dominoboard.follow import Follower, follow
 from dominoboard.link import DeviceLink, crc_of
-from dominoboard.live import Follower, follow
 from dominoboard.sync import sync
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))

@@ -22,7 +22,7 @@ from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
-from dominoboard.live import Follower, board_state
+from dominoboard.follow import Follower, board_state
 from dominoboard.web import WebBoard
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
