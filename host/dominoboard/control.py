@@ -156,15 +156,19 @@ class ControlServer:
         self.path.unlink(missing_ok=True)
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old = os.umask(0o177)  # the socket is 0600 from its first instant
-        try:
-            self.sock.bind(str(self.path))
-        finally:
-            os.umask(old)
-        os.chmod(self.path, 0o600)
-        self.sock.listen(8)
         self.closing = False
-        self._thread = threading.Thread(target=self._accept, daemon=True)
-        self._thread.start()
+        try:
+            try:
+                self.sock.bind(str(self.path))
+            finally:
+                os.umask(old)
+            os.chmod(self.path, 0o600)
+            self.sock.listen(8)
+            self._thread = threading.Thread(target=self._accept, daemon=True)
+            self._thread.start()
+        except BaseException:  # Ctrl-C or an error half-way: no socket file left behind
+            self.close()
+            raise
 
     def _accept(self) -> None:
         while not self.closing:

@@ -169,14 +169,16 @@ def run(args: argparse.Namespace) -> int:
         return run_web(args)
     port = args.port or default_port()
     keeper = StoreKeeper(Database(args.db))
-    server = ControlServer(lambda p: keeper.sessions if same_port(p, port) else None)
     terminal = Terminal(sys.stdout)
-    try:
+    server = None
+    try:  # the socket is removed on Ctrl-C from the moment it exists
+        server = ControlServer(lambda p: keeper.sessions if same_port(p, port) else None)
         run_board(lambda: _open(port, args.timeout), terminal.show, keeper=keeper)
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
+        if server is not None:
+            server.close()
         terminal.close()
         keeper.store.db.close()
     print("dominoboard live: stopped")
@@ -219,8 +221,9 @@ def run_web(args: argparse.Namespace) -> int:
                 said[table["table"]] = line
 
     club = Club(args.db, show, [args.port] if args.port else None, args.timeout)
-    server = ControlServer(club.owner)
-    try:
+    server = None
+    try:  # the socket is removed on Ctrl-C from the moment it exists
+        server = ControlServer(club.owner)
         looked = 0.0
         while True:
             if time.monotonic() - looked >= SCAN:
@@ -231,7 +234,8 @@ def run_web(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         pass
     finally:
-        server.close()
+        if server is not None:
+            server.close()
         club.closing = True
         web.close()
         db.close()
