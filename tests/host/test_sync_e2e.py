@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
@@ -18,6 +17,7 @@ from dominoboard.errors import DeviceError
 from dominoboard.follow import Follower, follow
 from dominoboard.link import DeviceLink, crc_of
 from dominoboard.sync import sync
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
 

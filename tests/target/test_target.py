@@ -13,7 +13,6 @@ import shutil
 
 import pytest
 import serial
-from pty_device import wait_for
 from test_e2e_presses import BLOCKED, NEW_MATCH, NEXT_HAND, PLAYS
 from test_sync_e2e import db_lines, expected_rows
 
@@ -22,6 +21,7 @@ from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
 from dominoboard.rp2 import EmulatedPico
 from dominoboard.sync import device_matches
+from harness.pty_device import wait_for
 
 # Each test boots a Pico of its own: any worker may take it (tests/conftest.py).
 pytestmark = pytest.mark.spread
