@@ -35,14 +35,16 @@ def own_user_dirs(tmp_path_factory, monkeypatch):
 
 @pytest.hookimpl(wrapper=True)
 def pytest_collection_modifyitems(config, items):
-    """`make pytest` deals the tests to its workers by xdist group (--dist loadgroup). A file's
-    tests go to one worker together, so its module fixtures and the MicroPython runs it caches
-    are made once; a file marked `spread` (its tests share nothing costly: the emulated Pico's,
-    a minute each) deals each test on its own, unless the test names its group."""
+    """`make pytest` deals the tests to its workers by xdist group (--dist loadgroup), in the
+    order collected (--no-loadscope-reorder). A file's tests go to one worker together, so its
+    module fixtures and the MicroPython runs it caches are made once. A test marked `long` (it
+    runs for minutes and shares nothing costly with its file: the emulated Pico's) is dealt on
+    its own, unless it names its group, and first: started last, one would be the run's tail."""
     for item in items:
-        if item.get_closest_marker("xdist_group") or item.get_closest_marker("spread"):
+        if item.get_closest_marker("xdist_group") or item.get_closest_marker("long"):
             continue
         item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: long first
     yield
     if config.getoption("loadgroup", False):  # on an xdist worker, under --dist loadgroup
         for item in items:

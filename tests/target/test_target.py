@@ -23,8 +23,9 @@ from dominoboard.rp2 import EmulatedPico
 from dominoboard.sync import device_matches
 from harness.pty_device import wait_for
 
-# Each test boots a Pico of its own: any worker may take it (tests/conftest.py).
-pytestmark = pytest.mark.spread
+# Each test boots a Pico of its own, for a minute or more: dealt first, on its own
+# (tests/conftest.py).
+pytestmark = pytest.mark.long
 # ... but one worker deploys (the session's `deployed`, conftest.py) for the tests that use it.
 DEPLOYED = pytest.mark.xdist_group("deployed")
 
