@@ -146,6 +146,7 @@ def test_an_error_mid_change_refolds_the_match_from_flash(tmp_path: Path) -> Non
     assert r["after"] >= 1 and r["errors_after"] == 0  # and the table goes on
 
 
+@pytest.mark.long  # 7 minutes on a loaded machine: dealt first (tests/conftest.py)
 def test_monkey_presses_with_bounce(tmp_path: Path) -> None:
     presses = os.environ.get("MONKEY_PRESSES", "10000")
     r = run("app_monkey.py", str(tmp_path / "store"), presses, "3", timeout=1800)
