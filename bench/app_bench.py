@@ -45,6 +45,7 @@ def compile_firmware(build: Path = BUILD) -> Path:
     extra = [
         (ROOT / "firmware" / "boards" / "sim.py", build / "boards" / "sim.mpy"),
         (ROOT / "firmware" / "boards" / "sim_contacts.py", build / "boards" / "sim_contacts.mpy"),
+        (ROOT / "firmware" / "boards" / "sim_flash.py", build / "boards" / "sim_flash.mpy"),
         (ROOT / "firmware" / "boards" / "png.py", build / "boards" / "png.mpy"),
         (ROOT / "build" / "mpy-lib" / "ssd1306.py", build / "ssd1306.mpy"),
         (ROOT / "tests" / "firmware" / "mpy" / "app_driver.py", build / "app_driver.mpy"),

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from dominoboard.cli import main as cli
-from dominoboard.sim.stats import equal_shares, wilson
+from dominoboard.sim.stats import equal_shares, format_p, wilson
 
 ROOT = Path(__file__).resolve().parent.parent
 MATCHES = 4000
@@ -51,8 +51,8 @@ def orders(tmp: Path, game: str, mode: tuple[str, ...]) -> list[str]:
         eq = s["seat_equality"]
         lines.append(f"    -s {order[0]} -s {order[1]}: heavy wins {percent(heavy['rate'])} "
                      f"[{percent(lo)}, {percent(hi)}] of {s['units']:,} matches; seat 0 wins "
-                     f"{percent(s['seats'][0]['wins']['rate'])} (seats alike? p = "
-                     f"{eq['p']:.2g}); {cpu:.1f} s CPU")
+                     f"{percent(s['seats'][0]['wins']['rate'])} (seats alike? "
+                     f"{format_p(eq['p'])}); {cpu:.1f} s CPU")
     return lines
 
 
@@ -80,13 +80,16 @@ def peak(tmp: Path, hands: int, *extra: str) -> tuple[int, float]:
     return usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
-def main() -> None:
+def header(title: str) -> list[str]:
+    """A results file's first lines: what it measures, the interpreter, the load now."""
     load = os.getloadavg()
-    lines = [
-        "Fair comparisons and memory of `simulate` (bench/sim_fair_bench.py)",
-        f"CPython {sys.version.split()[0]}, {os.cpu_count()} CPUs; load average "
-        f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at start (CPU times move with it)",
-        "",
+    return [title, f"CPython {sys.version.split()[0]}, {os.cpu_count()} CPUs; load average "
+            f"{load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f} at start (CPU times move with it)",
+            ""]
+
+
+def main() -> None:
+    lines = header("Fair comparisons and memory of `simulate` (bench/sim_fair_bench.py)") + [
         f"heavy against random, 2 players, {MATCHES:,} matches each, seed 1, fast engine; "
         "95% Wilson intervals",
     ]
@@ -109,11 +112,17 @@ def main() -> None:
                 kb, cpu = peak(tmp, hands, *bots, "--workers", "2")
                 lines.append(f"  {label}, {hands:>9,} hands, 2 workers: {kb / 1024:.1f} MB, "
                              f"{cpu:.1f} s CPU")
+    finish("sim-fair.txt", lines)
+
+
+def finish(name: str, lines: list[str]) -> None:
+    """The load average at the end, then ``lines`` to bench/results/``name`` (or
+    $BENCH_RESULTS) and stdout."""
     load = os.getloadavg()
     lines.append(f"load average at the end {load[0]:.1f} / {load[1]:.1f} / {load[2]:.1f}")
     results = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
     results.mkdir(parents=True, exist_ok=True)
-    (results / "sim-fair.txt").write_text("\n".join(lines) + "\n")
+    (results / name).write_text("\n".join(lines) + "\n")
     print("\n".join(lines))
 
 

@@ -30,9 +30,9 @@ PACKAGES = {
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",
-    "scoreboard": "__init__ app app_matches buttons display font_digits font_small journal"
-    " lifetimes link numbers pips plays rule_words serial_line store store_admin store_files"
-    " text ui",
+    "scoreboard": "__init__ app app_matches buttons display event_ring font_digits font_small"
+    " journal lifetimes link numbers pips plays rule_words serial_line store store_admin"
+    " store_files text ui",
     # the screens, a package whose name table loads each module when a screen is shown
     "scoreboard/screens": "__init__ common entry extras home match_actions match_menu matches menus"
     " moves pad result table tally tiles",
@@ -48,7 +48,13 @@ def modules():
 
 # `make firmware`: MicroPython's manifestfile.py runs this file with its manifest functions.
 if "package" in globals():
-    include("$(PORT_DIR)/boards/manifest.py")  # the stock firmware's asyncio, neopixel, ...
+    # The stock firmware's modules (ports/rp2/boards/manifest.py) but its _boot.py: ours mounts
+    # littlefs after the event ring (boards/DOMINOBOARD_PICO/_boot.py).
+    module("rp2.py", base_path="$(PORT_DIR)/modules")
+    include("$(MPY_DIR)/extmod/asyncio")
+    for _driver in ("onewire", "ds18x20", "dht", "neopixel"):
+        require(_driver)
+    module("_boot.py", base_path="boards/DOMINOBOARD_PICO")
     for _package, _names in sorted(PACKAGES.items()):
         package(_package, files=[m + ".py" for m in _names.split()], opt=3)
     for _driver in REQUIRE:  # the copy deploy puts into lib/, pinned by the Makefile

@@ -265,3 +265,26 @@ def test_wiring_svg_wires_every_signal_of_the_pin_map() -> None:
         assert any("KY-040" in t and "optional" in t for t in texts), texts
         for pin in ("CLK", "DT", "SW", "GND", "+"):
             assert any(t.split(" ")[0] == pin for t in texts), pin
+
+
+def test_the_flash_map_is_one_map() -> None:
+    """The event ring's size and place are written in four files (the board's C header, the
+    frozen _boot.py that mounts littlefs after it, the build's check that the firmware ends
+    before it, and the simulated board's ring): they must agree, and littlefs must stay at
+    0xA0000 with 1,408 KB, where every earlier firmware put it (a new UF2 keeps the matches)."""
+    board = ROOT / "firmware" / "boards" / "DOMINOBOARD_PICO"
+    header = (board / "mpconfigboard.h").read_text()
+    ring = re.search(r"#define DOMINOBOARD_RING_BYTES\s+\((\d+) \* 1024\)", header)
+    storage = re.search(r"#define MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+) \* 1024 \+", header)
+    assert ring and storage, "mpconfigboard.h: the ring and storage sizes"
+    ring_bytes, littlefs = int(ring[1]) * 1024, int(storage[1]) * 1024
+    boot = re.search(r"^RING = (\d+) \* 1024", (board / "_boot.py").read_text(), re.M)
+    assert boot and int(boot[1]) * 1024 == ring_bytes
+    build = (ROOT / "tools" / "build_firmware.py").read_text()
+    start = re.search(r"^RING_START = (0x[0-9A-Fa-f]+)", build, re.M)
+    flash = 2 * 1024 * 1024
+    assert start and int(start[1], 16) == flash - littlefs - ring_bytes
+    assert flash - littlefs == 0xA0000 and littlefs == 1408 * 1024
+    sim_flash = (ROOT / "firmware" / "boards" / "sim_flash.py").read_text()
+    sim = re.search(r"^RING_SECTORS = (\d+)", sim_flash, re.M)
+    assert sim and int(sim[1]) * 4096 == ring_bytes

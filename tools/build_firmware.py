@@ -150,6 +150,23 @@ def picotool(tree: Path, env: dict) -> None:
     run(["make", jobs(), "-C", str(work), "install"], env=env)
 
 
+# The flash offset where the event ring begins (mpconfigboard.h: 2 MB less littlefs's 1,408 KB
+# and the ring's 64 KB): the UF2 must write nothing from here on.
+RING_START = 0x90000
+FLASH_BASE = 0x10000000  # the XIP address of flash offset 0
+
+
+def uf2_end(uf2: bytes) -> int:
+    """The flash offset just past the last byte a UF2 writes."""
+    end = 0
+    for at in range(0, len(uf2) - 511, 512):
+        address, size = int.from_bytes(uf2[at + 12 : at + 16], "little"), int.from_bytes(
+            uf2[at + 16 : at + 20], "little"
+        )
+        end = max(end, address + size - FLASH_BASE)
+    return end
+
+
 def build(tree: Path) -> None:
     missing = [tool for tool in TOOLCHAIN if not shutil.which(tool)]
     if missing:
@@ -178,6 +195,13 @@ def build(tree: Path) -> None:
          f"FROZEN_MANIFEST={FIRMWARE / 'manifest.py'}"],
         env=env,
     )  # fmt: skip
+    end = uf2_end((port / work / "firmware.uf2").read_bytes())
+    if end > RING_START:
+        raise BuildError(
+            f"the firmware ends at {end:#x}, inside the event ring at {RING_START:#x}: a "
+            "Pico would lose its unfolded events to this UF2 (shrink the firmware, or move "
+            "the ring: mpconfigboard.h, _boot.py)"
+        )
     OUT.mkdir(parents=True, exist_ok=True)
     for built, out in (("firmware.elf", ELF), ("firmware.uf2", UF2)):
         part = out.with_name(out.name + ".part")  # whole or not at all: an emulator may read it

@@ -29,6 +29,9 @@ The interface (attributes and methods every board has):
                     poweron(), poweroff(), invert(), and write_cmd(byte) /
                     write_data(buf) used for partial updates.
     storage_dir     directory for the journal (created if missing).
+    event_flash     None, or (device, memory): the raw NOR flash region of the
+                    event ring (scoreboard/event_ring.py) as a block device
+                    (rp2.Flash's calls) and its bytes as a memoryview.
     ticks_ms()      millisecond tick counter, wrapping like time.ticks_ms.
     ticks_diff(a, b)  signed a - b, wrap-aware like time.ticks_diff.
     seconds()       whole seconds since power-on, never wrapping (dates matches).

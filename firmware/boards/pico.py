@@ -54,6 +54,7 @@ class PicoBoard:
             os.mkdir(storage_dir)
         except OSError:
             pass  # exists already
+        self.event_flash = _event_flash()
         self._pwm = None
         self._beep_timer = None
         if pins.BUZZER is not None:
@@ -101,3 +102,20 @@ class PicoBoard:
         """on: a raw Ctrl-C from the host interrupts the running code (the REPL's way); off:
         the USB stack hands 0x03 to stdin like any other byte."""
         micropython.kbd_intr(3 if on else -1)
+
+
+def _event_flash():
+    """The event ring's flash region and its XIP window, or None on a firmware without one.
+
+    The scoreboard's firmware (boards/DOMINOBOARD_PICO) makes its storage region 64 KB larger
+    than littlefs and mounts littlefs at its end (its _boot.py), so littlefs stays where every
+    earlier firmware put it and a new UF2 keeps the matches; the blocks before littlefs are the
+    ring. Stock MicroPython mounts littlefs over the whole region: no ring there."""
+    import rp2
+
+    blocks = (rp2.Flash().ioctl(4, 0) or 0) - os.statvfs("/")[2]
+    if blocks < 2:
+        return None
+    region = rp2.Flash(start=0, len=blocks * 4096)
+    # rp2.Flash reads as a buffer: its XIP window (ports/rp2/rp2_flash.c, get_buffer)
+    return region, memoryview(region)  # pyright: ignore[reportArgumentType]

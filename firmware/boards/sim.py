@@ -28,6 +28,7 @@ import os
 
 from boards import pins
 from boards.sim_contacts import SimButton
+from boards.sim_flash import RING_SECTORS, event_flash
 
 TICKS_PERIOD = 1 << 30  # time.ticks_ms wraps here on MicroPython ports
 _TICKS_MASK = TICKS_PERIOD - 1
@@ -424,6 +425,8 @@ class SimBoard:
     with read1() and write().
     encoder: fit the rotary encoder (None: as pins.ENCODER_FITTED says).
     keypad: fit the matrix keypad (None: as pins.KEYPAD_FITTED says; 3: the 3x4 one).
+    ring_sectors: the event ring's size in 4 KB sectors, a file ``<storage_dir>.ring`` (0: no
+    ring, events go to the folder's journals as on stock MicroPython).
     ctrl_c: a raw 0x03 on the serial raises KeyboardInterrupt, as on the Pico. The default
     (None) does so in memory, where tests feed the bytes, but not on stdio: the emulator's
     pty carries whatever the host sends (the link fuzzer sends 0x03) and the emulator stops
@@ -445,6 +448,7 @@ class SimBoard:
         ctrl_c=None,
         encoder=None,
         keypad=None,
+        ring_sectors=RING_SECTORS,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
@@ -479,6 +483,11 @@ class SimBoard:
         self.display = Oled(pins.OLED_WIDTH, pins.OLED_HEIGHT, self.i2c, addr=pins.OLED_ADDR)
         self.storage_dir = storage_dir
         _makedirs(storage_dir)
+        # The event ring's NOR flash, beside the folder that stands for littlefs (0: none, as
+        # on stock MicroPython)
+        self.event_flash = None
+        if ring_sectors:
+            self.event_flash = event_flash(storage_dir, ring_sectors)
         if serial == "stdio":
             from boards.stdio import StdioSerial
 

@@ -37,6 +37,7 @@ from domino.events import dumps, loads
 from scoreboard import lifetimes, screens
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
+from scoreboard.event_ring import EventRing
 from scoreboard.serial_line import NOT_UTF8, LineReader
 from scoreboard.store import MatchStore, StorageError
 from scoreboard.ui import message_box
@@ -150,6 +151,18 @@ class _AppMatches:
         lifetimes.unload("scoreboard.app_matches")
 
 
+def _ring(board):
+    """The board's event ring, or None (none fitted, or its region is unusable: events then
+    go to littlefs directly, slower but as safe)."""
+    flash = board.event_flash
+    if flash is None:
+        return None
+    try:
+        return EventRing(flash[0], flash[1])
+    except Exception:
+        return None
+
+
 def flash_log(m) -> FlashLog:
     """The FlashLog of a match the App made (Match.log, typed for the device)."""
     return m.log
@@ -170,7 +183,8 @@ class App:
             keypad=board.keypad,
         )
         self.display = Display(board.display)
-        self.store = MatchStore(storage_dir or board.storage_dir)
+        self.store = MatchStore(storage_dir or board.storage_dir, _ring(board))
+        self.tidy_due = True  # idle work the store may have (App.step, MatchStore.tidy)
         self.settings = self.store.load_settings(DEFAULTS)
         # this power-on's id on flash: a match's setup records its start against it, and a
         # host that sets the clock later in the same boot dates it (docs/storage.md)
@@ -298,6 +312,7 @@ class App:
             self.refold()
             raise StorageError("not saved (%s); nothing changed" % (e,))
         self.push_event(index, line)
+        self.tidy_due = True
         self.note_void(m, ev, result)
         if len(m.records) != hands or m.over:
             if len(m.records) > hands or m.over:  # an undone hand's end: the journal has it
@@ -499,6 +514,11 @@ class App:
                 self._expire(now)
             if self.dirty and not self.asleep:
                 self.redraw()
+            elif self.tidy_due and not self.buttons.any_down():
+                # the key is confirmed on the screen: now the flash's idle work, one piece
+                # a pass (a key pressed meanwhile waits for at most one sector erase)
+                self.tidy_due = False  # a failing piece is not retried every pass
+                self.tidy_due = self.store.tidy()
         except Exception as e:
             self._caught(e)
 

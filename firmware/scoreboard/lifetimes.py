@@ -56,6 +56,7 @@ ALWAYS = (
     "scoreboard.serial_line",
     "scoreboard.journal",
     "scoreboard.store_files",
+    "scoreboard.event_ring",
     "scoreboard.store",
     "scoreboard.font_small",
     "scoreboard.text",

@@ -1,6 +1,14 @@
 """The matches on flash: append-only event logs that survive a power cut at any moment.
 
-Each match is two files in the store's folder (docs/storage.md has the full argument):
+Where the board has one (the scoreboard's firmware, the simulated board), every event goes
+first to the event ring (scoreboard/event_ring.py): one page program on raw NOR flash, no erase
+while a player waits. The store folds the ring's events into littlefs in idle time, when the
+ring is half full or before a match is deleted (``tidy``, ``fold``); reads and counts see the
+ring and littlefs as one log. Without a ring (stock MicroPython and ``deploy``) events are
+appended to littlefs directly, as below.
+
+On littlefs each match is two files in the store's folder (docs/storage.md has the full
+argument):
 
 - ``<id>.jnl`` the journal: one record per event, appended and flushed per event;
 - ``<id>.snp`` the snapshot: a ``#snap 1 <count>`` header, then the records of events
@@ -19,6 +27,7 @@ changes, because the host syncs "events after N".
 import os
 
 from scoreboard import lifetimes
+from scoreboard.event_ring import RingFull
 from scoreboard.journal import MAX_EVENT_BYTES, MAX_RECORD_BYTES, decode, encode
 from scoreboard.store_files import DAMAGED, GONE, JOURNAL, SNAPSHOT, TEMP, check_id, exists, remove
 
@@ -40,10 +49,11 @@ _ENOENT = 2
 class MatchStore:
     """The device's matches and settings under ``root`` (a folder on littlefs)."""
 
-    __slots__ = ("root", "problems", "_known", "_tail", "_tail_id")
+    __slots__ = ("root", "ring", "problems", "_known", "_tail", "_tail_id")
 
-    def __init__(self, root="/data"):
+    def __init__(self, root="/data", ring=None):
         self.root = root.rstrip("/") or "/"
+        self.ring = ring  # an EventRing, or None: each event is a littlefs append and flush
         self.problems = []  # human-readable notes on what restores dropped or repaired
         self._known = {}  # match id -> (events in its snapshot, events in all)
         self._tail = None  # the journal kept open for appending ...
@@ -74,12 +84,21 @@ class MatchStore:
             # a message, not an errno: it is what the screen shows
             raise OSError("flash full (%d KB free): sync to free space" % (free >> 10))
         payload = None if first is None else _event_bytes(first)
+        if first is not None:  # indexed first: a cut before the match exists leaves a record
+            with _Admin() as admin:  # that no listed match claims, never a match without one
+                admin.index_add(self, [(match_id, first)])
         temp = self.path(match_id, TEMP)
         with open(temp, "wb") as out:
             if payload is not None:
                 out.write(encode(0, payload))
         os.rename(temp, self.path(match_id, JOURNAL))
         self._known[match_id] = (0, 0 if payload is None else 1)
+
+    def first_lines(self):
+        """``{match id: its event 0 line}`` for every stored match, from one index file (the
+        Matches list: reading every match would take seconds on the Pico)."""
+        with _Admin() as admin:
+            return admin.first_lines(self)
 
     def nearly_full(self):
         """True when the host should sync soon (less than LOW free)."""
@@ -96,7 +115,17 @@ class MatchStore:
 
     def count(self, match_id):
         """How many events the match holds."""
-        return self._state(match_id)[1]
+        return self._count(match_id)
+
+    def _count(self, match_id):
+        """Events on littlefs, and the ring's that continue them."""
+        count = self._state(match_id)[1]
+        ring = self.ring
+        if ring is not None:
+            span = ring.pending.get(match_id)
+            if span is not None and span[0] <= count < span[1]:
+                return span[1]
+        return count
 
     def append(self, match_id, line):
         """Persist one event line; returns its index. On flash when this returns.
@@ -105,6 +134,15 @@ class MatchStore:
         forgets what it knew about the match and restores it from flash on next use.
         """
         payload = _event_bytes(line)
+        ring = self.ring
+        if ring is not None:
+            count = self._count(match_id)
+            try:
+                ring.append(match_id, count, payload)
+            except RingFull:  # the table outran the idle time: fold now, then append
+                self.fold()
+                ring.append(match_id, count, payload)
+            return count
         snap, count = self._state(match_id)
         try:
             tail = self._tail
@@ -126,13 +164,60 @@ class MatchStore:
         snap, count = self._state(match_id)
         if type(start) is not int or start < 0:
             raise ValueError("start must be an event index >= 0, got %r" % (start,))
-        return self._lines(match_id, start, count, snap)
+        lines = self._lines(match_id, start, count, snap)
+        if self._count(match_id) == count:
+            return lines
+        return self._with_ring(lines, match_id, max(start, count))
+
+    def _with_ring(self, lines, match_id, start):
+        yield from lines
+        ring = self.ring
+        assert ring is not None
+        for _, payload in ring.events(match_id, start):
+            yield payload.decode()
+
+    # -- the event ring ----------------------------------------------------------------
+
+    def fold(self):
+        """Append the ring's events to their matches' littlefs journals (one flush a match),
+        then mark them folded in the ring, whose sectors may then be erased. A cut anywhere
+        loses nothing: a journal takes an event once (its index), the ring keeps it until
+        FOLDED is on flash."""
+        ring = self.ring
+        if ring is None:
+            return
+        self._close_tail()
+        for match_id in list(ring.pending):
+            if not self.exists(match_id):
+                continue  # deleted: its events go with it
+            snap, count = self._state(match_id)
+            with open(self.path(match_id, JOURNAL), "ab") as out:
+                for index, payload in ring.events(match_id, count):
+                    if index != count:
+                        break  # never a gap in a journal
+                    out.write(encode(index, payload))
+                    count += 1
+            self._known[match_id] = (snap, count)
+        ring.folded()
+
+    def tidy(self):
+        """One piece of idle work, done after the screen confirmed a key: fold the ring when
+        it is half full, else erase the sector it moves into next. True if there was work."""
+        ring = self.ring
+        if ring is None:
+            return False
+        if ring.pending and 2 * ring.pending_sectors() > ring.n:
+            self.fold()
+            return True
+        return ring.tidy()
 
     def compact(self, match_id):
         """Fold the journal into the snapshot (call at hand boundaries).
 
         Returns False when there was nothing new to fold (nothing is written then).
         """
+        if self.ring is not None:
+            return False  # the ring's events fold into the journal in idle time (tidy)
         snap, count = self._state(match_id)
         if count == snap:
             return False
@@ -141,6 +226,8 @@ class MatchStore:
 
     def delete(self, match_id):
         """Remove a match for good (only once the host holds all of it)."""
+        if self.ring is not None and match_id in self.ring.pending:
+            self.fold()  # its events leave the ring first: none may outlive the match
         with _Admin() as admin:
             admin.delete(self, match_id)
 

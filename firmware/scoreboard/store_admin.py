@@ -24,6 +24,10 @@ from scoreboard.store_files import (
 )
 
 SETTINGS = "settings.cfg"
+# Each match's event 0 (its setup), one record a match ("<id> <line>"), appended as matches
+# are created: the Matches list reads this one file, not every match (docs/storage.md).
+INDEX = "index.cfg"
+INDEX_SLACK = 16  # records of deleted matches kept before the index is written anew
 # The power-on count, a random id drawn when the file is first written (a wiped or formatted
 # flash draws a new one, so its restarted count never meets an old boot's clock), and the
 # clock offsets of the last KEEP_BOOTS boots a host set the clock in.
@@ -58,6 +62,8 @@ def delete(store, match_id):
             os.rename(store.path(match_id, ext), gone)
             break
     store.finish_delete(match_id)
+    found = first_lines(store)  # its record leaves the index (its id may be used again)
+    _write_index(store, found)
 
 
 def usage(store):
@@ -214,11 +220,61 @@ def restore(store, match_id):
     return scan.snap, count
 
 
+def first_lines(store):
+    """``{match id: its event 0}`` for every stored match, from the index; a match the index
+    lacks (created by an older firmware, or a cut came between its create and its record)
+    is read from flash once and added."""
+    listed = ids(store)
+    found = {}
+    stale = 0
+    path = store.root + "/" + INDEX
+    try:
+        with open(path, "rb") as f:
+            for raw in f:
+                record = decode(raw)
+                if record is None:
+                    break  # a torn last record: the matches after it are read again
+                payload = record[1]
+                space = payload.find(b" ")
+                mid, line = payload[:space].decode(), payload[space + 1 :]
+                if mid in found or mid not in listed:
+                    stale += 1  # deleted, or an id used again: the last record counts
+                if mid in listed:
+                    found[mid] = line.decode()
+    except OSError:
+        pass  # no index yet
+    missing = [mid for mid in listed if mid not in found]
+    for mid in missing:
+        for _, payload in store.walk(mid, 0, 1, 0, None):
+            found[mid] = payload.decode()
+    if stale > len(found) + INDEX_SLACK or (stale and missing):
+        _write_index(store, found)
+    elif missing:
+        index_add(store, [(mid, found[mid]) for mid in missing if mid in found])
+    return found
+
+
+def index_add(store, entries):
+    """Append ``(match id, event 0 line)`` records to the index."""
+    with open(store.root + "/" + INDEX, "ab") as out:
+        for mid, line in entries:
+            out.write(encode(0, mid.encode() + b" " + line.encode()))
+
+
+def _write_index(store, found):
+    temp = store.root + "/" + INDEX + TEMP
+    with open(temp, "wb") as out:
+        for mid in sorted(found):
+            out.write(encode(0, mid.encode() + b" " + found[mid].encode()))
+    os.rename(temp, store.root + "/" + INDEX)
+
+
 def finish_interrupted(store):
     """After a restart: drop unfinished snapshots and matches, finish interrupted deletes,
     remove empty matches (a power cut between an older firmware's create and its setup left
     one that could be neither opened nor removed)."""
     names = os.listdir(store.root)
+    pending = store.ring.pending if store.ring is not None else {}
     for name in names:
         if name.endswith(TEMP):
             remove(store.root + "/" + name)
@@ -227,7 +283,12 @@ def finish_interrupted(store):
         elif name.endswith(JOURNAL):
             stem = name[: -len(JOURNAL)]
             path = store.root + "/" + name
-            if stem + SNAPSHOT not in names and valid_id(stem) and os.stat(path)[6] == 0:
+            if (
+                stem + SNAPSHOT not in names
+                and valid_id(stem)
+                and stem not in pending  # its events are in the event ring
+                and os.stat(path)[6] == 0
+            ):
                 store.problems.append("match %s: empty (cut while created); removed" % stem)
                 remove(path)
 

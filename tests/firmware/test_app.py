@@ -22,8 +22,10 @@ from bench.app_bench import (
     record_session,
     replay_on_device,
 )
+from boards.sim_flash import event_flash
 from domino import Match
 from domino.events import loads
+from scoreboard.event_ring import EventRing
 from scoreboard.store import MatchStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +67,7 @@ def run(script: str, *args: str, heap: str | None = None, timeout: int = 900) ->
 
 
 def stored(storage: Path, match_id: str):
-    store = MatchStore(str(storage))
+    store = MatchStore(str(storage), EventRing(*event_flash(str(storage))))
     lines = list(store.read(match_id))
     return loads(lines[0]), [loads(x) for x in lines[1:]]
 

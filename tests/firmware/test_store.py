@@ -8,6 +8,8 @@ MicroPython unix port (through tests/mpy_run.py) and here on CPython:
 - store_lfs_cases: real littlefs (the unix port's VfsLfs2, Pico parameters) over a RAM flash
   chip with the power cut at every program/erase operation, plus a seeded random soak.
   MicroPython only; the RAM chip needs a larger heap than the Pico's.
+- ring_cases: the event ring and littlefs on one NOR chip, the power cut inside every
+  program and erase of a session of mixed games.
 - store_fill: matches played one after another at the Pico's flash size with a host syncing
   (and deleting, keep 10) every 10 matches, then no host until the flash is full.
 """
@@ -71,6 +73,13 @@ def test_store_on_micropython_with_pico_heap(tmp_path: Path) -> None:
 def test_store_on_littlefs_with_power_cuts() -> None:
     output = run_on_micropython("store_lfs_cases.py", "8M", {})
     assert "ok   store_lfs_cases.test_cut_append_at_every_flash_operation" in output
+
+
+def test_event_ring_and_littlefs_keep_every_committed_event_through_power_cuts() -> None:
+    """520 events of seven games' matches on one NOR chip (a 4-sector ring, so it wraps and
+    folds into littlefs several times), the power cut inside every program and erase."""
+    output = run_on_micropython("ring_cases.py", "8M", {})
+    assert "ok   ring_cases.test_cut_at_every_flash_operation_of_a_mixed_session" in output
 
 
 def fill(matches: int) -> dict:

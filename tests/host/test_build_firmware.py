@@ -77,3 +77,22 @@ def test_two_builds_give_the_same_bytes():
         assert subprocess.run([sys.executable, str(SCRIPT)]).returncode == 0
         digests.append(build_firmware.sha256_file(build_firmware.UF2))
     assert digests[0] == digests[1]
+
+
+def uf2_block(address: int, size: int = 256) -> bytes:
+    head = (0x0A324655).to_bytes(4, "little") + (0x9E5D5157).to_bytes(4, "little")
+    head += (0x2000).to_bytes(4, "little") + address.to_bytes(4, "little")
+    head += size.to_bytes(4, "little") + bytes(12)
+    return head + bytes(476) + (0x0AB16F30).to_bytes(4, "little")
+
+
+def test_a_firmware_reaching_into_the_event_ring_is_told_by_its_end():
+    """The build refuses a UF2 that writes at or past the event ring (0x90000): dropping it
+    on a Pico would overwrite events not yet folded into littlefs."""
+    base = build_firmware.FLASH_BASE
+    below = uf2_block(base) + uf2_block(base + build_firmware.RING_START - 256)
+    assert build_firmware.uf2_end(below) == build_firmware.RING_START
+    into = below + uf2_block(base + build_firmware.RING_START)
+    assert build_firmware.uf2_end(into) > build_firmware.RING_START
+    if build_firmware.UF2.exists():  # the one `make firmware` built
+        assert build_firmware.uf2_end(build_firmware.UF2.read_bytes()) <= build_firmware.RING_START

@@ -5,6 +5,7 @@ and the options that cannot go together."""
 import csv
 import json
 import random
+from array import array
 
 import pytest
 
@@ -12,7 +13,14 @@ from dominoboard.cli import main
 from dominoboard.sim import experiment
 from dominoboard.sim.fast import play_fast_unit
 from dominoboard.sim.seating import Seating
-from dominoboard.sim.stats import chi2_sf, equal_shares, summarize, summarize_tally, wilson
+from dominoboard.sim.stats import (
+    chi2_sf,
+    equal_shares,
+    format_p,
+    summarize,
+    summarize_tally,
+    wilson,
+)
 from dominoboard.sim.table import Setup
 
 
@@ -111,6 +119,71 @@ def test_duplicate_deals_play_each_deal_with_every_seating():
     assert s.units(5) == 6  # whole rounds of the seatings
 
 
+def linked_deals(rng, deals):
+    """Duplicate deals of two fair entrants, 0 and 1, in two seatings (entrant 0 at side 0,
+    then at side 1), linked as real deals are: in 60% of deals one seat, either, wins both
+    games (so each entrant wins one), else each game goes to a seat at random. Yields
+    (seating, deal, winning side)."""
+    for d in range(deals):
+        seat = rng.randrange(2) if rng.random() < 0.6 else None
+        for j in (0, 1):
+            yield j, d, seat if seat is not None else rng.randrange(2)
+
+
+def duplicate_tally(rng, deals):
+    from dominoboard.sim.tally import Tally
+
+    tally = Tally([[0, 1], [1, 0]], [0, 1], False, deal_games=2)
+    for j, d, side in linked_deals(rng, deals):
+        tally.add(j, [side], [1 if s == side else 0 for s in (0, 1)], True, [], deal=d)
+    return tally
+
+
+def test_duplicate_deals_read_the_deal_as_the_unit():
+    """The games of a duplicate deal are linked: here the same seat wins both in most deals.
+    By the deal, the seats' wins spread more than independent games' (the 5% seat test must
+    still alarm in 5% of runs: as independent games it alarmed in 12%), and an entrant's less
+    (its interval must match the spread of its rate over independent runs, narrower than
+    Wilson's)."""
+    from statistics import pstdev
+
+    from dominoboard.sim.stats import paired_equal_shares, paired_rate
+
+    rng = random.Random(6)
+    runs, deals = 400, 200
+    alarms = naive = 0
+    rates = []
+    halves = []
+    for _ in range(runs):
+        t = duplicate_tally(rng, deals)
+        alarms += paired_equal_shares(t, [2, 3])["p"] < 0.05
+        naive += equal_shares(t.seat_wins)["p"] < 0.05
+        r = paired_rate(t, 0)
+        assert r["k"] == t.wins[0] and r["n"] == t.units == 2 * deals
+        rates.append(r["rate"])
+        halves.append((r["ci95"][1] - r["ci95"][0]) / 2)
+    assert 0.03 <= alarms / runs <= 0.07 and naive / runs > 0.09  # 6.5% and 13.8% here
+    spread = 1.96 * pstdev(rates)
+    assert 0.9 < sum(halves) / runs / spread < 1.1
+    lo, hi = wilson(sum(rates) / runs * 2 * deals, 2 * deals)
+    assert (hi - lo) / 2 > 1.3 * spread  # what was printed: the pairing ignored
+
+
+def test_a_duplicate_tally_is_the_same_however_its_deals_are_split():
+    rng = random.Random(2)
+    games = list(linked_deals(rng, 30))
+    from dominoboard.sim.tally import Tally
+
+    whole = Tally([[0, 1], [1, 0]], [0, 1], False, deal_games=2)
+    parts = [Tally([[0, 1], [1, 0]], [0, 1], False, deal_games=2) for _ in range(3)]
+    for n, (j, d, side) in enumerate(games):
+        for t in (whole, parts[n * 7 % 3]):  # the two games of a deal in different parts
+            t.add(j, [side], [1, 0] if side == 0 else [0, 1], True, [], deal=d)
+    parts[0].merge(parts[1])
+    parts[0].merge(parts[2])
+    assert vars(parts[0]) == vars(whole) and whole.deals == 30 and not whole.open_deals
+
+
 # --- tallies: the same numbers the records give --------------------------------------------
 
 
@@ -203,6 +276,72 @@ def test_compare_plays_the_same_deals_under_each_value(tmp_path):
     assert alone["sides"] == one["sides"]
 
 
+def test_double_lead_is_compared_with_its_effect(tmp_path):
+    """The fast Muggins engine once led the best tile dealt whatever ``double_lead`` said: a
+    deal without a double led a tile the core refuses, and every difference came out zero.
+    It now draws for a double as the core does, and the rule's effect shows."""
+    s = simulate(tmp_path, "c", "muggins", "-s", "greedy", "-s", "random", "--hands", "400",
+                 "--opt", "top=15", "--compare", "double_lead=false,true", "--seed", "2")
+    assert [v["setup"]["engine"] for v in s["compare"]["per_value"]] == ["fast", "fast"]
+    diff = s["compare"]["differences"][0]["differences"]
+    assert diff["tiles laid per unit"]["mean"] != 0
+    for what in ("tiles laid per unit", "greedy final score", "random final score"):
+        lo, hi = diff[what]["ci95"]
+        assert hi > lo, what
+
+
+def test_a_house_rule_no_fast_engine_plays_is_compared_on_the_fold(tmp_path):
+    s = simulate(tmp_path, "c", "mexican", "-n", "2", "--hands", "20", "--compare",
+                 "draw_to_start=false,true")
+    assert [v["setup"]["engine"] for v in s["compare"]["per_value"]] == ["fold", "fold"]
+
+
+def png_width(path):
+    return int.from_bytes(path.read_bytes()[16:20], "big")  # the IHDR chunk's width
+
+
+def test_compare_says_in_a_line_what_the_rule_does_and_plots_every_value(tmp_path, capsys):
+    s = simulate(tmp_path, "c", "muggins", "-s", "greedy", "-s", "random", "--hands", "2000",
+                 "--compare", "lone_spinner=1,2", "--seed", "4", "--no-plots")
+    per = s["compare"]["differences"][0]
+    d = per["differences"]["greedy final score"]
+    lo, hi = d["ci95"]
+    assert 0 < lo < d["mean"] < hi and d["p"] < 1e-16  # a lone spinner counting 20 pays
+    lines = per["verdicts"]
+    assert f"lone_spinner=2 adds {d['mean']:.3g} points a hand to greedy's score " \
+        f"[{lo:.3g}, {hi:.3g}] (p < 1e-16)" in lines
+    assert len(lines) == 4 + 2  # win rate and score of each entrant, blocked, tiles laid
+    assert not any(": hands a hand" in line for line in lines)  # one a hand: nothing to say
+    w = per["differences"]["random win rate"]
+    said = [line for line in lines if "random's win rate" in line]
+    if w["ci95"][0] <= 0 <= w["ci95"][1]:
+        assert said[0].startswith("lone_spinner=2: random's win rate unchanged, ")
+    else:
+        assert said[0].startswith("lone_spinner=2 " + ("raises" if w["mean"] > 0 else "lowers"))
+    printed = capsys.readouterr().out
+    assert all(f"    {line}\n" in printed for line in lines)
+    assert "p = 0 " not in printed and "p = 0)" not in printed
+    # the plots put every value side by side: a panel, or a bar, of each
+    one = tmp_path / "one"
+    two = tmp_path / "two"
+    main(["simulate", "muggins", "--hands", "100", "-o", str(one), "--progress", "off"])
+    main(["simulate", "muggins", "--hands", "100", "-o", str(two), "--progress", "off",
+          "--compare", "lone_spinner=1,2"])
+    for png in ("scores.png", "hand_lengths.png"):
+        assert png_width(two / png) == 2 * png_width(one / png)
+    assert png_width(two / "win_rates.png") > png_width(one / "win_rates.png")
+
+
+def test_a_p_value_too_small_for_a_double_is_printed_as_such(tmp_path, capsys):
+    """Seat 0 leads every hand of Draw: the seats differ by far more than a chi-square tail
+    can say in a double (it underflows to 0), so p is printed as below 1e-16, never 0."""
+    s = simulate(tmp_path, "d", "draw", "-s", "heavy", "-s", "random", "--hands", "20000")
+    assert s["seat_equality"]["p"] < 1e-16
+    assert "all seats alike? chi-square" in capsys.readouterr().out.split("p < 1e-16")[0]
+    assert format_p(0.0) == "p < 1e-16" and format_p(3e-17) == "p < 1e-16"
+    assert format_p(0.0123) == "p = 0.0123" and format_p(1.0) == "p = 1"
+
+
 def test_compare_super_dominos_fifteen(tmp_path):
     # with two players "every other player" is the one opponent whichever way it is read
     s = simulate(tmp_path, "c", "super", "-s", "greedy", "-s", "random", "-s", "random",
@@ -223,6 +362,42 @@ def test_ci_stops_at_the_precision_the_same_for_any_workers(tmp_path):
         assert (hi - lo) / 2 <= 0.02
     capped = simulate(tmp_path, "c", *common[:-4], "--hands", "1500", "--ci", "0.5%")
     assert capped["units"] == 1500 and not capped["precision"]["reached"]
+
+
+def test_ci_stops_sooner_with_duplicate_deals(tmp_path, capsys):
+    """The games of a duplicate deal cancel part of each other's luck: by the deal, the win
+    rates' intervals narrow faster and ``--ci`` stops sooner than rotation (it did not when
+    the intervals counted independent games)."""
+    common = ("muggins", "-s", "greedy", "-s", "counter", "--hands", "200000", "--ci", "2%")
+    rotated = simulate(tmp_path, "r", *common)
+    duplicate = simulate(tmp_path, "d", *common, "--duplicate")
+    assert duplicate["precision"]["reached"] and rotated["precision"]["reached"]
+    assert duplicate["units"] < 0.9 * rotated["units"]
+    saved = duplicate["duplicate"]
+    assert 0.1 < saved["fewer"] < 0.5 and saved["games"] < saved["independent"]
+    assert rotated["duplicate"] is None
+    assert f"duplicate: {saved['fewer']:.0%} fewer games for ±1% " in capsys.readouterr().out
+    heavy = duplicate["sides"][0]["wins"]
+    assert heavy["paired"]["deals"] == duplicate["units"] // 2
+    assert heavy["paired"]["design_effect"] < 0.9
+
+
+@pytest.mark.parametrize("bots, duplicate", [(["heavy", "random"], False),
+                                             (["heavy", "random", "greedy"], True),
+                                             (["random"] * 2, False)])
+def test_kept_records_are_the_games_in_game_order(bots, duplicate):
+    """With --records a worker still plays runs of consecutive deals (one engine call each,
+    as without), then hands the games back in game order: the very games played one by
+    one."""
+    seating = Seating(Setup("draw", bots, hands=True, engine="fast"), duplicate=duplicate)
+    _, packed, where = experiment.play_part(experiment.Plan([seating], 2, records=True), 3,
+                                            300)
+    one_by_one = array("i")
+    for i in range(3, 300):
+        d, j = seating.game(i)
+        one_by_one.extend(experiment.play_chunk(seating.setups[j], 2, d, d + 1))
+    assert packed == one_by_one
+    assert where == [(i, *seating.game(i), 0) for i in range(3, 300)]
 
 
 def test_records_stream_every_hand_to_csv(tmp_path):
@@ -254,6 +429,10 @@ def test_records_stream_every_hand_to_csv(tmp_path):
     (["block", "--ci", "x%"], "as a percentage"),
     (["bigclock", "--compare", "top=6,9"], "a solitaire takes --games"),
     (["block", "--records", "/proc/no/such.csv"], "cannot write it"),
+    (["mexican", "--opt", "draw_to_start=true", "--engine", "fast"],
+     "does not play mexican with draw_to_start=true; use --engine fold"),
+    (["mexican", "--compare", "draw_to_start=false,true", "--engine", "fast"],
+     "--compare draw_to_start: the fast engine does not play mexican with draw_to_start=true"),
 ])
 def test_conflicting_or_bad_options_are_refused(argv, message, capsys, tmp_path):
     assert main(["simulate", *argv, "-o", str(tmp_path / "x")]) == 1
@@ -274,6 +453,7 @@ def test_runs_of_one_seating_cover_every_game_once(bots, duplicate):
         runs = [(j, d + x) for j, d, count in seating.runs(start, stop) for x in range(count)]
         assert sorted(runs) == sorted((j, d) for d, j in map(seating.game, range(start, stop)))
     assert len({seating.game(i) for i in range(1000)}) == 1000
+    assert all(seating.index(*seating.game(i)) == i for i in range(1000))
     assert [sum(1 for i in range(996) if seating.game(i)[1] == j) for j in range(seating.k)] \
         == [996 // seating.k] * seating.k
     grouped = experiment.play_part(experiment.Plan([seating], 2), 3, 300)[0].tallies[0]

@@ -26,6 +26,7 @@ SETUPS = [
     ("muggins", 4, [[0, 2], [1, 3]], {"sides_first": True, "round": True}),
     ("muggins", 2, None, {"top": 9, "spinner_counts": True, "sides_first": True}),
     ("muggins", 4, None, {"top": 12}),
+    ("muggins", 2, None, {"top": 15, "double_lead": True}),
     ("allfives", 2, None, {}),
     ("allfives", 3, None, {"spinner": True, "muggins": True}),
     ("allfives", 4, [[0, 2], [1, 3]], {"top": 9}),
@@ -167,6 +168,27 @@ def test_fives_matches_agree_with_the_fold(game, n, teams, opts):
         for i in range(max(6, HANDS // 20)):
             rec = check(setup, 11, i)
             assert rec["over"] and len(rec["hands"]) >= 1
+
+
+def test_with_double_lead_the_seats_draw_for_a_double_when_none_was_dealt():
+    """``double_lead``: a deal without a double (common with a big set) is not led with
+    another tile, which the core refuses: the seats draw in turn, from one picked at random,
+    until one draws a double, and the fold agrees, move by move."""
+    first = set()
+    for mix in (["counter", "random"], ["greedy"]):
+        setup = Setup("muggins", seats(mix, 2), opts={"double_lead": True, "top": 15},
+                      hands=True)
+        assert fast_ok(setup)
+        for i in range(80):
+            log = []
+            rec = play_fast_unit(setup, 9, i, log)
+            refold(setup, log)
+            before = [e for e in log[1:log.index(next(e for e in log if e[0] == "play"))]]
+            if before:
+                assert {e[0] for e in before} == {"draw"}
+                assert rec["hands"][0]["draws"] >= len(before)
+                first.add(before[0][1])
+    assert first == {0, 1}  # either seat may draw first
 
 
 def test_a_count_reaching_the_target_ends_the_match_mid_hand():

@@ -138,6 +138,34 @@ def test_a_firmware_update_keeps_the_matches(pico, frozen):
     assert pico.text() == table
 
 
+def test_matches_kept_on_littlefs_carry_over_to_the_event_ring_firmware(deployed, frozen, tmp_path):
+    """A Pico whose matches were recorded by a scoreboard without the event ring (stock
+    MicroPython and `deploy`: every event a littlefs append, today's format) gets the UF2
+    with the ring dropped on it: every match is there, event for event, and play goes on,
+    its new events in the ring and kept across a power cut."""
+    image, _seconds = deployed
+    copy = tmp_path / "deployed.img"
+    shutil.copy(image, copy)
+    with EmulatedPico(copy, speed=8) as pico:
+        pico.boot(firmware=False)
+        pico.wait_drawn()
+        enter(pico, NEW_MATCH + PLAYS[:4])
+        held = events_on(pico.port)
+        pico.cut()
+        pico.uf2 = frozen
+        pico.boot()  # the new UF2 written over the flash, as the boot loader would
+        pico.wait_drawn()
+        assert events_on(pico.port) == held
+        enter(pico, ["press OK"])  # Ben draws: the first event in the ring
+        ((match, now),) = events_on(pico.port).items()
+        assert now[:-1] == held[match] and json.loads(now[-1]) == DRAW
+        assert any(op["offset"] < FILESYSTEM for op in pico.flash_ops if op["op"] == "program")
+        pico.cut()
+        pico.boot(firmware=False)
+        pico.wait_drawn()
+        assert events_on(pico.port) == {match: now}
+
+
 def test_a_muggins_hand_by_buttons_shows_what_the_unix_port_shows(power_on, tmp_path):
     reference = unix_port_screens(tmp_path, HAND)
     pico = power_on()
@@ -183,43 +211,54 @@ def test_sync_and_export_over_the_emulated_usb_match_the_core(pico, tmp_path):
     assert db_lines(db) == {match: lines}
 
 
-def test_power_cuts_during_event_writes_keep_exactly_the_committed_events(pico):
-    """25 cuts at random emulated instants around a play's journal write: after each reboot
-    from the flash image the Pico holds the events it held plus at most the play in flight,
-    never a damaged or invented one, and shows the same table whenever it holds the same
-    events (the table is a fold of the log, nothing else survives a cut)."""
-    rng = random.Random(2026)
-    # Through the lead (6-6): then each OK is Ben drawing, one OK, one event (14 tiles to
-    # draw; the window below keeps far fewer presses than that).
+def cut_inside_every_flash_operation(pico, presses: int, parts=(0.5,)) -> dict:
+    """Press OK ``presses`` times from the table on show; for each press, cut the power inside
+    its 1st, 2nd, ... flash erase or program (the event ring's page program, the idle erase
+    after it, a fold into littlefs) and boot again from the image, until a press makes no
+    more operations than that and goes through. After each cut the Pico holds the events it
+    held plus what the press had committed, never a damaged or invented one, and boots into the
+    same table whenever it holds the same events (the table is a fold of the log)."""
+    ((match, held),) = events_on(pico.port).items()
+    table = {}  # screens right after a boot, by events held
+    outcomes = {"cuts": 0, "kept": 0, "lost in flight": 0, "mid-write": 0, "erase": 0}
+    for press in range(presses):
+        op = 0
+        while True:
+            part = parts[(press + op) % len(parts)]
+            cut = pico.press_cut_inside("OK", op, part)
+            if cut is None:
+                pico.settle(quiet_ms=150)
+                break
+            outcomes["cuts"] += 1
+            outcomes["mid-write"] += cut["mid_write"]
+            outcomes["erase"] += cut["op"] == "erase"
+            pico.boot(firmware=False)
+            pico.wait_drawn()
+            ((same, now),) = events_on(pico.port).items()
+            assert same == match
+            assert now[: len(held)] == held, f"a committed event changed (press {press}, op {op})"
+            assert len(now) - len(held) <= 2, now[len(held) :]  # a play and its claim at most
+            outcomes["kept" if len(now) > len(held) else "lost in flight"] += 1
+            screen = pico.panel.text(ascii=True)
+            assert table.setdefault(len(now), screen) == screen, (press, op, len(now), screen)
+            held = now
+            op += 1
+        ((same, now),) = events_on(pico.port).items()
+        assert now[: len(held)] == held
+        held = now  # (its screen may differ from a rebooted one's: the draws noted in RAM)
+    return outcomes
+
+
+def test_power_cuts_inside_every_flash_operation_keep_exactly_the_committed_events(pico):
+    """Six presses of play (draws, then a play and its claim), each cut inside every flash
+    operation it makes, halfway and near the end of the operation."""
     enter(pico, NEW_MATCH + PLAYS[:4])
     pico.cut()
     pico.boot(firmware=False)
     pico.wait_drawn()
-    ((match, held),) = events_on(pico.port).items()
-    table = {len(held): pico.text()}  # the screen after a reboot, by events held
-    outcomes = {"kept": 0, "lost in flight": 0, "cut mid-write": 0}
-    for _ in range(25):
-        # Measured on the emulated Pico (flash ops' end times after key-down, no cut): the key
-        # is read on release at 80 ms; a draw's record is programmed at 87-95 ms; when its
-        # file takes a new block, an erase runs ~90-135 ms and the commit is programmed at
-        # 135-153 ms. Cuts from 80 to 120 ms land before, inside and after the record, and
-        # inside the erase (a wider window keeps more than the 14 draws there are to make).
-        cut = pico.cut(after_ms=rng.uniform(80, 120), press="OK")
-        outcomes["cut mid-write"] += cut["mid_write"]
-        pico.boot(firmware=False)
-        pico.wait_drawn()
-        ((same, now),) = events_on(pico.port).items()
-        assert same == match
-        assert now[: len(held)] == held, "a committed event changed"
-        assert len(now) - len(held) in (0, 1)
-        if len(now) == len(held):
-            outcomes["lost in flight"] += 1
-        else:
-            outcomes["kept"] += 1
-            assert json.loads(now[-1]) == DRAW, f"one OK, one event: {now[len(held) :]}"
-        assert table.setdefault(len(now), pico.text()) == pico.text()
-        held = now
-    assert all(outcomes.values()), outcomes  # measured: kept 3, lost in flight 22, mid-write 15
+    outcomes = cut_inside_every_flash_operation(pico, 6, parts=(0.5, 0.95))
+    assert outcomes["cuts"] >= 6 and outcomes["mid-write"] == outcomes["cuts"], outcomes
+    assert outcomes["kept"] and outcomes["lost in flight"], outcomes
 
 
 def test_a_host_that_stops_reading_never_blocks_the_scoreboard(pico, tmp_path):

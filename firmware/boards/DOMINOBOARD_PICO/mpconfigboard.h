@@ -2,7 +2,14 @@
 // pins.csv and mpconfigboard.cmake are copied here unchanged) with the app frozen in
 // (firmware/manifest.py) and Python call frames on a stack of their own.
 #define MICROPY_HW_BOARD_NAME                   "Raspberry Pi Pico"
-#define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024)
+
+// The storage region is littlefs's 1,408 KB (where stock MicroPython keeps it, so a new UF2
+// keeps the matches) and, before it, the event ring's 64 KB of raw NOR flash: one page program
+// per event, no erase while a player waits (scoreboard/event_ring.py). Our frozen _boot.py
+// mounts littlefs at the region's end; the firmware must end below the ring (0x90000), which
+// tools/build_firmware.py checks.
+#define DOMINOBOARD_RING_BYTES                  (64 * 1024)
+#define MICROPY_HW_FLASH_STORAGE_BYTES          (1408 * 1024 + DOMINOBOARD_RING_BYTES)
 
 // Frames of functions with many locals are otherwise heap blocks: every idle pass of the app
 // allocated 264 B that way. With the pystack the idle loop allocates nothing (docs/target.md).

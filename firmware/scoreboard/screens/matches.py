@@ -20,12 +20,14 @@ class Matches(Menu):
         self.ids.reverse()  # newest first
         titles = dict(registry.titles())
         known = app.store.boots()  # boots a host dated: their matches get their day
+        firsts = app.store.first_lines()  # the index: no match is read whole for its row
         self.games = []
         items = []
         for mid in self.ids:
-            text, game = summary(app.store, mid, titles, known)
+            text, game = summary(firsts.get(mid), mid, titles, known)
             items.append(text)
             self.games.append(game)
+        del firsts
         Menu.__init__(self, "Matches", items or ["none stored"])
 
     def draw(self, app, fb):
@@ -79,19 +81,16 @@ def players(names, width):
     return text
 
 
-def summary(store, mid, titles, known=()):
+def summary(first, mid, titles, known=()):
     """A stored match in one row and its game's title: ("11-24 Ana Ben Cai", "Muggins"),
     with "#3" for the day while no host has dated it; every player named, fitted to the
-    row. From its setup line."""
-    lines = store.read(mid)
+    row. From its setup line ``first`` (None: not readable)."""
     setup = None
-    for line in lines:
+    if first is not None:
         try:
-            setup = loads(line)
+            setup = loads(first)
         except Exception:
             setup = None
-        break
-    lines.close()  # the file closes now, not when the generator is collected
     if not isinstance(setup, dict):
         return mid + " (no setup)", ""
     head = day(setup, known) or number(mid)

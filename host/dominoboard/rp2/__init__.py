@@ -403,6 +403,24 @@ class EmulatedPico:
         self._drop_link()
         return self.wait_event("cut")
 
+    def press_cut_inside(
+        self, button: str, op: int, part: float = 0.5, gap_ms: float = 400
+    ) -> dict | None:
+        """Press ``button`` with the power cut inside the ``op``-th flash erase or program
+        from key-down (0: the first), after ``part`` of its bytes, as the chip works through
+        them. Returns the cut event, or None when the press and ``gap_ms`` of idle time after
+        it made no more than ``op`` operations (the Pico runs on, nothing cut)."""
+        proc = self.proc
+        assert proc is not None
+        msg = {"op": "press", "button": button, "hold_ms": 80, "gap_ms": gap_ms}
+        self._send(dict(msg, cut_op=op, cut_part=part), reply=False)
+        waiter = self._replies[self._next_id]
+        while not waiter.done.wait(0.05):
+            if proc.poll() is not None:
+                self._drop_link()
+                return self.wait_event("cut")
+        return None
+
     def close(self) -> None:
         proc = self.proc
         if proc and proc.poll() is None:

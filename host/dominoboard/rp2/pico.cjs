@@ -121,16 +121,17 @@ let bootCount = 0;
 let busyNs = 0; // emulated time the core spent running, not waiting for an interrupt
 let flashBusyNs = 0; // total time the chip spent erasing/programming (reported with each key)
 let cutAtNs = null; // a scheduled power cut, in emulated ns since power-on
+let cutOp = null; // or one inside a flash operation: {n: operations to let pass, part: 0..1}
 let emuBaseNs = 0; // emulated time before the current chip (reset keeps time running)
 
 function now() {
   return emuBaseNs + mcu.clock.nanos;
 }
 
-function powerCut(partial) {
+function powerCut(partial, op) {
   // The supply is gone: what is in the image file stays, nothing else happens.
   if (partial) partial();
-  send({ ev: 'cut', t: now(), mid_write: Boolean(partial) });
+  send({ ev: 'cut', t: now(), mid_write: Boolean(partial), op: op || null });
   process.exit(0);
 }
 
@@ -150,9 +151,14 @@ function flashOp(name, r) {
       }
       persist(offset, count);
     };
+    let done = null;
     if (cutAtNs !== null && cutAtNs < now() + busy) {
       // Cut mid-operation: the part done so far (bytes in order, as the chip works).
-      const done = Math.max(0, Math.floor(((cutAtNs - now()) / busy) * count));
+      done = Math.max(0, Math.floor(((cutAtNs - now()) / busy) * count));
+    } else if (cutOp !== null && cutOp.n-- === 0) {
+      done = Math.floor(cutOp.part * count);
+    }
+    if (done !== null) {
       powerCut(() => {
         apply(done);
         if (!data && done < count) {
@@ -160,7 +166,7 @@ function flashOp(name, r) {
           for (let i = done; i < count; i++) flash[offset + i] &= (i * 2654435761) >>> 24;
           persist(offset, count);
         }
-      });
+      }, name);
     }
     apply(count);
     flashBusyNs += busy;
@@ -535,13 +541,19 @@ function command(msg) {
       }
       if (gpio === undefined) return reply({ error: `unknown button ${msg.button}` });
       if (msg.cut_ms !== undefined) cutAtNs = t0 + msg.cut_ms * NS_PER_MS; // exact, in emulated time
+      // or inside the cut_op-th flash erase/program from key-down, after cut_part of it
+      if (msg.cut_op !== undefined) cutOp = { n: msg.cut_op, part: msg.cut_part };
       pressed.add(gpio);
       mcu.gpio[gpio].setInputValue(false);
       at(t0 + msg.hold_ms * NS_PER_MS, () => {
         pressed.delete(gpio);
         mcu.gpio[gpio].setInputValue(true);
       });
-      return at(t0 + (msg.hold_ms + msg.gap_ms) * NS_PER_MS, () => reply({ down: t0 }));
+      return at(t0 + (msg.hold_ms + msg.gap_ms) * NS_PER_MS, () => {
+        const uncut = cutOp !== null; // the press made fewer operations than that
+        cutOp = null;
+        reply({ down: t0, uncut });
+      });
     }
     case 'pins': {
       // The knob: [ms from now, gpio, level] changes of its quadrature pins (the host side

@@ -124,7 +124,7 @@ def build_setup(args):
     from domino.match import Match
     from domino.registry import game_class
 
-    from .fast import fast_ok
+    from .fast import why_not_fast
     from .table import Setup, playable
 
     try:
@@ -150,11 +150,10 @@ def build_setup(args):
         Match(setup.match_setup())
     except DominoError as e:
         raise CliError(str(e)) from None
-    if args.engine == "fast" and not fast_ok(setup):
-        raise CliError("the fast engine plays only block, draw, doble12 and mexican with "
-                       "bots random, heavy or greedy, and muggins and allfives with every "
-                       "bot; use --engine fold")
-    setup.engine = "fast" if args.engine != "fold" and fast_ok(setup) else "fold"
+    why = why_not_fast(setup)
+    if args.engine == "fast" and why is not None:
+        raise CliError(f"{why}; use --engine fold (it plays every game, house rule and bot)")
+    setup.engine = "fast" if args.engine != "fold" and why is None else "fold"
     return setup
 
 
@@ -219,7 +218,7 @@ def build_variants(args, setup, compare):
     from domino.errors import DominoError
     from domino.match import Match
 
-    from .fast import fast_ok
+    from .fast import why_not_fast
     from .table import Setup
 
     if compare is None:
@@ -237,9 +236,10 @@ def build_variants(args, setup, compare):
             raise CliError(f"--compare {name}={value}: {e}") from None
         out.append(v)
     # the engine deals and chooses its own way: every variant plays on the same one
-    fast = args.engine != "fold" and all(fast_ok(v) for v in out)
-    if args.engine == "fast" and not fast:
-        raise CliError("the fast engine does not play every compared value; use --engine fold")
+    why = [w for w in map(why_not_fast, out) if w is not None]
+    fast = args.engine != "fold" and not why
+    if args.engine == "fast" and why:
+        raise CliError(f"--compare {name}: {why[0]}; use --engine fold")
     for v in out:
         v.engine = "fast" if fast else "fold"
     return out
@@ -327,15 +327,16 @@ def run(args) -> int:
         names = _entrant_names(seating)
         summary["compare"] = {"option": compare[0], "values": compare[1],
                               "per_value": per_value,
-                              "differences": compare_paired(total, names, compare[1])}
+                              "differences": compare_paired(total, names, compare[1],
+                                                            compare[0],
+                                                            "hand" if setup.hands else "match")}
     else:
         summary = summarize_tally(setup, seating, total.tallies[0])
-    first = total.tallies[0]
     summary["seed"] = args.seed
     summary["seconds"] = round(elapsed, 3)
     if ci is not None:
         summary["precision"] = {"ci": ci, "reached": _widest(summary) <= ci, "cap": cap}
-    paths = write_all(out, summary, first, seating.asked, plots=not args.no_plots)
+    paths = write_all(out, summary, total.tallies, seating.asked, plots=not args.no_plots)
     if args.records is not None:
         paths.append(args.records)
     print_summary(summary)
@@ -353,9 +354,9 @@ def _entrant_names(seating) -> list[str]:
 
 
 def _half_widths(total, compare: bool) -> list[float]:
-    """The half-widths ``--ci`` watches: each entrant's win rate (Wilson), or with --compare
-    each entrant's paired difference in win rate."""
-    from .stats import paired_mean, wilson
+    """The half-widths ``--ci`` watches: each entrant's win rate (Wilson; by the deal under
+    --duplicate), or with --compare each entrant's paired difference in win rate."""
+    from .stats import paired_mean, win_rates
 
     if compare:
         n = total.units
@@ -365,7 +366,7 @@ def _half_widths(total, compare: bool) -> list[float]:
                 lo, hi = paired_mean(sums[i], squares[i], n)["ci95"]
                 out.append((hi - lo) / 2 if lo is not None else 1.0)
         return out
-    return [(hi - lo) / 2 for lo, hi in (wilson(w, total.units) for w in total.tallies[0].wins)]
+    return [(r["ci95"][1] - r["ci95"][0]) / 2 for r in win_rates(total.tallies[0])]
 
 
 def _needed(total, ci: float, compare: bool) -> int:
@@ -440,6 +441,8 @@ class _Runner:
 
 
 def print_summary(summary: dict) -> None:
+    from .stats import format_p
+
     s = summary["setup"]
     seating = summary["seating"]
     unit = "matches" if s["unit"] == "match" else "hands"
@@ -465,7 +468,12 @@ def print_summary(summary: dict) -> None:
     if eq["df"]:
         seats = ", ".join(f"{x['wins']['rate']:.3f}" for x in summary["seats"])
         print(f"  by seat: {seats}; all seats alike? chi-square {eq['chi2']:.1f} "
-              f"({eq['df']} df), p = {eq['p']:.3g}")
+              f"({eq['df']} df), {format_p(eq['p'])}")
+    dup = summary.get("duplicate")
+    if dup:
+        print(f"  duplicate: {dup['fewer']:.0%} fewer games for ±{dup['width']:.0%} "
+              f"({dup['games']:,} {unit} where independent deals need "
+              f"{dup['independent']:,}; intervals and tests by the deal)")
     fp = summary["first_player"]
     for key in ("matches", "hands"):
         r = fp[key]
@@ -481,9 +489,8 @@ def print_summary(summary: dict) -> None:
         for per in c["differences"]:
             print(f"  {c['option']}={per['value']} against {per['against']}, same deals "
                   "(paired 95% intervals):")
-            for what, d in per["differences"].items():
-                lo, hi = d["ci95"]
-                print(f"    {what}: {d['mean']:+.4f} [{lo:+.4f}, {hi:+.4f}]")
+            for line in per["verdicts"]:
+                print(f"    {line}")
     p = summary.get("precision")
     if p:
         state = "reached" if p["reached"] else f"not reached within {p['cap']} {unit}"

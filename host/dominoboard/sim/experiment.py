@@ -138,23 +138,32 @@ def _tally_for(seating):
     for s, members in enumerate(seating.sides):
         for p in members:
             side_of_seat[p] = s
-    return Tally(seating.side_of, side_of_seat, game_class(seating.base.game).lowest_wins)
+    return Tally(seating.side_of, side_of_seat, game_class(seating.base.game).lowest_wins,
+                 seating.k if seating.duplicate else 0)
 
 
 def play_part(plan: Plan, start: int, stop: int):
     """Games ``start``..``stop - 1`` of the experiment, tallied: (tally, packed games or None,
     for each packed game (game, deal, seating, variant) or None). The unit of work sent to a
     worker."""
-    from .records import games
+    from .records import games, spans
 
     tally = plan.new_tally()
     first = plan.seating
     packed = new_chunk() if plan.records else None
     where = [] if plan.records else None
-    if len(plan.variants) == 1 and packed is None:  # a call a run of consecutive deals
+    if len(plan.variants) == 1:  # a call a run of consecutive deals
+        kept: list = [None] * (stop - start)  # with records: each game's ints, in game order
         for j, d, count in first.runs(start, stop):
             chunk = play_chunk(first.setups[j], plan.seed, d, d + count)
-            tally.tallies[0].add_chunk(chunk, [j] * count)
+            tally.tallies[0].add_chunk(chunk, [j] * count, range(d, d + count))
+            if plan.records:
+                for x, (a, b) in enumerate(spans(chunk)):
+                    kept[first.index(d + x, j) - start] = chunk[a:b]
+        if packed is not None and where is not None:
+            for i in range(start, stop):
+                packed.extend(kept[i - start])
+                where.append((i, *first.game(i), 0))
         return tally, packed, where
     for i in range(start, stop):
         d, j = first.game(i)
@@ -165,7 +174,7 @@ def play_part(plan: Plan, start: int, stop: int):
             if packed is not None and where is not None:
                 packed.extend(chunk)
                 where.append((i, d, j, k))
-        tally.add(j, outcomes)
+        tally.add(j, outcomes, d)
     return tally, packed, where
 
 

@@ -32,9 +32,26 @@ def engine_for(game):
 
 
 def fast_ok(setup: Setup) -> bool:
-    """True when a fast engine plays this game with these strategies."""
-    engine = engine_for(Match(setup.match_setup()).game)
-    return engine is not None and all(s in engine.bots for s in setup.strategies)
+    """True when a fast engine plays this game with these house rules and strategies."""
+    return why_not_fast(setup) is None
+
+
+def why_not_fast(setup: Setup) -> str | None:
+    """Why no fast engine plays this setup (the game, a house rule, a bot), or None."""
+    game = Match(setup.match_setup()).game
+    booklet = type(game)(None, game.n)  # the game by its booklet: what an engine is for
+    for engine in ENGINES:
+        if engine.plays_flow(booklet):
+            rule = engine.unplayed(game)
+            if rule is not None or not engine.plays_flow(game):
+                return f"the fast engine does not play {setup.game} with " \
+                    + (rule or "these house rules")
+            bots = [s for s in setup.strategies if s not in engine.bots]
+            if bots:
+                return (f"the fast engine plays {setup.game} with the bots "
+                        f"{', '.join(engine.bots)}, not {bots[0]}")
+            return None
+    return f"no fast engine plays {setup.game}"
 
 
 class Prepared:

@@ -29,10 +29,32 @@ class FastMatch:
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": HEAVY}
     stopped = False  # the hand just played ended at the target mid-play (not blocked)
 
+    # The house rules it plays, by name: the values it plays (None: every value the game
+    # allows). A game setting any other rule, or another value, is played on the fold
+    # (``supports`` is False): an engine never ignores a rule it does not know.
+    house_rules = {"top": None}
+
+    @classmethod
+    def supports(cls, game):
+        """True when this engine plays ``game`` as the rules core does: its flow
+        (``plays_flow``) and every house rule it sets (``unplayed``)."""
+        return cls.plays_flow(game) and cls.unplayed(game) is None
+
     @staticmethod
-    def supports(game):
-        """True when this engine plays ``game`` (its options included) as the rules core does."""
+    def plays_flow(game):
+        """True when this engine plays the turns of ``game`` (its hooks, its layout)."""
         raise NotImplementedError
+
+    @classmethod
+    def unplayed(cls, game):
+        """The first house rule of ``game`` this engine does not play, as "name=value", or
+        None when it plays them all."""
+        rules = cls.house_rules
+        for key in sorted(game.opts):
+            value = game.opts[key]
+            if key not in rules or (rules[key] is not None and value not in rules[key]):
+                return key + "=" + str(value).lower()
+        return None
 
     def __init__(self, game, sides, target, rounds, policies):
         self.game = game

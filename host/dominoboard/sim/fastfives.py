@@ -1,11 +1,12 @@
 """The fast engine for the counting games, for simulations: Muggins (booklet 000, "20 Domino
 Games": MUGGINS) and All Fives (booklet 003, Schmidt: "All Fives (Sniff, American Dominoes)"),
 as ``domino.fives`` plays them with every house rule they declare (``muggins``,
-``lone_spinner``, ``spinner_counts``, ``sides_first``, ``round``; All Fives' ``spinner``; any
-``top``). Tiles are small ints, a hand is a bit set, a whole hand is one call.
+``lone_spinner``, ``spinner_counts``, ``sides_first``, ``round``, ``double_lead``; All Fives'
+``spinner``; any ``top``). Tiles are small ints, a hand is a bit set, a whole hand is one call.
 
 It follows the core's flow step by step: the best tile dealt leads (``Game.lead``: the highest
-double, else the heaviest tile), each play scores the open ends' total when it is a multiple of
+double, else the heaviest tile; with ``double_lead``, the seats draw for a double when none
+was dealt), each play scores the open ends' total when it is a multiple of
 five (``Muggins.play_points`` on ``layouts.Spinner``/``Line``), which the player claims at once
 (the bots never miss a count; with ``muggins`` on the claim is a ``claim`` event of its own), a
 seat unable to lay draws until able down to the reserve, then passes; everyone passing in a row
@@ -39,8 +40,12 @@ class FivesMatch(FastMatch):
     # Every bot: here a play may score, so greedy is no longer heavy, and counter is played.
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": GREEDY, "counter": COUNTER}
 
+    # Every house rule of Muggins and All Fives.
+    house_rules = {"top": None, "muggins": None, "lone_spinner": None, "spinner_counts": None,
+                   "sides_first": None, "round": None, "spinner": None, "double_lead": None}
+
     @staticmethod
-    def supports(game):
+    def plays_flow(game):
         """Muggins and All Fives themselves (a subclass may change any hook)."""
         from domino.fives import AllFives, Muggins
 
@@ -55,6 +60,7 @@ class FivesMatch(FastMatch):
         self.layout = Ends(self.t, spins, opts["lone_spinner"], opts["spinner_counts"],
                            opts["sides_first"])
         self.claims = bool(opts.get("muggins"))  # a count waits for its own claim event
+        self.double_lead = bool(opts.get("double_lead"))  # only a double may lead
         self.stop_at = target if game.stop_at_target else None
         self.end = HeldEnd(self.t, sides)
         self.rng = random.Random() if rng is None else rng
@@ -277,6 +283,8 @@ class Hand:
         held = self.held
         policies = fm.policies
         nxt = fm.nxt
+        if fm.double_lead:
+            self.draw_for_a_double()
         p, i = self.lead()
         pts = lay.start(i)
         if log is not None:
@@ -335,6 +343,28 @@ class Hand:
                     p += 1
                 return p, i
         raise AssertionError("nothing was dealt")
+
+    def draw_for_a_double(self):
+        """``double_lead``: when no double was dealt, the seats draw a tile each in turn, from
+        one picked at random (as the fold's table does: 000 does not say), until one draws a
+        double, which leads. The boneyard then holds every double, so one comes."""
+        fm = self.fm
+        held = self.held
+        doubles = fm.t.doubles
+        for m in held:
+            if m & doubles:
+                return
+        p = self.pick(fm.game.n)
+        while True:
+            b = self.bone.pop()
+            self.spare -= 1
+            self.draws += 1
+            held[p] |= b
+            if self.log is not None:
+                self.log.append(("draw", p))
+            if b & doubles:
+                return
+            p = fm.nxt[p]
 
     def score(self, p, pts):
         """Seat ``p``'s play counted ``pts``, claimed at once. Whether that took its side to

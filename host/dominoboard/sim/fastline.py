@@ -1,7 +1,7 @@
 """The fast engine for line games scored only at the hand's end (Draw, Block, Domino doble 12),
 for simulations: tiles are small ints, a whole hand is one call, no events are built.
 
-It plays only games whose every turn hook is the base ``Game``'s (``supports`` checks that), so
+It plays only games whose every turn hook is the base ``Game``'s (``plays_flow`` checks that), so
 its flow is the base flow written tight: match an end or draw as ``draws`` says, else pass; all
 seats passing in a row blocks the hand. What is game-specific it asks the game itself: the deal
 size, the reserve, who leads (``leader``), which tiles may lead (``check_lead``), what a hand's
@@ -38,8 +38,11 @@ class LineMatch(FastMatch):
     """``FastMatch`` for line games, with what the game's hooks answer for every hand of the
     match read once (not once a turn)."""
 
+    # ``fixed_leader`` is the game's ``leader``, which the engine asks; a spinner is no line.
+    house_rules = {"top": None, "fixed_leader": None, "spinner": (False,)}
+
     @staticmethod
-    def supports(game):
+    def plays_flow(game):
         """True when ``game`` plays by the base flow on a plain line."""
         if game.entry is not None or game.stop_at_target or game.draws not in _DRAWS:
             return False

@@ -21,14 +21,16 @@ class TrainsMatch(FastMatch):
     ``random.Random`` of its own unless given one) that shuffles the set and makes the
     choices: a hand takes too many, each among too many, for digits of one integer."""
 
+    # One draw a turn: not the house rule ``draw_to_start`` (draw on until a train starts).
+    house_rules = {"top": None, "double_blank": None, "draw_to_start": (False,)}
+
     @staticmethod
-    def supports(game):
-        """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant rules),
-        one draw a turn (not the house rule ``draw_to_start``)."""
+    def plays_flow(game):
+        """Mexican Train as booklet 002 plays it (not Cardinal Mexican Train's variant
+        rules)."""
         from domino.mexican import MexicanTrain
 
-        plain = type(game) is MexicanTrain and game.reserve == 0
-        return plain and not game.opts.get("draw_to_start")
+        return type(game) is MexicanTrain and game.reserve == 0
 
     def __init__(self, game, sides, target, rounds, policies, rng=None):
         FastMatch.__init__(self, game, sides, target, rounds, policies)

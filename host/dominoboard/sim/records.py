@@ -66,6 +66,17 @@ def games(chunk) -> Iterator[tuple]:
         yield winners, totals, over == 1, hands
 
 
+def spans(chunk) -> Iterator[tuple[int, int]]:
+    """Where each game of a packed chunk starts and ends in it: (start, end) offsets."""
+    at = 0
+    end = len(chunk)
+    while at < end:
+        sides, n, _over, nw = chunk[at:at + 4]
+        stop = at + 4 + nw + sides + n * (6 + sides)
+        yield at, stop
+        at = stop
+
+
 def unpack(chunk: array, start: int) -> list[dict]:
     """The games of a chunk as records, the first numbered ``start``."""
     return [
@@ -153,17 +164,26 @@ class CsvSink:
         self.rows = 0
 
     def __call__(self, packed, where) -> None:
-        for (i, d, j, v), (winners, totals, over, hands) in zip(where, games(packed),
-                                                                  strict=True):
-            label, setups = self.variants[v]
-            bots = " ".join(setups[j].strategies)
-            win = winners[0] if len(winners) == 1 else ""
-            tail = [win, int(over)] + totals
-            for k, (lead, plays, draws, passes, gone, blocked, points) in enumerate(hands):
-                self.w.writerow([i, d, label, bots, k, "" if lead == NONE else lead,
-                                 "" if gone == NONE else gone, blocked, plays, draws, passes]
-                                + points + tail)
-                self.rows += 1
+        rows = []  # the chunk's rows, written in one call; read off the ints (as ``games``)
+        bots = [[" ".join(x.strategies) for x in setups] for _, setups in self.variants]
+        labels = [label for label, _ in self.variants]
+        ints = packed.tolist()
+        at = 0
+        for i, d, j, v in where:
+            sides, n, over, nw = ints[at:at + 4]
+            at += 4
+            head = [i, d, labels[v], bots[v][j]]
+            tail = [ints[at] if nw == 1 else "", over, *ints[at + nw:at + nw + sides]]
+            at += nw + sides
+            for k in range(n):
+                lead, plays, draws, passes, gone, blocked = ints[at:at + 6]
+                at += 6
+                rows.append([*head, k, "" if lead == NONE else lead,
+                             "" if gone == NONE else gone, blocked, plays, draws, passes,
+                             *ints[at:at + sides], *tail])
+                at += sides
+        self.w.writerows(rows)
+        self.rows += len(rows)
 
     def close(self) -> None:
         self.f.close()

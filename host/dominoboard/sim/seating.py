@@ -94,6 +94,14 @@ class Seating:
         j = o % k
         return block * RUN * k + j * RUN + o // k, j
 
+    def index(self, deal: int, j: int) -> int:
+        """The game dealt ``deal`` with seating ``j``: ``game``'s inverse."""
+        k = self.k
+        if self.duplicate:
+            return deal * k + j
+        block, r = divmod(deal, RUN * k)
+        return block * RUN * k + (r % RUN) * k + j
+
     def runs(self, start: int, stop: int):
         """Games ``start``..``stop - 1`` as runs of one seating and consecutive deals: (seating,
         first deal, deals); together the same (deal, seating) pairs as ``game``, in another

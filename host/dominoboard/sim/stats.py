@@ -9,7 +9,7 @@ from collections.abc import Iterable
 Z95 = 1.959963984540054
 
 
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson(successes: float, trials: float, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion (95% by default). Unlike the normal
     approximation it stays inside [0, 1] and works at 0 or ``trials`` successes."""
     if trials <= 0:
@@ -211,11 +211,128 @@ def paired_mean(total: int, squares: int, n: int, z: float = Z95) -> dict:
     """The mean of ``n`` per-game differences from their exact sums, with its normal interval
     (paired: the same deals under both rules, so the deal's luck cancels)."""
     if n == 0:
-        return {"n": 0, "mean": None, "ci95": [None, None]}
+        return {"n": 0, "mean": None, "ci95": [None, None], "p": None}
     mean = total / n
     var = (n * squares - total * total) / (n * (n - 1)) if n > 1 else 0.0
-    half = z * math.sqrt(max(0.0, var) / n)
-    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half]}
+    se = math.sqrt(max(0.0, var) / n)
+    half = z * se
+    # two-sided, against no difference; every game the same difference: certain
+    p = math.erfc(abs(mean) / se / math.sqrt(2)) if se else float(mean == 0)
+    return {"n": n, "mean": mean, "ci95": [mean - half, mean + half], "p": p}
+
+
+TINY_P = 1e-16  # below this a p-value is no longer told from zero (a double's epsilon)
+
+
+def format_p(p: float) -> str:
+    """``p = 0.0123``, or ``p < 1e-16`` where it is smaller than a double can tell from 0
+    (a chi-square or normal tail underflows to 0 there: it is not 0)."""
+    return f"p < {TINY_P:.0e}" if p < TINY_P else f"p = {p:.3g}"
+
+
+# --- duplicate deals: the deal is the unit (``tally.Tally.deal_sums``) -----------------------
+
+
+def _deal_moments(tally, index: list[int]):
+    """Over the deals: the mean of each chosen component of a deal's row (an entrant's wins,
+    or a side position's, in the deal's games) and their covariances."""
+    d = tally.deals
+    mean = [tally.deal_sums[a] / d for a in index]
+    cov = [[(tally.deal_cross[a][b] - d * mean[i] * mean[j]) / (d - 1)
+            for j, b in enumerate(index)] for i, a in enumerate(index)]
+    return mean, cov
+
+
+def paired(tally) -> bool:
+    """Whether the tally's intervals and tests read duplicate deals as units."""
+    return bool(tally.deal_games) and tally.deals > 1
+
+
+def paired_rate(tally, a: int) -> dict:
+    """``rate`` of component ``a`` of a deal's row (``Tally``) under duplicate deals: the
+    same rate, its Wilson interval taken at the effective number of games that the deals'
+    own spread gives (fewer than the games when the games of a deal agree, as the same seat
+    winning both does; more when they cancel, as the same entrant winning one of its two
+    does). ``design_effect``: the variance against independent games'."""
+    k = tally.deal_sums[a]
+    n = tally.deals * tally.deal_games
+    mean, cov = _deal_moments(tally, [a])
+    p = k / n
+    var = max(0.0, cov[0][0]) / (tally.deal_games ** 2 * tally.deals)  # of the rate
+    binomial = p * (1 - p) / n
+    effect = var / binomial if binomial > 0 else 1.0
+    n_eff = n / effect if effect > 0 else n
+    lo, hi = wilson(p * n_eff, n_eff)
+    lo = 0.0 if k == 0 else lo
+    hi = 1.0 if k == n else hi
+    return {"k": k, "n": n, "rate": p, "ci95": [lo, hi],
+            "paired": {"deals": tally.deals, "design_effect": effect}}
+
+
+def paired_equal_shares(tally, index: list[int]) -> dict:
+    """``equal_shares`` with the deal as the unit: a Wald test that the chosen components of
+    a deal's row have one mean, from the deals' own covariances (the games of a deal are not
+    independent, so the multinomial chi-square would alarm too often). Chi-square with one
+    degree of freedom fewer than components."""
+    m = len(index)
+    n = sum(tally.deal_sums[a] for a in index)
+    if m < 2 or tally.deals < 2:
+        return {"n": n, "chi2": 0.0, "df": max(0, m - 1), "p": 1.0, "paired": True}
+    mean, cov = _deal_moments(tally, index)
+    last = m - 1
+    a = [mean[i] - mean[last] for i in range(last)]
+    var = [[(cov[i][j] - cov[i][last] - cov[last][j] + cov[last][last]) / tally.deals
+             for j in range(last)] for i in range(last)]
+    y = _solve(var, a)
+    if y is None:  # no spread at all between some components
+        chi2 = 0.0 if not any(a) else math.inf
+    else:
+        chi2 = sum(ai * yi for ai, yi in zip(a, y, strict=True))
+    return {"n": n, "chi2": chi2, "df": last, "p": chi2_sf(chi2, last) if chi2 < math.inf
+            else 0.0, "paired": True}
+
+
+def _solve(matrix: list[list[float]], rhs: list[float]) -> list[float] | None:
+    """x with matrix · x = rhs (Gaussian elimination, partial pivoting); None if singular."""
+    n = len(rhs)
+    a = [list(row) + [rhs[i]] for i, row in enumerate(matrix)]
+    scale = max((abs(x) for row in matrix for x in row), default=0.0)
+    for c in range(n):
+        pivot = max(range(c, n), key=lambda r: abs(a[r][c]))
+        if abs(a[pivot][c]) <= 1e-12 * scale or scale == 0:
+            return None
+        a[c], a[pivot] = a[pivot], a[c]
+        for r in range(n):
+            if r != c:
+                f = a[r][c] / a[c][c]
+                for k in range(c, n + 1):
+                    a[r][k] -= f * a[c][k]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def win_rates(tally) -> list[dict]:
+    """Each canonical entrant's wins as ``rate``: by the deal under duplicate deals."""
+    if paired(tally):
+        return [paired_rate(tally, e) for e in range(len(tally.wins))]
+    return [rate(w, tally.units) for w in tally.wins]
+
+
+def duplicate_saving(tally, width: float = 0.01) -> dict | None:
+    """What duplicate deals saved: the games the widest win-rate interval needs to reach
+    ±``width`` by the deal, and as independent games would; None unless duplicate."""
+    if not paired(tally):
+        return None
+    n = tally.units
+    pairs = [(paired_rate(tally, e), rate(w, n)) for e, w in enumerate(tally.wins)]
+
+    def need(r):
+        lo, hi = r["ci95"]
+        return n * ((hi - lo) / 2 / width) ** 2
+
+    dup = max(need(a) for a, _ in pairs)
+    alone = max(need(b) for _, b in pairs)
+    return {"width": width, "games": math.ceil(dup), "independent": math.ceil(alone),
+            "fewer": 1 - dup / alone if alone else 0.0}
 
 
 def summarize_tally(setup, seating, tally) -> dict:
@@ -226,12 +343,13 @@ def summarize_tally(setup, seating, tally) -> dict:
     labels = seating.labels
     e_count = len(labels)
     entrants = []
+    wins = win_rates(tally)
     for u, e in enumerate(seating.asked):
         entrants.append({
             "entrant": u,
             "strategies": seating.asked_labels[u].split("+"),
             "label": labels[e],
-            "wins": rate(tally.wins[e], n),
+            "wins": wins[e],
             "score": describe_counts(tally.scores[e]),
         })
     names = sorted(set(labels))
@@ -261,8 +379,10 @@ def summarize_tally(setup, seating, tally) -> dict:
             if pairs:
                 row[b] = {"ahead": rate(ahead, pairs), "level": level}
         matrix[a] = row
-    seats = [{"seats": members_, "wins": rate(tally.seat_wins[s], n)}
-             for s, members_ in enumerate(seating.sides)]
+    by_deal = paired(tally)
+    seats = [{"seats": members_, "wins": paired_rate(tally, e_count + s) if by_deal
+              else rate(tally.seat_wins[s], n)} for s, members_ in enumerate(seating.sides)]
+    sides = list(range(e_count, 2 * e_count))
     fair = 1 / e_count
     return {
         "setup": setup.to_json(),
@@ -273,8 +393,11 @@ def summarize_tally(setup, seating, tally) -> dict:
         "strategies": ranked,
         "head_to_head": matrix,
         "seats": seats,
-        "seat_equality": equal_shares(tally.seat_wins),
-        "entrant_equality": equal_shares(tally.wins),
+        "seat_equality": paired_equal_shares(tally, sides) if by_deal
+        else equal_shares(tally.seat_wins),
+        "entrant_equality": paired_equal_shares(tally, list(range(e_count))) if by_deal
+        else equal_shares(tally.wins),
+        "duplicate": duplicate_saving(tally),
         "ties": tally.ties,
         "undecided": tally.undecided,
         "first_player": {
@@ -292,10 +415,11 @@ def summarize_tally(setup, seating, tally) -> dict:
     }
 
 
-def compare_paired(paired, names: list[str], values: list) -> list[dict]:
+def compare_paired(paired, names: list[str], values: list, option: str = "",
+                   unit: str = "hand") -> list[dict]:
     """For each value after the first: the differences from the first, per game, with paired
     95% intervals (``metrics``: each entrant's win and final score, hands, blocked hands,
-    tiles laid)."""
+    tiles laid), and a verdict line for each (``verdicts``)."""
     n = paired.units
     out = []
     for v, value in enumerate(values[1:]):
@@ -307,5 +431,48 @@ def compare_paired(paired, names: list[str], values: list) -> list[dict]:
             diffs[f"{names[i]} final score"] = paired_mean(sums[e + i], squares[e + i], n)
         for k, what in enumerate(("hands", "blocked hands", "tiles laid")):
             diffs[what + " per unit"] = paired_mean(sums[2 * e + k], squares[2 * e + k], n)
-        out.append({"value": value, "against": values[0], "differences": diffs})
+        rule = f"{option}={_word(value)}"
+        verdicts = [verdict(rule, what, d, unit) for what, d in diffs.items()
+                    if not (what == "hands per unit" and unit == "hand")]  # always one
+        out.append({"value": value, "against": values[0], "differences": diffs,
+                    "verdicts": verdicts})
     return out
+
+
+def _word(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def verdict(rule: str, what: str, d: dict, unit: str) -> str:
+    """One line saying what ``rule`` does to the measured quantity ``what`` (a key of
+    ``compare_paired``'s differences), with its paired 95% interval and p-value: "lone_spinner=2
+    adds 2.58 points a hand to greedy's score [2.53, 2.63] (p < 1e-16)", or that it leaves it
+    unchanged when the interval holds 0."""
+    mean = d["mean"]
+    if mean is None:
+        return f"{rule}: no games"
+    lo, hi = d["ci95"]
+    p = format_p(d["p"])
+    if what.endswith(" win rate"):  # a difference of rates, in percentage points
+        who = what[:-len(" win rate")]
+        if lo <= 0 <= hi:
+            return (f"{rule}: {who}'s win rate unchanged, {100 * mean:+.2f} points "
+                    f"[{100 * lo:+.2f}, {100 * hi:+.2f}] ({p})")
+        how = "raises" if mean > 0 else "lowers"
+        a, b = sorted((abs(100 * lo), abs(100 * hi)))
+        return (f"{rule} {how} {who}'s win rate by {abs(100 * mean):.2f} points "
+                f"[{a:.2f}, {b:.2f}] ({p})")
+    a, b = sorted((abs(lo), abs(hi)))
+    span = f"[{a:.3g}, {b:.3g}] ({p})"  # the interval of the size of the change
+    if what.endswith(" final score"):
+        who = what[:-len(" final score")]
+        if lo <= 0 <= hi:
+            return (f"{rule}: {who}'s score unchanged, {mean:+.3g} points a {unit} "
+                    f"[{lo:+.3g}, {hi:+.3g}] ({p})")
+        if mean > 0:
+            return f"{rule} adds {mean:.3g} points a {unit} to {who}'s score {span}"
+        return f"{rule} takes {-mean:.3g} points a {unit} off {who}'s score {span}"
+    noun = what[:-len(" per unit")]
+    if lo <= 0 <= hi:
+        return f"{rule}: {noun} a {unit} unchanged, {mean:+.3g} [{lo:+.3g}, {hi:+.3g}] ({p})"
+    return f"{rule}: {abs(mean):.3g} {'more' if mean > 0 else 'fewer'} {noun} a {unit} {span}"

@@ -27,11 +27,22 @@ class Tally:
     ``side_of[j][e]``: the side canonical entrant ``e`` holds in seating ``j``;
     ``side_of_seat[p]``: the side of seat ``p``; ``lowest``: the lowest total wins."""
 
-    def __init__(self, side_of, side_of_seat, lowest: bool):
+    def __init__(self, side_of, side_of_seat, lowest: bool, deal_games: int = 0):
         self.side_of = [list(x) for x in side_of]
         self.side_of_seat = list(side_of_seat)
         self.lowest = bool(lowest)
         e = len(self.side_of[0])
+        # Duplicate deals (``deal_games``: the games of one deal, one per seating; 0 when each
+        # game has a deal of its own): the games of a deal are linked (the same cards favour
+        # the same seat), so intervals and tests read the deal as the unit. Per deal a row:
+        # each entrant's wins in its games, then each side position's; the rows summed over
+        # the deals with their products, for the variances and covariances of ``stats``. A
+        # deal's row stays open until all its games are tallied (chunks may split a deal).
+        self.deal_games = deal_games
+        self.deals = 0
+        self.deal_sums = [0] * (2 * e)
+        self.deal_cross = [[0] * (2 * e) for _ in range(2 * e)]
+        self.open_deals: dict[int, list[int]] = {}  # deal: [games tallied, its row]
         self.units = 0
         self.hands = 0
         self.per_seating = [0] * len(self.side_of)
@@ -52,16 +63,30 @@ class Tally:
         self.ahead = [[0] * e for _ in range(e)]  # [a][b]: games a finished ahead of b
         self.level = [[0] * e for _ in range(e)]  # [a][b]: games they finished level
 
-    def add_chunk(self, chunk, seatings) -> None:
-        """Fold a packed chunk; ``seatings`` gives each of its games' seating, in order."""
-        for j, game in zip(seatings, games(chunk), strict=True):
-            self.add(j, *game)
+    def add_chunk(self, chunk, seatings, deals=None) -> None:
+        """Fold a packed chunk; ``seatings`` gives each of its games' seating, in order, and
+        ``deals`` each one's deal (needed for duplicate deals)."""
+        if deals is None:
+            deals = [None] * len(seatings)
+        for j, d, game in zip(seatings, deals, games(chunk), strict=True):
+            self.add(j, *game, deal=d)
 
-    def add(self, j: int, winners, totals, over, hands) -> None:
+    def add(self, j: int, winners, totals, over, hands, deal=None) -> None:
         self.units += 1
         self.per_seating[j] += 1
         side_of = self.side_of[j]
         side_of_seat = self.side_of_seat
+        if self.deal_games and deal is not None:
+            e = len(side_of)
+            row = self.open_deals.get(deal)
+            if row is None:
+                row = self.open_deals[deal] = [0] * (1 + 2 * e)
+            row[0] += 1
+            if len(winners) == 1:
+                row[1 + side_of.index(winners[0])] += 1
+                row[1 + e + winners[0]] += 1
+            if row[0] == self.deal_games:
+                self._close_deal(self.open_deals.pop(deal))
         if len(winners) == 1:
             w = winners[0]
             self.seat_wins[w] += 1
@@ -102,6 +127,18 @@ class Tally:
                     elif ra == rb:
                         row_level[b] += 1
 
+    def _close_deal(self, row: list[int]) -> None:
+        """Every game of a deal is tallied: its row joins the sums."""
+        self.deals += 1
+        x = row[1:]
+        sums = self.deal_sums
+        for a, xa in enumerate(x):
+            sums[a] += xa
+            if xa:
+                cross = self.deal_cross[a]
+                for b, xb in enumerate(x):
+                    cross[b] += xa * xb
+
     def metrics(self, j: int, winners, totals, hands) -> list[int]:
         """One game's outcomes compared pairwise between house rules (``Paired``): each
         entrant's win (0/1) and final score, then hands, blocked hands and tiles laid."""
@@ -127,10 +164,22 @@ class Tally:
         for mine, theirs in zip(self.scores, other.scores, strict=True):
             for v, c in theirs.items():
                 _bump(mine, v, c)
-        for grid in ("ahead", "level"):
+        for grid in ("ahead", "level", "deal_cross"):
             for mine, theirs in zip(getattr(self, grid), getattr(other, grid), strict=True):
                 for i, x in enumerate(theirs):
                     mine[i] += x
+        self.deals += other.deals
+        for i, x in enumerate(other.deal_sums):
+            self.deal_sums[i] += x
+        for d, theirs in other.open_deals.items():  # a deal whose games two chunks shared
+            row = self.open_deals.get(d)
+            if row is None:
+                self.open_deals[d] = list(theirs)
+                continue
+            for i, x in enumerate(theirs):
+                row[i] += x
+            if row[0] == self.deal_games:
+                self._close_deal(self.open_deals.pop(d))
 
 
 class Paired:
@@ -148,14 +197,15 @@ class Paired:
     def units(self) -> int:
         return self.tallies[0].units
 
-    def add(self, j: int, outcomes: list[tuple]) -> None:
-        """``outcomes[v]``: the game under value ``v`` as (winners, totals, over, hands)."""
+    def add(self, j: int, outcomes: list[tuple], deal=None) -> None:
+        """``outcomes[v]``: the game under value ``v`` as (winners, totals, over, hands), of
+        seating ``j`` and ``deal``."""
         if len(outcomes) == 1:
-            self.tallies[0].add(j, *outcomes[0])
+            self.tallies[0].add(j, *outcomes[0], deal=deal)
             return
         base = None
         for v, (tally, game) in enumerate(zip(self.tallies, outcomes, strict=True)):
-            tally.add(j, *game)
+            tally.add(j, *game, deal=deal)
             winners, totals, _over, hands = game
             m = tally.metrics(j, winners, totals, hands)
             if base is None:

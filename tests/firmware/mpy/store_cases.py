@@ -76,7 +76,7 @@ def test_several_matches_list_and_delete():
     assert store.list() == ["b-2", "c3"]
     assert list(store.read("b-2")) == ["y"]
     names = sorted(files(root))
-    assert names == ["b-2.jnl", "c3.jnl"], names
+    assert names == ["b-2.jnl", "c3.jnl", "index.cfg"], names
     store.create("a_1")  # the id is free again, and starts empty
     assert store.count("a_1") == 0
 
@@ -289,7 +289,7 @@ def test_a_match_is_created_with_its_setup_whole_or_not_at_all():
     # a power cut while "n" was created leaves its temporary file: gone at boot
     write_bytes(root + "/n.tmp", b"0 0000")
     assert MatchStore(root).list() == ["m"]
-    assert sorted(files(root)) == ["m.jnl"]
+    assert sorted(files(root)) == ["index.cfg", "m.jnl"]
 
 
 def test_an_empty_match_left_by_a_cut_is_removed_at_boot():
@@ -308,3 +308,30 @@ def test_an_empty_match_left_by_a_cut_is_removed_at_boot():
     store.compact("m")
     store.close()
     assert MatchStore(root).list() == ["m"] and restored(root)[1] == [event(0), event(1)]
+
+
+def test_the_index_gives_each_match_its_setup_without_reading_the_match():
+    root = fresh_dir("index")
+    store = MatchStore(root)
+    for i in range(4):
+        store.create("m%d" % i, '{"game":"g%d"}' % i)
+        store.append("m%d" % i, event(i))
+    want = {"m%d" % i: '{"game":"g%d"}' % i for i in range(4)}
+    assert store.first_lines() == want
+    # a deleted match leaves the index; its id used again gives the new setup
+    store.delete("m1")
+    store.create("m1", '{"game":"again"}')
+    want["m1"] = '{"game":"again"}'
+    assert MatchStore(root).first_lines() == want
+    # an index cut short (or gone) is read as far as it goes; the rest is read from the
+    # matches once and written back
+    index = root + "/index.cfg"
+    raw = read_bytes(index)
+    write_bytes(index, raw[: len(raw) - 7])
+    assert MatchStore(root).first_lines() == want
+    write_bytes(index, b"")
+    assert MatchStore(root).first_lines() == want
+    assert read_bytes(index).count(b"\n") == 4  # written anew, one record a match
+    # a match created by a firmware without the index
+    write_bytes(root + "/old.jnl", read_bytes(root + "/m0.jnl"))
+    assert MatchStore(root).first_lines()["old"] == '{"game":"g0"}'

@@ -106,3 +106,30 @@ def unmount(point):
         vfs.umount(point)
     except OSError:
         pass  # a dead chip cannot be synced; its image is what counts
+
+
+class Region:
+    """Blocks ``start``..``start + blocks - 1`` of ``flash`` as a device of their own, as
+    ``rp2.Flash(start=, len=)`` gives the event ring and littlefs their parts of one chip:
+    one power switch, one operation count for both."""
+
+    def __init__(self, flash, start, blocks):
+        self.flash = flash
+        self.start = start
+        self.blocks = blocks
+
+    def memory(self):
+        return memoryview(self.flash.data)[self.start * BLOCK : (self.start + self.blocks) * BLOCK]
+
+    def readblocks(self, block, buf, offset=0):
+        self.flash.readblocks(self.start + block, buf, offset)
+
+    def writeblocks(self, block, buf, offset=None):
+        return self.flash.writeblocks(self.start + block, buf, offset)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 6:
+            return self.flash.ioctl(6, self.start + arg)
+        return self.flash.ioctl(op, arg)
