@@ -125,10 +125,15 @@ typecheck-unix: deps
 typecheck-host: deps
 	$(BIN)/pyright --project pyrightconfig.json
 
-# All tests, CPython and MicroPython (tests/test_micropython.py). Exit 5 = no tests collected:
-# that is a failure here, never a silent pass.
+# All tests, CPython and MicroPython (tests/test_micropython.py), on one pytest-xdist worker
+# per core (PYTEST_WORKERS=0: in one process). loadgroup keeps each test file on one worker
+# (tests/conftest.py groups them; a file's module fixtures and MicroPython runs are made once)
+# unless tests are marked into a group of their own; the queue keeps the collected order, the
+# tests marked `long` first. Exit 5 = no tests collected: that is a failure here, never a
+# silent pass.
+PYTEST_WORKERS ?= auto
 pytest: deps
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(PYTEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 # Endurance tests only (marked @pytest.mark.soak; left out of `make test`).
 soak: deps

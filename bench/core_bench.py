@@ -9,12 +9,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "firmware"), str(ROOT / "tests" / "props")]
-
-from driver import Table  # noqa: E402  (the property tests' random legal player)
+sys.path.insert(0, str(ROOT / "firmware"))
 
 from domino.events import loads, write_match  # noqa: E402
 from domino.match import Match  # noqa: E402
+from harness.random_games import Table  # noqa: E402  (the property tests' random legal player)
 
 MPY = str(Path(sys.executable).parent / "micropython")
 OUT = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))

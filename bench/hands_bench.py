@@ -1,7 +1,7 @@
 """Whole hands on the device against a paper score pad, per way of keeping a hand and per input.
 
 Hands: the host's simulated table (dominoboard.sim.table), every seat laying a uniformly random
-legal tile (tests/firmware/press_hands.py), for every game played tile by tile. Each hand is
+legal tile (harness/press_hands.py), for every game played tile by tile. Each hand is
 entered on the real App on the MicroPython unix port twice (bench/mpy_hands.py): *tracked*
 (every play by the fewest presses the table's lists allow, draws and passes on the bar, the
 tally) and on a *score pad* (scoreboard.screens.pad: each score as it happens in the game's
@@ -32,12 +32,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "firmware"))
 sys.path.insert(0, str(ROOT / "bench"))
-import press_hands  # noqa: E402  # pyright: ignore[reportMissingImports]
-
 from domino.events import loads  # noqa: E402
 from domino.match import Match  # noqa: E402
+from harness import press_hands  # noqa: E402
 
 SEEDS = list(range(1, 9))  # hands per game
 INPUTS = ("buttons", "encoder", "keypad")

@@ -1,7 +1,7 @@
 """What storing costs `dominoboard live`, and what going through it costs `sync`.
 
 The device side is the MicroPython unix port running the real store and link on a
-pseudo-terminal (tests/host/pty_device.py), as in bench/sync_bench.py; `live` is the real CLI
+pseudo-terminal (harness/pty_device.py), as in bench/sync_bench.py; `live` is the real CLI
 in its own process, storing into SQLite. Measured:
 
 - events appended at the table (the control pipe, as fast as the device takes them) until
@@ -22,16 +22,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from domino.events import dumps, read_match
+from dominoboard import control
+from dominoboard.db import Database
+from dominoboard.link import DeviceLink
+from dominoboard.sync import sync
+from harness.pty_device import PtyDevice, wait_for
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "host"))
-
-from pty_device import PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
-
-from domino.events import dumps, read_match  # noqa: E402
-from dominoboard import control  # noqa: E402
-from dominoboard.db import Database  # noqa: E402
-from dominoboard.link import DeviceLink  # noqa: E402
-from dominoboard.sync import sync  # noqa: E402
 
 MATCHES = 30  # held before live starts: its sync on connecting, and the syncs compared
 PUSHED = 4  # matches played while live runs, event by event

@@ -1,6 +1,6 @@
 """Long matches on MicroPython's unix port (a proxy for the Pico): the smallest -X heapsize in
 which `dominoboard replay --micropython`'s fold completes each long match of
-tests/host/long_matches.py with the bytes CPython prints, before and after the record keeping
+harness/long_matches.py with the bytes CPython prints, before and after the record keeping
 in bounded memory (per-hand packed arrays, undo bookkeeping in fixed blocks, the standings
 written a hand at a time).
 
@@ -19,14 +19,12 @@ import sys
 import tarfile
 from pathlib import Path
 
+from dominoboard import mpy_replay
+from dominoboard.deploy import OPTIMIZE, compile_one, tool
+from dominoboard.replay import HEAP, compiled_core, micropython_command
+from harness import long_matches
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "host"))
-
-import long_matches  # noqa: E402
-
-from dominoboard import mpy_replay  # noqa: E402
-from dominoboard.deploy import OPTIMIZE, compile_one, tool  # noqa: E402
-from dominoboard.replay import HEAP, compiled_core, micropython_command  # noqa: E402
 
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
 BEFORE = "7d605a352452477113fbbeaa9c0f8059c62dab1d"  # main when this branch began
@@ -120,7 +118,7 @@ def main() -> int:
         f"bytes, before ({before_rev[:12]}) -> after; replay runs at {HEAP}.",
         "The figures move a few KB with the build folder's path (qstrs) and the MicroPython build.",
         "",
-        f"  {'match (tests/host/long_matches.py)':<36} {'events':>6} {'hands':>5}"
+        f"  {'match (harness/long_matches.py)':<36} {'events':>6} {'hands':>5}"
         f" {'before':>9} {'after':>9}",
     ]
     for name, events, hands, b, a in rows:

@@ -1,5 +1,5 @@
 """Long matches on the emulated Pico (the scoreboard's firmware, `make firmware`, in
-rp2040js): each long match of tests/host/long_matches.py is put on a new Pico's flash by the
+rp2040js): each long match of harness/long_matches.py is put on a new Pico's flash by the
 store's own code and copied on with mpremote, then powered on (the fold from flash), undone,
 its History opened and scrolled, a play redone, and powered on again after a cut
 (tests/target/test_target_long_matches.py drives the same steps and compares every screen with the
@@ -19,10 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "host"))
 sys.path.insert(0, str(ROOT))
-
-import long_matches  # noqa: E402
 
 from bench.target_bench import SPEED, probes  # noqa: E402
 from dominoboard.rp2 import (  # noqa: E402
@@ -32,6 +29,7 @@ from dominoboard.rp2 import (  # noqa: E402
     frozen_firmware,
     rp2040js_dir,
 )
+from harness import long_matches  # noqa: E402
 
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
 

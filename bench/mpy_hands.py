@@ -5,7 +5,7 @@
 #
 #   micropython bench/mpy_hands.py HANDS_FILE STORAGE
 #
-# HANDS_FILE: hands played by the host's simulated table (tests/firmware/press_hands.py). Every
+# HANDS_FILE: hands played by the host's simulated table (harness/press_hands.py). Every
 # press goes through App._button as the buttons' events arrive; numbers are entered on today's
 # widget by taps, the short way round (a tap past an end wraps), and each is reported with its
 # range so the host can count it for other inputs too. Prints one JSON line: a list of

@@ -1,7 +1,7 @@
 """Presses per play on the device's real screens, for every game played tile by tile.
 
 Hands: the host's simulated table (dominoboard.sim.table) with every seat laying a uniformly
-random legal tile, not the device's own ranking (tests/firmware/press_hands.py). Each hand is
+random legal tile, not the device's own ranking (harness/press_hands.py). Each hand is
 replayed on the MicroPython unix port through the real App, and each play is entered by the
 fewest presses the screens it shows allow (the table's action bar, an end's tile list or its
 groups, the lead's high half), computed over the screens' real lists and then pressed
@@ -11,14 +11,13 @@ p95 <= 6, max <= 10 per game. Writes bench/results/presses.txt.
 
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from harness import press_hands
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "firmware"))
-import press_hands  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 SEEDS = list(range(1, 21))  # hands per game
 GOALS = (2, 6, 10)

@@ -8,20 +8,17 @@ The matches are the seven bundled examples, repeated. Results: bench/results/syn
 """
 
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from domino.events import dumps, read_match
+from dominoboard.db import Database
+from dominoboard.link import DeviceLink
+from dominoboard.sync import sync
+from harness.pty_device import PtyDevice, wait_for
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "host"))
-
-from pty_device import PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
-
-from domino.events import dumps, read_match  # noqa: E402
-from dominoboard.db import Database  # noqa: E402
-from dominoboard.link import DeviceLink  # noqa: E402
-from dominoboard.sync import sync  # noqa: E402
 
 MATCHES = 100
 RUNS = 3

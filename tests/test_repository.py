@@ -186,11 +186,12 @@ LAYOUT_KINDS = {"layout", "line", "spinner", "hub", "trains", "pile", "wall"}
 EVENT_WORDS = {"draw", "block", "pass"}
 
 
-def firmware_modules() -> dict[str, Path]:
-    """Every module under firmware/, by its dotted name (a package by its own)."""
+def firmware_modules(top: Path = FIRMWARE) -> dict[str, Path]:
+    """Every module under ``top`` (firmware/ unless told), by its dotted name (a package by its
+    own)."""
     found = {}
-    for path in sorted(FIRMWARE.rglob("*.py")):
-        parts = list(path.relative_to(FIRMWARE).with_suffix("").parts)
+    for path in sorted(top.rglob("*.py")):
+        parts = list(path.relative_to(top).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         if parts:
@@ -361,12 +362,62 @@ def test_the_app_never_chooses_by_game_key_or_layout_kind():
     assert found == []
 
 
+# --- the host's shape (docs/architecture.md, "Adding a host command") ------------------------
+
+HOST = ROOT / "host"
+
+
+def test_the_host_has_no_import_cycle():
+    # The command table (cli.py) imports the commands by name; they import the options they
+    # share (options.py), never the table; the follow engine (follow.py) is below `live`.
+    known = firmware_modules(HOST)
+    assert "dominoboard.options" in known and "dominoboard.follow" in known
+    graph = {name: module_imports(name, path, known) for name, path in known.items()}
+    assert import_cycles(graph) == []
+
+
+def private_names(source: str) -> set[str]:
+    """The ``_names`` a module defines: functions, classes, methods, attributes it assigns."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.add(node.name)
+        elif isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store):
+            found.add(node.id if isinstance(node, ast.Name) else node.attr)
+    return {name for name in found if name[:1] == "_" and name[:2] != "__"}
+
+
+def cross_module_reaches(sources: dict[str, str]) -> list[str]:
+    """A module using a ``_name`` another of these modules defines and it does not: a reach
+    into another's privates (a class's own, ``self._x`` or ``other._x`` of its kind, is its
+    module's own; the standard library's, as ``argparse._SubParsersAction``, is not ours)."""
+    defined = {name: private_names(source) for name, source in sources.items()}
+    found = []
+    for name, source in sources.items():
+        others = set().union(*(d for other, d in defined.items() if other != name))
+        for reach in private_reaches(source):
+            private = reach.rpartition(".")[2].partition("(")[0]
+            if private in others - defined[name]:
+                found.append(f"{name}: {reach}")
+    return found
+
+
+def test_no_host_module_reaches_into_another():
+    known = firmware_modules(HOST)
+    sources = {name: path.read_text(encoding="utf-8") for name, path in known.items()}
+    assert cross_module_reaches(sources) == []
+
+
 def test_the_shape_checks_see_what_they_forbid():
     # each check fails on the thing it forbids, so a green run means something
     assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert import_cycles({"a": {"b"}, "b": set()}) == []
     assert private_reaches("store._path('x')\nself._x = 1\n") == ["store._path"]
     assert private_reaches("from scoreboard.store import _admin\n") == ["_admin"]
+    db = "class Database:\n    def _error(self): pass\n"
+    assert cross_module_reaches({"db": db, "sync": "db._error()\n"}) == ["sync: db._error"]
+    assert cross_module_reaches({"db": db, "sync": "from .db import _error\n"}) != []
+    assert cross_module_reaches({"db": db + "    def same(self, o): o._error()\n"}) == []
     keys = {"italian", "draw"}
     assert choices_by_name("if lay.kind == 'pile': pass\n", keys) == ["lay.kind == 'pile'"]
     assert choices_by_name("if m.game.key == 'italian': pass\n", keys) != []

@@ -4,7 +4,8 @@ COMMANDS is the whole list: each name, the module that implements it and its one
 A module's ``add_parser(subparsers)`` builds the command's arguments and names its handler
 (``set_defaults(func=...)``). Only the command being run is imported, so `dominoboard --help`
 and `dominoboard ports` never load matplotlib, the simulator or the database; the modules keep
-their heavy imports inside the functions that need them.
+their heavy imports inside the functions that need them. The options several commands share
+are in options.py, which the commands import (never this table).
 """
 
 import argparse
@@ -27,7 +28,7 @@ COMMANDS = {
     "export": Command(
         "export", "matches as CSV (a row per player per hand) or JSON (the event logs)"
     ),
-    "check": Command("db", "check the match database against the CRCs stored at sync"),
+    "check": Command("check", "check the match database against the CRCs stored at sync"),
     "stats": Command(
         "stats", "per player: wins, win %%, average place; per game also the hand scores"
     ),
@@ -44,58 +45,6 @@ COMMANDS = {
     ),
     "run": Command("run", "the live board if a Pico is attached, else the emulator"),
 }
-
-
-# -- options several commands share ---------------------------------------------------------
-
-
-def add_port_argument(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--port",
-        metavar="PORT",
-        help="serial port of the scoreboard (default: the one Pico attached, else "
-        "the one `dominoboard emulate` running)",
-    )
-    p.add_argument(
-        "--timeout",
-        type=float,
-        default=3.0,
-        metavar="S",
-        help="seconds the scoreboard may stay silent before a reply is given up on; a "
-        "reply still arriving is waited for (default 3)",
-    )
-
-
-def add_db_argument(p: argparse.ArgumentParser) -> None:
-    from .db import default_path
-
-    p.add_argument("--db", metavar="FILE", help=f"the match database (default {default_path()})")
-
-
-def open_link(args: argparse.Namespace, through_live: bool = True):
-    """The link to the --port scoreboard: through the running `dominoboard live` that
-    follows it (control.py), else the port itself."""
-    from .link import DeviceLink
-    from .ports import default_port
-
-    port = args.port or default_port()
-    if through_live:
-        from .control import connect
-
-        proxy = connect(port, timeout=args.timeout)
-        if proxy is not None:
-            return proxy
-    return DeviceLink(port, timeout=args.timeout)
-
-
-def open_db(args: argparse.Namespace, create: bool = False):
-    """The --db database; only a command that stores matches (sync) may create it."""
-    from .db import Database
-
-    return Database(args.db, create=create)
-
-
-# -- the parser -----------------------------------------------------------------------------
 
 
 def build_parser(argv: list[str]) -> argparse.ArgumentParser:

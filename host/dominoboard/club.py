@@ -25,7 +25,7 @@ import threading
 import time
 from typing import Any
 
-from .live import RETRY, Follower, board_state, follow
+from .follow import RETRY, Follower, board_state, follow
 from .live_store import StoreKeeper
 
 SCAN = 2.0  # seconds between looks for boxes plugged in

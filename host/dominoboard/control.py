@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BadReply, CliError, DeviceError, Refused
-from .link import DeviceLink
+from .link import WINDOW, DeviceLink
 
 SESSION_IDLE = 30.0  # seconds a client may stay silent before `live` ends its session
 MAX_LINE = 1 << 20  # a request line longer than this is not one of ours
@@ -63,10 +63,8 @@ class Session:
 
     def serve(self, link: Any) -> None:
         """Run this client's requests on ``link`` until it closes the socket (or is silent
-        for SESSION_IDLE), up to WINDOW of them in flight as sync keeps them. A DeviceError
-        ends the session and is raised (the link is lost)."""
-        from .sync import WINDOW
-
+        for SESSION_IDLE), up to the link's WINDOW of them in flight, as sync keeps them. A
+        DeviceError ends the session and is raised (the link is lost)."""
         in_flight: collections.deque[tuple[Any, int | None, dict | None]] = collections.deque()
         try:
             while True:
@@ -158,15 +156,19 @@ class ControlServer:
         self.path.unlink(missing_ok=True)
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         old = os.umask(0o177)  # the socket is 0600 from its first instant
-        try:
-            self.sock.bind(str(self.path))
-        finally:
-            os.umask(old)
-        os.chmod(self.path, 0o600)
-        self.sock.listen(8)
         self.closing = False
-        self._thread = threading.Thread(target=self._accept, daemon=True)
-        self._thread.start()
+        try:
+            try:
+                self.sock.bind(str(self.path))
+            finally:
+                os.umask(old)
+            os.chmod(self.path, 0o600)
+            self.sock.listen(8)
+            self._thread = threading.Thread(target=self._accept, daemon=True)
+            self._thread.start()
+        except BaseException:  # Ctrl-C or an error half-way: no socket file left behind
+            self.close()
+            raise
 
     def _accept(self) -> None:
         while not self.closing:

@@ -5,12 +5,10 @@ add what is missing. Each match row keeps how many events it holds and their CRC
 the scoreboard asks for before it deletes its copy.
 """
 
-import argparse
 import datetime
 import json
 import os
 import sqlite3
-import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,7 +127,7 @@ class Database:
             if not create and ("readonly" in str(e) or _read_only(self.path)):
                 self._open_read_only()  # export, stats, plot, check only read
             else:
-                raise self._error("open", e) from e
+                raise self.error("open", e) from e
 
     def _add_dating(self) -> None:
         """A database from before match dates: add the boot columns, and date every match
@@ -162,9 +160,9 @@ class Database:
                 self.conn = sqlite3.connect(f"file:{self.path}?immutable=1", uri=True)
                 self.conn.execute("SELECT count FROM matches LIMIT 1").fetchall()
             except sqlite3.DatabaseError as e:
-                raise self._error("open", e) from e
+                raise self.error("open", e) from e
 
-    def _error(self, doing: str, e: sqlite3.Error) -> CliError:
+    def error(self, doing: str, e: sqlite3.Error) -> CliError:
         """What went wrong with the database file, in words a person can act on."""
         text = str(e)
         if "readonly" in text or "read-only" in text or _read_only(self.path):
@@ -217,7 +215,7 @@ class Database:
                 )
                 return self._date_matches(device)
         except sqlite3.DatabaseError as e:
-            raise self._error("storing the scoreboard's clock", e) from e
+            raise self.error("storing the scoreboard's clock", e) from e
 
     def _date_matches(self, device: str) -> int:
         """Date the undated matches of ``device`` whose power-on's clock we know."""
@@ -253,7 +251,7 @@ class Database:
             with self.conn:
                 return self._repair(device, match, theirs)
         except sqlite3.DatabaseError as e:
-            raise self._error(f"repairing match {match}", e) from e
+            raise self.error(f"repairing match {match}", e) from e
 
     def _repair(self, device: str, match: str, theirs: list[str]) -> str | None:
         row = self.conn.execute(
@@ -292,7 +290,7 @@ class Database:
         try:
             return self._add_events(device, match, start, lines)
         except sqlite3.DatabaseError as e:
-            raise self._error(f"storing match {match}", e) from e
+            raise self.error(f"storing match {match}", e) from e
 
     def _add_events(self, device: str, match: str, start: int, lines: list[str]) -> int:
         with self.conn:
@@ -345,7 +343,7 @@ class Database:
             finally:
                 self.conn.execute("PRAGMA synchronous = NORMAL")
         except sqlite3.DatabaseError as e:
-            raise self._error("making the synced events durable", e) from e
+            raise self.error("making the synced events durable", e) from e
 
     def supersede(self, device: str, match: str) -> str:
         """Keep our copy of a match the scoreboard no longer has as it was (its id was reused
@@ -370,7 +368,7 @@ class Database:
         try:
             yield from self._matches(device, match)
         except sqlite3.DatabaseError as e:
-            raise self._error("reading", e) from e
+            raise self.error("reading", e) from e
 
     def _matches(self, device: str | None, match: str | None) -> Iterator[StoredMatch]:
         sql = f"SELECT {COLUMNS} FROM matches WHERE 1"
@@ -444,7 +442,7 @@ class Database:
         try:
             found = [r[0] for r in self.conn.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.DatabaseError as e:
-            raise self._error("checking", e) from e
+            raise self.error("checking", e) from e
         return [] if found == ["ok"] else [f"{self.path} is damaged: {x}" for x in found[:5]]
 
     def check(self) -> tuple[int, int, list[str]]:
@@ -467,7 +465,7 @@ class Database:
             if stray:
                 problems.append(f"{stray} event(s) belong to no match")
         except sqlite3.DatabaseError as e:
-            raise self._error("checking", e) from e
+            raise self.error("checking", e) from e
         return len(rows), events, problems
 
 
@@ -531,28 +529,6 @@ def _access(path: str) -> str:
     if not os.access(os.path.dirname(os.path.abspath(path)), os.W_OK):
         return "no write permission on its folder"
     return "opened read-only"
-
-
-def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_db_argument
-
-    p = subparsers.add_parser(
-        "check",
-        description="Check the match database: SQLite's own check, then every match's events "
-        "against the count and CRC-32 recorded when they were synced. Exit 1 if anything is "
-        "damaged (each match named).",
-    )
-    add_db_argument(p)
-    p.set_defaults(func=run_check)
-
-
-def run_check(args: argparse.Namespace) -> int:
-    with Database(args.db, create=False) as db:
-        matches, events, problems = db.check()
-    for problem in problems:
-        print("damaged: " + problem, file=sys.stderr)
-    print(f"{db.path}: {matches} match(es), {events} event(s), {len(problems)} problem(s)")
-    return 1 if problems else 0
 
 
 def _setup_facts(line: str) -> dict:

@@ -145,7 +145,7 @@ def take_repl(port: str, timeout: float = HANDOVER_S) -> str:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_port_argument
+    from .options import add_port_argument
 
     p = subparsers.add_parser(
         "deploy",

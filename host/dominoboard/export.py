@@ -150,7 +150,7 @@ def write_json(matches: Iterable[StoredMatch], out: TextIO, single: bool = False
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_db_argument, add_port_argument
+    from .options import add_db_argument, add_port_argument
 
     p = subparsers.add_parser(
         "export",
@@ -172,7 +172,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import open_db, open_link
+    from .options import open_db, open_link
     from .sync import sync
 
     problems: list[str] = []

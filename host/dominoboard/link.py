@@ -38,6 +38,7 @@ MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
 # asked again would be refused as no_match, and the host would not know it had deleted).
 ASK_AGAIN = frozenset(("hello", "list", "events", "subscribe", "names", "presets", "clock"))
 MAX_ASKS = 8  # asks of one request: past that, only silence ends the wait
+WINDOW = 3  # requests in flight: the scoreboard reads the next while the host stores a page
 
 
 def crc_of(lines: Iterable[str], crc: int = 0) -> int:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import queue
 from typing import TYPE_CHECKING
 
-from .live import Keeper
+from .follow import Keeper
 from .sync import SyncReport, bad_line, sync
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ class LiveStore:
         try:
             report = sync(link, self.db)
         except sqlite3.Error as e:  # a full disk, a file damaged under us: said in words
-            raise self.db._error("live's sync", e) from e
+            raise self.db.error("live's sync", e) from e
         self.syncs += 1
         self.report = report
         self.device = report.device
@@ -82,7 +82,7 @@ class LiveStore:
             self.resync(link)
             return "synced"
         except sqlite3.Error as e:
-            raise self.db._error(f"reading match {match}", e) from e
+            raise self.db.error(f"reading match {match}", e) from e
         if index < held and match in self.proven:
             return "old"
         new_match = index == 0 and held == 0
@@ -96,7 +96,7 @@ class LiveStore:
 
 
 class StoreKeeper(Keeper):
-    """The board's Keeper (live.Keeper) that stores every event and serves other programs'
+    """The board's Keeper (follow.Keeper) that stores every event and serves other programs'
     requests (control.Session, from ``sessions``) between pushes."""
 
     def __init__(self, db: Database, sessions: queue.Queue | None = None):

@@ -51,7 +51,7 @@ def read_presets(path: str) -> list:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_port_argument
+    from .options import add_port_argument
 
     p = subparsers.add_parser(
         "names",
@@ -66,7 +66,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import open_link
+    from .options import open_link
 
     if not args.names and not args.presets:
         raise CliError("give player names, --presets FILE, or both")

@@ -172,7 +172,7 @@ def _fold_stored(stored: StoredMatch) -> tuple[Match, str]:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_db_argument
+    from .options import add_db_argument
 
     p = subparsers.add_parser(
         "plot",

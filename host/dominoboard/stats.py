@@ -258,7 +258,7 @@ def render(stats: Stats) -> str:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_db_argument
+    from .options import add_db_argument
 
     p = subparsers.add_parser(
         "stats",
@@ -276,7 +276,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cli import open_db
+    from .options import open_db
 
     if args.game is not None and args.game not in registry.keys():
         raise CliError(f"game {args.game!r}: known games are {', '.join(registry.keys())}")

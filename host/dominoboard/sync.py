@@ -106,7 +106,6 @@ def device_matches(link: DeviceLink) -> list[tuple[str, int]]:
 
 
 MAX_EVENTS = 200_000  # events in one match: more than the Pico's flash holds
-WINDOW = 3  # requests in flight: the scoreboard reads the next while we store a page
 KEEP = 10  # finished matches left on the scoreboard after a sync (`sync --keep`)
 UNFINISHED_DAYS = 30.0  # an unfinished match unchanged this long is freed (`--free-unfinished`)
 
@@ -156,6 +155,7 @@ def sync(
     unfinished_days: float | None = None,
 ) -> SyncReport:
     from .db import Damaged
+    from .link import WINDOW
 
     hello = link.request("hello")
     clock = link.set_clock()
@@ -379,7 +379,7 @@ def free_unfinished(
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    from .cli import add_db_argument, add_port_argument
+    from .options import add_db_argument, add_port_argument
 
     p = subparsers.add_parser(
         "sync",
@@ -431,7 +431,7 @@ def days_count(text: str) -> float | None:
 def run(args: argparse.Namespace) -> int:
     import sqlite3
 
-    from .cli import open_db, open_link
+    from .options import open_db, open_link
 
     with open_link(args) as link, open_db(args, create=True) as db:
         try:
@@ -439,6 +439,6 @@ def run(args: argparse.Namespace) -> int:
                 link, db, keep=args.keep, unfinished_days=getattr(args, "free_unfinished", None)
             )
         except sqlite3.Error as e:  # a full disk, a file damaged under us
-            raise db._error("sync", e) from e
+            raise db.error("sync", e) from e
     print(report.summary(), file=sys.stdout)
     return 1 if report.damaged else 0

@@ -1,7 +1,7 @@
 """The web side of `dominoboard live --web`: one page with big digits for a TV at the table.
 
 Standard library only. ``GET /`` is the page (below, inline, so every install carries it);
-``GET /events`` is a Server-Sent Events stream that sends the board state (live.board_state, as
+``GET /events`` is a Server-Sent Events stream that sends the board state (follow.board_state, as
 JSON) on connecting and again on every change; ``GET /state`` is the same state once, for
 anything that would rather poll. The page draws whatever state arrives, so it shows the very
 standings the terminal board shows, folded by the core on the host.

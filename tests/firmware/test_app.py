@@ -17,18 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from bench.app_bench import (
+    compile_firmware,
+    record_session,
+    replay_on_device,
+)
 from boards.sim_flash import event_flash
 from domino import Match
 from domino.events import loads
 from scoreboard.event_ring import EventRing
 from scoreboard.store import MatchStore
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from bench.app_bench import (  # noqa: E402
-    compile_firmware,
-    record_session,
-    replay_on_device,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
@@ -150,6 +148,7 @@ def test_an_error_mid_change_refolds_the_match_from_flash(tmp_path: Path) -> Non
     assert r["after"] >= 1 and r["errors_after"] == 0  # and the table goes on
 
 
+@pytest.mark.long  # 7 minutes on a loaded machine: dealt first (tests/conftest.py)
 def test_monkey_presses_with_bounce(tmp_path: Path) -> None:
     presses = os.environ.get("MONKEY_PRESSES", "10000")
     r = run("app_monkey.py", str(tmp_path / "store"), presses, "3", timeout=1800)
@@ -180,12 +179,12 @@ def test_press_count_per_play_in_muggins(tmp_path: Path) -> None:
 
 
 def test_heap_2000_event_session(tmp_path: Path) -> None:
-    """The device as make deploy ships it (mpy-cross into build/mpy-app), alone in its
+    """The device as make deploy ships it (mpy-cross, as into build/mpy-app), alone in its
     process under the Pico-like heap limit: the bots and the scorer's decisions are made
     beforehand in another process (app_record.py, big heap), and their button actions are
     replayed into firmware/sim_main.py; what the device stores must be what the recording
     stored, byte for byte."""
-    build = compile_firmware()
+    build = compile_firmware(tmp_path / "mpy-app")  # the test's own, not build/mpy-app
     script = tmp_path / "script.txt"
     rec = record_session(build, tmp_path / "recorded", script, 2000)
     assert rec["errors"] == 0 and rec["events"] >= 2000

@@ -49,7 +49,7 @@ def decode_png(data: bytes) -> tuple[int, int, list[list[int]], list[tuple[int, 
 
 DRAW = """
 from boards.sim import SimBoard
-b = SimBoard(storage_dir='/tmp/scoreboard-sim-checks')
+b = SimBoard(storage_dir='storage')  # in the test's own folder (run_code's cwd)
 d = b.display
 d.text('Muggins 15', 0, 0, 1)
 d.rect(0, 20, 128, 30, 1)

@@ -4,9 +4,12 @@ simulated board, each hand is led, then ended with nothing else recorded (the ma
 *End the hand*: blocked, or a player went out) and scored through the tally the game declares
 (``Game.tally_fields``). tests/firmware/mpy/hand_end_all.py walks the combinations."""
 
+import pytest
 from test_app import run
 
 from domino import registry
+
+pytestmark = pytest.mark.long  # minutes of presses: dealt first (tests/conftest.py)
 
 HEAP = "64M"  # the walk starts thousands of matches; the app's own heap is measured elsewhere
 

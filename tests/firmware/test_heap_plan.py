@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from bench.app_bench import test_heap_kb as heap_kb
+from bench.heap_plan import KEEP_ALL
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
-from bench.app_bench import test_heap_kb as heap_kb  # noqa: E402
-from bench.heap_plan import KEEP_ALL  # noqa: E402
 
 MICROPYTHON = Path(sys.executable).parent / "micropython"
 

@@ -18,7 +18,7 @@ import pytest
 from test_link_protocol import PLAY, SETUP, RawPort, state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
-from pty_device import ROOT, PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
+from harness.pty_device import ROOT, PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 # Ops that change the device when valid: the fuzzer never sends them whole (their names are
 # left out of every frame), so "state unchanged" is something the test can demand.

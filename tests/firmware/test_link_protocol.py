@@ -10,7 +10,7 @@ import pytest
 import serial
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
-from pty_device import PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
+from harness.pty_device import PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 SETUP = '{"game":"muggins","players":["Ana","Ben"],"v":1}'
 PLAY = '{"k":"play","p":0,"t":"6-6"}'

@@ -1,19 +1,17 @@
 """Every play within ten presses, and no list with a play twice, over real hands of every game
 played tile by tile. Hands come from the host's simulated table with every seat
-laying a uniformly random legal tile (tests/firmware/press_hands.py); each is replayed on the
+laying a uniformly random legal tile (harness/press_hands.py); each is replayed on the
 device's real screens on the MicroPython unix port, every play entered by the fewest presses
 those screens allow (tests/firmware/mpy/press_paths.py). `make bench` runs more hands and
 writes the distribution (bench/presses_bench.py, bench/results/presses.txt)."""
 
 import functools
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import press_hands  # noqa: E402
+from harness import press_hands
 
 GAMES = press_hands.tile_games()
 SEEDS = [101, 102]

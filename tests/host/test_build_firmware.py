@@ -9,7 +9,8 @@ import subprocess
 import sys
 
 import pytest
-from pty_device import ROOT
+
+from harness.pty_device import ROOT
 
 SCRIPT = ROOT / "tools" / "build_firmware.py"
 spec = importlib.util.spec_from_file_location("build_firmware", SCRIPT)

@@ -14,7 +14,6 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from pty_device import ROOT, PtyDevice, wait_for
 from test_live_store import cli, lines_of, on_device
 from test_web import Chromium, needs_chromium
 
@@ -24,6 +23,7 @@ from dominoboard import emulators
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink
 from dominoboard.sim.table import Setup, Table
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 
 def mexican(players: list[str], seed: int) -> list[str]:

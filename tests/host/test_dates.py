@@ -15,12 +15,11 @@ import time
 import zlib
 from datetime import UTC, datetime
 
-from pty_device import wait_for
-
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
+from harness.pty_device import wait_for
 
 FROM_START = ["press OK"] * 4  # Start → New match → Muggins → rules → names: all defaults
 FROM_TABLE = ["hold OK 900", "press UP", "press UP", "press OK"] + ["press OK"] * 3  # Menu →

@@ -16,11 +16,11 @@ import subprocess
 import sys
 
 import pytest
-from pty_device import PtyDevice
 from test_db_damage import CLI, filled
 from test_sync_e2e import EXAMPLES, db_lines, loaded_device
 
 from dominoboard.cli import main
+from harness.pty_device import PtyDevice
 
 DAMAGE = {  # (SQL, what the warning says); each hits match m001 only
     "count 32 -> 0": ("UPDATE matches SET count = 0 WHERE match = 'm001'", "but 0 (crc"),

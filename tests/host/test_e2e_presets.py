@@ -5,11 +5,10 @@ chosen by button presses, read back over the link as the stored setup."""
 
 import json
 
-from pty_device import wait_for
-
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
+from harness.pty_device import wait_for
 
 PRESETS = [
     {"name": "Quick Bergen", "game": "bergen", "target": 10},

@@ -5,12 +5,12 @@ fold of what was synced."""
 
 import csv
 
-from pty_device import wait_for
 from test_sync_e2e import db_lines, expected_rows
 
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
+from harness.pty_device import wait_for
 
 NEW_MATCH = ["press OK"] * 4  # Start → New match → Muggins → rules → names: all defaults
 PLAYS = ["press OK"] * 6  # the cursor starts on the likeliest play: OK lays it, claims it

@@ -11,13 +11,13 @@ import re
 import time
 
 import serial
-from pty_device import wait_for
 from test_e2e_presses import NEW_MATCH, settle
 from test_sync_e2e import db_lines
 
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
+from harness.pty_device import wait_for
 
 UNREAD_BYTES = 400_000  # replies the stuck host asks for: far more than a pty holds (~64 KB)
 

@@ -1,11 +1,10 @@
 """`dominoboard emulate`: the real app (firmware/sim_main.py) on the unix port, its serial on a
 pty that the host commands use like a Pico's port."""
 
-from pty_device import wait_for
-
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
+from harness.pty_device import wait_for
 
 
 def test_the_emulated_app_answers_the_host_and_draws_frames(tmp_path, capsys):

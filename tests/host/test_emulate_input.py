@@ -8,7 +8,6 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_device import wait_for
 
 from dominoboard.emulate import (
     Emulator,
@@ -18,6 +17,7 @@ from dominoboard.emulate import (
     split_keys,
     status_line,
 )
+from harness.pty_device import wait_for
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 

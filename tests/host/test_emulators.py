@@ -10,9 +10,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT, wait_for
 
 from dominoboard import emulators
+from harness.pty_device import ROOT, wait_for
 
 
 @pytest.fixture

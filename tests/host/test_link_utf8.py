@@ -6,14 +6,14 @@ firmware's own record format, as a flash holding the old firmware's CESU-8 would
 
 import json
 
-from pty_device import PtyDevice
 from test_sync_e2e import EXAMPLES, db_lines, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
+from dominoboard.follow import Follower, fetch
 from dominoboard.link import DeviceLink
-from dominoboard.live import Follower, fetch
 from dominoboard.sync import sync
+from harness.pty_device import PtyDevice
 from scoreboard.journal import encode
 
 CESU8_EMOJI = b"\xed\xa0\xbd\xed\xb8\x80"  # U+1F600 as MicroPython stored "\ud83d\ude00"

@@ -12,21 +12,14 @@ import sys
 import time
 
 import pytest
-from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
-from dominoboard import live
+from dominoboard import follow as engine
+from dominoboard.follow import Follower, board_state, follow
 from dominoboard.link import DeviceLink
-from dominoboard.live import (
-    HIDE_CURSOR,
-    HOME_CLEAR,
-    SHOW_CURSOR,
-    Follower,
-    board_state,
-    follow,
-    render,
-)
+from dominoboard.live import HIDE_CURSOR, HOME_CLEAR, SHOW_CURSOR, render
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 
 def lines_of(name: str) -> list[str]:
@@ -224,7 +217,7 @@ def test_follow_catches_up_then_folds_pushes_and_moves_to_a_new_match(tmp_path):
 def test_a_resumed_older_match_stays_on_the_board_through_resubscribes(tmp_path, monkeypatch):
     # After a push for an older match (resumed at the table), the periodic resubscribe must
     # keep following it, never flip back to the newest match.
-    monkeypatch.setattr(live, "CHECK", 0.3)  # resubscribe after 0.3 s of quiet, not 5 s
+    monkeypatch.setattr(engine, "CHECK", 0.3)  # resubscribe after 0.3 s of quiet, not 5 s
     allfives, muggins = lines_of("allfives"), lines_of("muggins")
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", allfives[:30])

@@ -15,7 +15,6 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT, PtyDevice, wait_for
 
 from domino.events import dumps, read_match
 from dominoboard import control
@@ -23,6 +22,7 @@ from dominoboard.db import Database
 from dominoboard.link import DeviceLink
 from dominoboard.live_store import LiveStore
 from dominoboard.sync import SyncReport
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 
 def lines_of(name: str) -> list[str]:

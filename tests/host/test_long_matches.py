@@ -10,11 +10,11 @@ smallest heap of each, before and after."""
 import subprocess
 import sys
 
-import long_matches
 import pytest
-from pty_device import ROOT
 
 from dominoboard.cli import main
+from harness import long_matches
+from harness.pty_device import ROOT
 
 
 def replay(*args: str) -> subprocess.CompletedProcess:

@@ -16,11 +16,11 @@ import sys
 
 import pytest
 from lying_device import LyingDevice
-from pty_device import ROOT
 from test_sync_e2e import EXAMPLES, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
+from harness.pty_device import ROOT
 
 CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
 # The fake answers at once, so the timeout only ends a host that loops past the fake's budget;

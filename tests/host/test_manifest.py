@@ -12,10 +12,9 @@ import ast
 import runpy
 from pathlib import Path
 
-from pty_device import ROOT
-
 from domino.registry import games
 from dominoboard.deploy import precompile
+from harness.pty_device import ROOT
 
 FIRMWARE = ROOT / "firmware"
 MPY_LIB = ROOT / "build" / "mpy-lib"

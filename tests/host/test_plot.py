@@ -2,12 +2,12 @@
 
 import pytest
 from PIL import Image
-from pty_device import ROOT
 
 from domino import Match
 from domino.events import dumps, read_match
 from dominoboard.cli import main
 from dominoboard.db import Database
+from harness.pty_device import ROOT
 
 EXAMPLES = ROOT / "examples"
 # matplotlib's default colour cycle: the first, second and third line of a chart.

@@ -4,9 +4,9 @@ import subprocess
 import sys
 
 import pytest
-from pty_device import ROOT
 
 from dominoboard.cli import main
+from harness.pty_device import ROOT
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
 GAMES = {"muggins", "allfives", "bergen", "bergen-schmidt", "draw", "block", "doble12"}

@@ -5,12 +5,12 @@ import json
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT
 
 from domino.events import dumps, read_match
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.stats import collect
+from harness.pty_device import ROOT
 
 EXAMPLES = ROOT / "examples"
 

@@ -1,7 +1,7 @@
 """Replies bound to requests, one session per port.
 
-The device is the real MicroPython unix port over a pty (pty_device.py); the host is the real
-CLI in its own process, killed with SIGKILL at random instants, or two of them at once. After
+The device is the real MicroPython unix port over a pty (harness/pty_device.py); the host is the
+real CLI in its own process, killed with SIGKILL at random instants, or two of them at once. After
 any of that a sync must leave the database equal to the device, line for line: before random
 request ids, a killed sync's replies left on the wire were taken by the next session for its
 own, and another match's events were stored under the wrong id.
@@ -16,13 +16,13 @@ import time
 
 import pytest
 import serial
-from pty_device import ROOT, PtyDevice, wait_for
 from test_sync_e2e import EXAMPLES, db_lines, loaded_device, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink, lock_holder
 from dominoboard.sync import sync
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 KILLS = 50  # `make soak`: SOAK_KILLS
 PAIRS = 5  # `make soak`: SOAK_PAIRS

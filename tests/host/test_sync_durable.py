@@ -14,10 +14,10 @@ import subprocess
 import sys
 
 import pytest
-from pty_device import ROOT
 from test_sync_e2e import EXAMPLES, db_lines, loaded_device
 
 from dominoboard.db import Database
+from harness.pty_device import ROOT
 
 STRACE = shutil.which("strace")
 CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"

@@ -8,16 +8,16 @@ import time
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.errors import DeviceError
+from dominoboard.follow import Follower, follow
 from dominoboard.link import DeviceLink, crc_of
-from dominoboard.live import Follower, follow
 from dominoboard.sync import sync
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
 

@@ -5,7 +5,6 @@ and three syncs freed nothing). The device is the real MicroPython store and lin
 import sqlite3
 
 import pytest
-from pty_device import PtyDevice, wait_for
 from test_sync_e2e import EXAMPLES, db_lines, match_lines
 
 from domino import Match
@@ -13,6 +12,7 @@ from domino.events import ABANDONED, loads
 from dominoboard.cli import main
 from dominoboard.link import DeviceLink
 from dominoboard.sync import device_matches
+from harness.pty_device import PtyDevice, wait_for
 
 LONG_AGO = "2020-01-01T00:00:00Z"
 

@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
-from pty_device import ROOT, PtyDevice, wait_for
 
 from domino import Match
 from domino.events import dumps, read_match
-from dominoboard.live import Follower, board_state
+from dominoboard.follow import Follower, board_state
 from dominoboard.web import WebBoard
+from harness.pty_device import ROOT, PtyDevice, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(

@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from pty_device import ROOT
 
 from dominoboard.replay import replay_cpython
+from harness.pty_device import ROOT
 
 DEV_BIN = Path(sys.executable).parent
 

@@ -1,6 +1,5 @@
 """Property tests on random legal games for every game of the core issue (CPython, hypothesis)."""
 
-from driver import Table
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from table import snapshot
@@ -9,6 +8,7 @@ from domino.errors import DominoError
 from domino.events import dumps
 from domino.match import Match
 from domino.tiles import name
+from harness.random_games import Table
 
 GAMES = [
     ("muggins", 2),

@@ -23,7 +23,6 @@ from dominoboard.rp2 import (
 )
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "host"))  # the unix-port drivers we compare with
-sys.path.insert(0, str(Path(__file__).parents[2]))  # bench/: the profiler and the bench's probes
 
 SPEED = 8.0  # emulated time may run 8x the wall clock while the core sleeps
 

@@ -11,8 +11,8 @@ import json
 import random
 import shutil
 
+import pytest
 import serial
-from pty_device import wait_for
 from test_e2e_presses import BLOCKED, NEW_MATCH, NEXT_HAND, PLAYS
 from test_sync_e2e import db_lines, expected_rows
 
@@ -21,6 +21,13 @@ from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
 from dominoboard.rp2 import EmulatedPico
 from dominoboard.sync import device_matches
+from harness.pty_device import wait_for
+
+# Each test boots a Pico of its own, for a minute or more: dealt first, on its own
+# (tests/conftest.py).
+pytestmark = pytest.mark.long
+# ... but one worker deploys (the session's `deployed`, conftest.py) for the tests that use it.
+DEPLOYED = pytest.mark.xdist_group("deployed")
 
 DRAW = {"k": "draw", "n": 1, "p": 1}  # Ben draws a tile: what OK does after Ana's lead
 FILESYSTEM = 0xA0000  # rp2's littlefs: the flash from here on (MICROPY_HW_FLASH_STORAGE_BYTES)
@@ -92,6 +99,7 @@ def test_the_firmware_boots_a_blank_flash_into_the_scoreboard(pico, tmp_path):
     assert not pico.panel.errors  # every byte on the bus was a valid SSD1306 command or data
 
 
+@DEPLOYED
 def test_deploy_boots_into_the_scoreboard(deployed, tmp_path):
     """The developer's path: stock MicroPython, `dominoboard deploy`, reset."""
     reference = unix_port_screens(tmp_path, [])[0]
@@ -339,6 +347,7 @@ def shows_as(session, steps: list[tuple[str, str]]) -> None:
         assert frame.split("\n", 1)[1].rstrip("\n") == want.rstrip("\n"), command
 
 
+@DEPLOYED
 def test_the_knob_on_the_emulated_pico_moves_like_the_down_and_up_buttons(deployed, tmp_path):
     """`emulate --target rp2 --knob`: a Pico deployed without the encoder is deployed again
     with it (pins.ENCODER_FITTED), and a detent clockwise, driven through the quadrature pins
@@ -358,6 +367,7 @@ def test_the_knob_on_the_emulated_pico_moves_like_the_down_and_up_buttons(deploy
         session.stop()
 
 
+@DEPLOYED
 def test_the_keypad_on_the_emulated_pico_is_scanned_by_its_matrix_pins(deployed, tmp_path):
     """`emulate --target rp2 --keypad`: deployed again with pins.KEYPAD_FITTED, the real rp2
     firmware scans the matrix the harness models (a column reads low through a held key on a
@@ -434,6 +444,7 @@ def test_deploy_onto_a_running_scoreboard_takes_the_board(pico):
         assert len(link.request("list")["matches"]) == 1  # the match on flash is kept
 
 
+@DEPLOYED
 def test_back_held_at_power_on_leaves_the_repl_free(deployed, tmp_path):
     """The hardware fallback: BACK held while the Pico powers on starts no app, so mpremote
     takes the board even if the app could not answer (docs/serial.md)."""

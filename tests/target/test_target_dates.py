@@ -7,12 +7,17 @@ start."""
 import time
 from datetime import UTC, datetime
 
+import pytest
 from test_e2e_presses import NEW_MATCH
 from test_target import enter
 
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink
+
+# Each test boots a Pico of its own, for a minute or more: dealt first, on its own
+# (tests/conftest.py).
+pytestmark = pytest.mark.long
 
 FROM_TABLE = ["hold OK 900", "press UP", "press UP", "press OK"] + ["press OK"] * 3  # Menu →
 # New match → Muggins → rules → names

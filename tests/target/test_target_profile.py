@@ -9,6 +9,10 @@ from bench.profile_keys import functions
 from bench.target_bench import SPEED, probes
 from dominoboard.rp2 import EmulatedPico
 
+# Each test boots a Pico of its own, for a minute or more: dealt first, on its own
+# (tests/conftest.py).
+pytestmark = pytest.mark.long
+
 
 def test_pc_samples_fall_in_the_firmware_and_stop_when_asked(frozen, tmp_path):
     elf = frozen.with_suffix(".elf")

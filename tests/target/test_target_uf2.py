@@ -8,6 +8,10 @@ from test_target import unix_port_screens
 from dominoboard import rp2
 from dominoboard.rp2 import BOOTROM, UF2, TargetMissing, TargetSession, firmware_dir, rp2040js_dir
 
+# Each test boots a Pico of its own, for a minute or more: dealt first, on its own
+# (tests/conftest.py).
+pytestmark = pytest.mark.long
+
 
 def test_the_built_firmware_is_told_from_stock_micropython(frozen):
     assert rp2.uf2_holds_scoreboard(frozen)

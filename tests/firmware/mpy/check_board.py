@@ -1,12 +1,15 @@
 # The simulated board on MicroPython: pins, clock, the I2C stand-in and the SSD1306 panel model
 # driven by the real micropython-lib driver. Run by tests/firmware/test_board.py.
 
+import os
+
 import machine
 
 from boards import pins
 from boards.sim import MemorySerial, Panel, SimBoard, SimButton, ticks_diff
 
-STORAGE = "/tmp/scoreboard-sim-checks"
+# The run's own folder (mpy_checks.py makes one per run), so two runs never share a flash.
+STORAGE = os.getenv("CHECK_STORAGE", "/tmp") + "/scoreboard-sim-checks"
 
 
 def board(**kw):

@@ -1,10 +1,13 @@
 # Button handling on MicroPython with the simulated board: bouncing contacts, virtual time.
 # Run by tests/firmware/test_buttons.py through tests/mpy_run.py.
 
+import os
+
 from boards.sim import SimBoard
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 
-STORAGE = "/tmp/scoreboard-sim-checks"
+# The run's own folder (mpy_checks.py makes one per run), so two runs never share a flash.
+STORAGE = os.getenv("CHECK_STORAGE", "/tmp") + "/scoreboard-sim-checks"
 
 
 class Rig:

@@ -1,11 +1,14 @@
 # Partial screen updates (scoreboard/display.py) against the SSD1306 panel model, with the real
 # ssd1306 driver on the simulated I2C bus. Run by tests/firmware/test_display.py.
 
+import os
+
 from boards.sim import Rand, SimBoard
 from scoreboard.display import Display, big_text, text_width, window_cost
 from scoreboard.text import draw
 
-STORAGE = "/tmp/scoreboard-sim-checks"
+# The run's own folder (mpy_checks.py makes one per run), so two runs never share a flash.
+STORAGE = os.getenv("CHECK_STORAGE", "/tmp") + "/scoreboard-sim-checks"
 BUDGET = 512  # I2C bytes for a typical update (the budget; a full frame is 1,044)
 
 

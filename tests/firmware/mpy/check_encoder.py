@@ -2,19 +2,21 @@
 # bouncing contacts in virtual time, detents as UP/DOWN taps, the switch as OK, no allocation.
 # Run by tests/firmware/test_encoder.py through tests/mpy_run.py.
 
+import os
+
 import micropython
 
 from boards.encoder import STEP, Encoder
 from boards.sim import SimBoard
 from scoreboard.buttons import DOWN, UP, Buttons
 
-STORAGE = "/tmp/scoreboard-sim-encoder"
+# The run's own folder (mpy_checks.py makes one per run), so two runs never share a flash.
+STORAGE = os.getenv("CHECK_STORAGE", "/tmp") + "/scoreboard-sim-encoder"
 CLOCKWISE = (1, 0, 2, 3)  # (A << 1 | B) after each quarter of a detent from rest (3)
 
 
 def _storage(tag):
     import gc
-    import os
 
     gc.collect()  # each check starts on a clean heap (the app checks need most of it)
     path = STORAGE + "-" + tag

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -70,22 +71,24 @@ def check_names(module: str) -> list[str]:
 
 @functools.cache
 def run_module(module: str) -> tuple[dict[str, str], str]:
-    """Run module on MicroPython; return ({function: "ok"|"FAIL"}, full output)."""
-    env = dict(os.environ, MICROPYPATH=_lib_path())
-    result = subprocess.run(
-        [
-            micropython_command(),
-            "-X",
-            "heapsize=" + HEAPS.get(module, HEAP),
-            "tests/mpy_run.py",
-            str((HERE / (module + ".py")).relative_to(ROOT)),
-        ],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT_S,
-    )
+    """Run module on MicroPython; return ({function: "ok"|"FAIL"}, full output). The checks'
+    simulated boards keep their flash in a folder of this run's own (CHECK_STORAGE): runs on
+    parallel workers, or of another checkout, never share one."""
+    with tempfile.TemporaryDirectory(prefix=module + "-") as storage:
+        result = subprocess.run(
+            [
+                micropython_command(),
+                "-X",
+                "heapsize=" + HEAPS.get(module, HEAP),
+                "tests/mpy_run.py",
+                str((HERE / (module + ".py")).relative_to(ROOT)),
+            ],
+            cwd=ROOT,
+            env=dict(os.environ, MICROPYPATH=_lib_path(), CHECK_STORAGE=storage),
+            capture_output=True,
+            text=True,
+            timeout=TIMEOUT_S,
+        )
     output = result.stdout + result.stderr
     status = {}
     for line in output.splitlines():

@@ -2,7 +2,7 @@
 #
 #   micropython tests/firmware/mpy/press_paths.py HANDS_FILE STORAGE
 #
-# HANDS_FILE holds hands played by the host's simulated table (tests/firmware/press_hands.py):
+# HANDS_FILE holds hands played by the host's simulated table (harness/press_hands.py):
 # a line "#" starts a hand, then its match setup, then its events, one JSON line each. Each
 # hand is replayed on the real App (simulated board, real flash journal, the real screens):
 # before every play the screen the device shows is asked for its lists (the table's action

@@ -17,7 +17,7 @@ from domino.errors import DominoError
 from domino.events import dumps
 from dominoboard.sim.table import Setup, Table, playable
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 MPY = ROOT / "tests" / "firmware" / "mpy"
 
 

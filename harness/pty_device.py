@@ -14,7 +14,7 @@ import time
 import tty
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 # The whole app on the 64-bit unix port, run from source: compiling each module on import
 # costs heap that the Pico's precompiled .mpy files do not, and at 200K a lazy import could
 # fail on one machine's heap layout and not another's (CI: MemoryError validating presets).
