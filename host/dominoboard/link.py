@@ -34,6 +34,7 @@ from .errors import BadReply, CliError, DeviceError, Refused
 PROTO = 1
 BAUD = 115200  # ignored by USB CDC and by a pty; set for adapters that care
 MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
+MAX_REQUEST = 512  # bytes in a request line the scoreboard reads (firmware link.MAX_REQUEST)
 # Ops whose request may be sent twice: the second answer is the first one again (a delete
 # asked again would be refused as no_match, and the host would not know it had deleted).
 ASK_AGAIN = frozenset(("hello", "list", "events", "subscribe", "names", "presets", "clock"))
@@ -231,10 +232,8 @@ class DeviceLink:
     def send(self, op: str, **fields: Any) -> int:
         """Send one request; returns its id (collect the reply with ``reply``)."""
         req_id = self._next_id
-        self._next_id = self._next_id + 1 if self._next_id < MAX_ID else 0
         msg = {"proto": PROTO, "id": req_id, "op": op}
         msg.update({k: nfc(v) for k, v in fields.items() if v is not None})
-        self._sent[req_id] = op
         # UTF-8 on the wire: a \u escape of an emoji is a surrogate pair to MicroPython
         line = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
         try:
@@ -243,6 +242,14 @@ class DeviceLink:
             raise CliError(
                 f"{op}: {e.object[e.start : e.end]!r} is not text (a lone surrogate)"
             ) from None
+        if len(data) > MAX_REQUEST:  # the scoreboard would refuse it without its id
+            raise CliError(
+                f"{op}: a request of {len(data)} bytes; the scoreboard reads at most "
+                f"{MAX_REQUEST} a line"
+            )
+        # recorded only once it is sent: an unsent request is never asked again
+        self._next_id = self._next_id + 1 if self._next_id < MAX_ID else 0
+        self._sent[req_id] = op
         self._lines[req_id] = data + b"\n"
         self._asks[req_id] = 1
         self._write(data + b"\n")

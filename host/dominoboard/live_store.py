@@ -130,17 +130,23 @@ class StoreKeeper(Keeper):
             self.changes += 1
 
     def between(self, link: DeviceLink) -> bool:
+        """One turn for each waiting client (control.Session.serve); one with more to ask
+        waits for the next turn, after the board has followed the table."""
         ran = False
-        while True:
+        for _ in range(self.sessions.qsize()):
             try:
                 session = self.sessions.get_nowait()
             except queue.Empty:
                 break
+            over = True
             try:
-                session.serve(link)
+                over = session.serve(link)
             finally:
-                self.served += 1
-                ran = True
+                if over:
+                    self.served += 1
+                    ran = True
+                else:
+                    self.sessions.put(session)
         if ran:  # the client may have synced, deleted, stored names: hold what it holds
             self._synced(self.store.resync(link))
         return ran
