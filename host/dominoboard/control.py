@@ -356,9 +356,10 @@ class ProxyLink(DeviceLink):
         return self.reply(self.send(op, **fields))
 
     def set_clock(self) -> dict:
-        import time
+        from .link import host_time
 
-        return self.request("clock", time=int(time.time()))
+        now = host_time()
+        return {} if now is None else self.request("clock", time=now)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

@@ -85,6 +85,14 @@ OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
 EPOCHS = (1577836800, 4102444800)  # a power-on's clock: 2020..2099, as the clock op allows
 
 
+def host_time() -> int | None:
+    """This computer's clock, when it is one to date matches by (2020..2099, the range the
+    scoreboard's clock op takes); None for one that is not (a Raspberry Pi without a
+    real-time clock or network starts in 1970): the matches then stay "date unknown"."""
+    now = int(time.time())
+    return now if EPOCHS[0] <= now < EPOCHS[1] else None
+
+
 def reply_problem(op: str, msg: dict) -> str | None:
     """What is wrong with a success reply to ``op``, or None."""
     for name, allowed in REPLIES.get(op, {}).items():
@@ -312,8 +320,10 @@ class DeviceLink:
         """Give the scoreboard this computer's time (it has no clock of its own that survives
         a power cycle): matches started from now on carry the table's date in their setup,
         and those started earlier in this power-on are dated by the reply's ``boots`` (the
-        clock at each recent power-on; absent from a scoreboard older than match dates)."""
-        return self.request("clock", time=int(time.time()))
+        clock at each recent power-on; absent from a scoreboard older than match dates).
+        Only a plausible time is given (host_time): else nothing is asked, and {} returned."""
+        now = host_time()
+        return {} if now is None else self.request("clock", time=now)
 
     def next_push(self, timeout: float) -> dict | None:
         """The next pushed message (an event, for a subscribed host), or None."""

@@ -23,6 +23,7 @@ import collections
 import datetime
 import json
 import sys
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -45,12 +46,19 @@ class SyncReport:
         self.repaired: list[str] = []  # our damaged copies mended from the scoreboard's
         self.unfinished: list[tuple[str, str]] = []  # (unfinished match freed, why)
         self.dropped: int | None = None  # messages it dropped for a stalled host (hello)
+        self.unset_clock: str | None = None  # this computer's clock, when not one to date by
 
     def summary(self) -> str:
         text = (
             f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
             f"in {len(self.updated)} match(es)"
         )
+        if self.unset_clock:
+            text += (
+                f"\n  this computer's clock says {self.unset_clock}: the scoreboard's clock was "
+                "not set (matches started from now on are \"date unknown\" until a sync from "
+                "a computer with the right time)"
+            )
         if self.dropped:
             text += (
                 f"\n  the scoreboard dropped {self.dropped} message(s) since power-on for a "
@@ -69,6 +77,15 @@ class SyncReport:
         for warning in self.damaged:
             text += f"\n  warning: {warning}"
         return text
+
+
+def host_clock() -> str:
+    """This computer's time as UTC, for saying why it was not given to the scoreboard."""
+    now = time.time()
+    try:
+        return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(now))
+    except (ValueError, OverflowError, OSError):
+        return f"{now:.0f} s since 1970"
 
 
 def dropped_count(hello: dict) -> int | None:
@@ -166,6 +183,8 @@ def sync(
     db.learn_boots(device, [tuple(b) for b in hello.get("boots", []) + clock.get("boots", [])])
     report = SyncReport(device)
     report.dropped = dropped_count(hello)
+    if not clock:  # set_clock asked nothing: this computer's clock is not one to date by
+        report.unset_clock = host_clock()
     listed = device_matches(link)
     report.matches = len(listed)
     todo = collections.deque()
