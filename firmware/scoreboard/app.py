@@ -49,6 +49,7 @@ DEFAULTS = {
     "layout": 0,  # index into scoreboard.screens.menus.LAYOUTS
     "names": NAMES,  # presets offered for player names (the host can push others)
     "current": "",  # the id of the match on the table
+    "last": 0,  # the highest match number given on this flash: never given again
 }
 MESSAGE_MS = 3000
 ERROR_MS = 4000

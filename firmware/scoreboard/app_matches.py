@@ -101,6 +101,7 @@ def new_match(app, setup):
     app.store.create(mid, line)  # whole or not at all; refused when the flash is full
     app.match = m
     app.match_id = mid
+    app.settings["last"] = int(mid[1:])  # saved with the match on the table, next line
     app.set_current(mid)
     app.push_event(0, line)
     app.home()
@@ -109,7 +110,9 @@ def new_match(app, setup):
 
 
 def _next_id(app):
-    n = 0
+    """One above any number given on this flash: a match deleted (or synced and freed) never
+    lends its id to a new one, which a host could take for the old one continued."""
+    n = app.settings.get("last", 0)
     for mid in app.store.list():
         if mid[:1] == "m" and mid[1:].isdigit():
             n = max(n, int(mid[1:]))

@@ -46,6 +46,7 @@ class SyncReport:
         self.repaired: list[str] = []  # our damaged copies mended from the scoreboard's
         self.unfinished: list[tuple[str, str]] = []  # (unfinished match freed, why)
         self.dropped: int | None = None  # messages it dropped for a stalled host (hello)
+        self.whole: list[str] = []  # matches now held exactly as the scoreboard holds them
         self.unset_clock: str | None = None  # this computer's clock, when not one to date by
 
     def summary(self) -> str:
@@ -262,8 +263,9 @@ def sync(
         if n:
             report.updated.append(match)
             report.new_events += n
+    report.whole = [m for m, _ in listed if m in whole]
     if keep is not None:
-        free_flash(link, db, device, [m for m, _ in listed if m in whole], keep, report)
+        free_flash(link, db, device, report.whole, keep, report)
     if unfinished_days is not None:
         held = [m for m, _ in listed if m in whole and m not in report.deleted]
         free_unfinished(link, db, device, held, unfinished_days, report, hello.get("playing"))

@@ -289,3 +289,6 @@ def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_pat
     assert r["home"][0] == "StartMenu" and not any(x.startswith("Resume") for x in r["home"][2])
     assert r["errors"] == 0 and r["errors2"] == 0
     assert r["after_power"] == ["StartMenu", None, ["m0001"]]
+    # m0002 was deleted: a new match is m0003, never m0002 again (a host holding the old
+    # m0002 took the new one's events for its continuation)
+    assert r["next_id"] == "m0003"

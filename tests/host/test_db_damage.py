@@ -114,3 +114,20 @@ def test_a_read_only_database_is_read_and_sync_says_it_is_read_only(tmp_path):
         sync = as_nobody("sync", "--db", str(db_path), "--port", device.port)
     assert sync.returncode == 1, sync.stderr
     assert "is read-only (no write permission on the file)" in sync.stderr
+
+
+def test_check_finds_a_mixed_match(tmp_path, capsys):
+    # A `live` that took a new match's events for the old one's continuation stored a match
+    # whose CRC covered what it stored: check said 0 problems.
+    from test_live_store import lines_of
+
+    db_path = tmp_path / "db.sqlite3"
+    filled(db_path)
+    muggins, allfives = lines_of("muggins"), lines_of("allfives")
+    with Database(db_path) as db:
+        db.add_events("pico-1", "m0001", 0, muggins[:12] + allfives[12:20])
+    assert main(["check", "--db", str(db_path)]) == 1
+    err = capsys.readouterr().err
+    assert "match pico-1/m0001: event 12 is refused by the rules core" in err
+    assert "two matches were stored under one id" in err
+    assert "m000" not in err.replace("m0001", "")  # the sound matches are not named
