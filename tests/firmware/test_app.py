@@ -239,6 +239,8 @@ def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None
     # the real link: a lone 0x03 line is refused as not JSON; repl is answered, then handed over
     assert r["repl_replies"] == [[9, True, None], [None, False, None], [7, True, True]]
     assert r["handed_over"] and "Power off and on" in r["handover_message"]
+    # one repl frame stopped a match until a power cycle: now only the start screen hands over
+    assert r["repl_mid_match"] == [False, "busy", False, "m0001"]
     # flag off: 0x03 is one more byte of the line
     assert r["plain_lines"] == ["x\x03y"] and r["plain_errors"] == 0
     # after it: an oversized line (None = too long), a non-UTF-8 one, then a good one

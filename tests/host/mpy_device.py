@@ -35,6 +35,11 @@ class Table(Standalone):
     def serial_dropped(self):
         return self.serial.dropped
 
+    def hand_over(self):
+        if self.match_id is not None:
+            return False  # as the app: a match on the table keeps the board (busy)
+        return Standalone.hand_over(self)  # no REPL to give on the unix port: no_repl
+
 
 def open_store(where):
     if not where.startswith("lfs:"):
