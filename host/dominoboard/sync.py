@@ -47,6 +47,8 @@ class SyncReport:
         self.unfinished: list[tuple[str, str]] = []  # (unfinished match freed, why)
         self.dropped: int | None = None  # messages it dropped for a stalled host (hello)
         self.whole: list[str] = []  # matches now held exactly as the scoreboard holds them
+        self.kept_unfinished: list[str] = []  # unfinished, held whole, left for their days
+        self.nearly_full: tuple[int, int] | None = None  # (KB free, KB in all) when it is
         self.unset_clock: str | None = None  # this computer's clock, when not one to date by
 
     def summary(self) -> str:
@@ -73,11 +75,24 @@ class SyncReport:
             text += f"\n  freed {len(self.deleted)} finished match(es) on the scoreboard"
         for note in self.repaired:
             text += f"\n  repaired: {note}"
+        if self.nearly_full:
+            kept = self.kept_unfinished
+            text += (
+                f"\n  the scoreboard's flash is nearly full ({self.nearly_full[0]} KB free of "
+                f"{self.nearly_full[1]}); this sync left its {len(kept)} unfinished match(es) "
+                f"({_shortlist(kept)}), kept until unchanged for their days: free them now "
+                "with `dominoboard sync --free-unfinished 0`, or abandon or delete them on the "
+                "box (Matches)"
+            )
         for match, why in self.unfinished:
             text += f"\n  freed unfinished match {match} on the scoreboard ({why})"
         for warning in self.damaged:
             text += f"\n  warning: {warning}"
         return text
+
+
+def _shortlist(matches: list[str]) -> str:
+    return ", ".join(matches[:5]) + (f" and {len(matches) - 5} more" if len(matches) > 5 else "")
 
 
 def host_clock() -> str:
@@ -269,7 +284,23 @@ def sync(
     if unfinished_days is not None:
         held = [m for m, _ in listed if m in whole and m not in report.deleted]
         free_unfinished(link, db, device, held, unfinished_days, report, hello.get("playing"))
+        if report.kept_unfinished:
+            report.nearly_full = nearly_full(link.request("hello").get("storage"))
     return report
+
+
+NEARLY_FULL = 352 * 1024  # under this free (or a quarter), the box asks for a sync (store.LOW)
+
+
+def nearly_full(storage: object) -> tuple[int, int] | None:
+    """(KB free, KB in all) when the scoreboard's flash is as full as it says "nearly full"
+    (hello's ``storage``, as its store measures it), else None."""
+    if not isinstance(storage, dict):
+        return None
+    free, total = storage.get("free"), storage.get("total")
+    if type(free) is not int or type(total) is not int or total <= 0:
+        return None
+    return (free >> 10, total >> 10) if free < min(NEARLY_FULL, total // 4) else None
 
 
 def repair(
@@ -381,10 +412,13 @@ def free_unfinished(
         try:
             changed = datetime.datetime.strptime(row[0], "%Y-%m-%dT%H:%M:%SZ")
         except (TypeError, ValueError):
+            report.kept_unfinished.append(match)
             continue  # no time known: never freed by age
         idle = now - changed.replace(tzinfo=datetime.UTC)
         if idle >= datetime.timedelta(days=days):
             chosen.append((match, f"unchanged for {idle.days} day(s)"))
+        else:
+            report.kept_unfinished.append(match)
     if not chosen:
         return
     db.log_deletes(device, [match for match, _ in chosen])
