@@ -112,20 +112,31 @@ def reply_problem(op: str, msg: dict) -> str | None:
                 and _typed(entry[1], (int,))
             ):
                 return f"lists {_shown(entry)}, not [match id, number of events]"
-    for entry in msg.get("boots", []) if op in ("hello", "clock") else []:
-        if not (
+    if op == "events":
+        for k, line in enumerate(msg["lines"]):
+            if not isinstance(line, str):
+                return f"has 'lines'[{k}] = {_shown(line)}, not text"
+    return None
+
+
+def boot_clocks(msg: dict) -> tuple[list[tuple[str, int]], list[str]]:
+    """The power-on clocks ``boots`` of a hello or clock reply: (those that are [boot id,
+    seconds since 1970 at power-on], each other one shown). A bad entry is the scoreboard's
+    record of its clock, not the reply: it dates nothing and stops nothing."""
+    good: list[tuple[str, int]] = []
+    bad: list[str] = []
+    for entry in msg.get("boots", []):
+        if (
             isinstance(entry, list)
             and len(entry) == 2
             and isinstance(entry[0], str)
             and type(entry[1]) is int
             and 0 <= entry[1] < EPOCHS[1]
         ):
-            return f"lists boot {_shown(entry)}, not [boot id, seconds since 1970 at power-on]"
-    if op == "events":
-        for k, line in enumerate(msg["lines"]):
-            if not isinstance(line, str):
-                return f"has 'lines'[{k}] = {_shown(line)}, not text"
-    return None
+            good.append((entry[0], entry[1]))
+        else:
+            bad.append(_shown(entry))
+    return good, bad
 
 
 def _typed(value: object, allowed: tuple[type, ...]) -> bool:

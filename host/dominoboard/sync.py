@@ -50,16 +50,23 @@ class SyncReport:
         self.kept_unfinished: list[str] = []  # unfinished, held whole, left for their days
         self.nearly_full: tuple[int, int] | None = None  # (KB free, KB in all) when it is
         self.unset_clock: str | None = None  # this computer's clock, when not one to date by
+        self.bad_boots: list[str] = []  # power-on clocks the scoreboard sent malformed
 
     def summary(self) -> str:
         text = (
             f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
             f"in {len(self.updated)} match(es)"
         )
+        if self.bad_boots:
+            text += (
+                f"\n  the scoreboard's record of its power-on clocks holds "
+                f"{', '.join(self.bad_boots)}, not [boot id, seconds since 1970]: ignored "
+                '(the matches of those power-ons stay "date unknown"; every event synced)'
+            )
         if self.unset_clock:
             text += (
                 f"\n  this computer's clock says {self.unset_clock}: the scoreboard's clock was "
-                "not set (matches started from now on are \"date unknown\" until a sync from "
+                'not set (matches started from now on are "date unknown" until a sync from '
                 "a computer with the right time)"
             )
         if self.dropped:
@@ -196,8 +203,12 @@ def sync(
     db.saw_device(device, hello["firmware"])
     # the clock at the scoreboard's recent power-ons (this one included, now that it is set):
     # matches started in them are dated, those synced before as well (docs/protocol.md)
-    db.learn_boots(device, [tuple(b) for b in hello.get("boots", []) + clock.get("boots", [])])
+    from .link import boot_clocks
+
+    (said, bad), (set_, bad_too) = boot_clocks(hello), boot_clocks(clock)
+    db.learn_boots(device, said + set_)
     report = SyncReport(device)
+    report.bad_boots = list(dict.fromkeys(bad + bad_too))
     report.dropped = dropped_count(hello)
     if not clock:  # set_clock asked nothing: this computer's clock is not one to date by
         report.unset_clock = host_clock()
