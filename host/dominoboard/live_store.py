@@ -158,6 +158,9 @@ class StoreKeeper(Keeper):
             self._synced(self.store.resync(link))
         return ran
 
+    def waiting(self) -> bool:
+        return not self.sessions.empty()
+
     def quiet(self, link: DeviceLink) -> None:
         """A push lost on the way leaves a match one behind until the next: compare counts."""
         from .sync import device_matches
