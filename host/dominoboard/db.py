@@ -356,6 +356,18 @@ class Database:
         except sqlite3.DatabaseError as e:
             raise self._error("making the synced events durable", e) from e
 
+    def restamp(self, device: str, match: str) -> None:
+        """Count a match's idleness from now: its ``synced`` time was taken by a clock that
+        disagrees with the scoreboard's (sync.clocks_agree), so it measures nothing."""
+        try:
+            with self.conn:
+                self.conn.execute(
+                    "UPDATE matches SET synced = ? WHERE device = ? AND match = ?",
+                    (_now(), device, match),
+                )
+        except sqlite3.Error as e:
+            raise self._error(f"storing match {match}", e) from e
+
     def supersede(self, device: str, match: str) -> str:
         """Keep our copy of a match the scoreboard no longer has as it was (its id was reused
         after a reset): rename it ``match~N`` so a fresh copy can be synced. Returns the name."""

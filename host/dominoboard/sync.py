@@ -51,6 +51,7 @@ class SyncReport:
         self.nearly_full: tuple[int, int] | None = None  # (KB free, KB in all) when it is
         self.unset_clock: str | None = None  # this computer's clock, when not one to date by
         self.bad_boots: list[str] = []  # power-on clocks the scoreboard sent malformed
+        self.clock_apart: int | None = None  # seconds this clock is off the box's, when far
 
     def summary(self) -> str:
         text = (
@@ -90,6 +91,14 @@ class SyncReport:
                 f"({_shortlist(kept)}), kept until unchanged for their days: free them now "
                 "with `dominoboard sync --free-unfinished 0`, or abandon or delete them on the "
                 "box (Matches)"
+            )
+        if self.clock_apart is not None:
+            days = abs(self.clock_apart) / 86400
+            way = "ahead of" if self.clock_apart > 0 else "behind"
+            text += (
+                f"\n  this computer's clock is {days:.1f} day(s) {way} the one a computer set "
+                "on the scoreboard earlier in this power-on: one of them is wrong, so no "
+                "unfinished match was freed for being unchanged (abandoned ones were)"
             )
         for match, why in self.unfinished:
             text += f"\n  freed unfinished match {match} on the scoreboard ({why})"
@@ -294,10 +303,30 @@ def sync(
         free_flash(link, db, device, report.whole, keep, report)
     if unfinished_days is not None:
         held = [m for m, _ in listed if m in whole and m not in report.deleted]
-        free_unfinished(link, db, device, held, unfinished_days, report, hello.get("playing"))
+        by_age = clocks_agree(hello.get("clock"), report)
+        free_unfinished(
+            link, db, device, held, unfinished_days, report, hello.get("playing"), by_age
+        )
         if report.kept_unfinished:
             report.nearly_full = nearly_full(link.request("hello").get("storage"))
     return report
+
+
+CLOCKS_APART = 3600  # seconds this computer's clock and the box's may differ by
+
+
+def clocks_agree(box_clock: object, report: SyncReport) -> bool:
+    """Whether this computer's clock may measure how long matches have been idle: the box's
+    running clock (set by a host earlier in this power-on) must agree with it. A sync under a
+    clock 60 days behind, then one with the right clock, would otherwise free an unfinished
+    match as "unchanged for 60 days" two minutes after it changed."""
+    if type(box_clock) is not int:
+        return True  # not set in this power-on: nothing to compare with
+    apart = time.time() - box_clock
+    if abs(apart) <= CLOCKS_APART:
+        return True
+    report.clock_apart = int(apart)
+    return False
 
 
 NEARLY_FULL = 352 * 1024  # under this free (or a quarter), the box asks for a sync (store.LOW)
@@ -394,10 +423,12 @@ def free_unfinished(
     days: float,
     report: SyncReport,
     playing: str | None = None,
+    by_age: bool = True,
 ) -> None:
     """Delete from the scoreboard the unfinished matches we hold whole (count and CRC just
     proved) that the table abandoned (their last event is ``domino.events.ABANDONED``) or whose
-    last new events we stored ``days`` or more ago. Never ``playing``, the match on the table
+    last new events we stored ``days`` or more ago (``by_age``: when this computer's clock
+    agrees with the box's, clocks_agree). Never ``playing``, the match on the table
     (the device refuses it too); count and CRC are checked again by the device. The events
     are on this disk first (``Database.log_deletes``), as before free_flash's deletes."""
     from domino import Match
@@ -416,6 +447,10 @@ def free_unfinished(
             pass
         if stored.lines[-1] == ABANDONED:
             chosen.append((match, "abandoned at the table"))
+            continue
+        if not by_age:  # no clock here says how long it has been idle: it starts again now
+            report.kept_unfinished.append(match)
+            db.restamp(device, match)
             continue
         row = db.conn.execute(
             "SELECT synced FROM matches WHERE device = ? AND match = ?", (device, match)

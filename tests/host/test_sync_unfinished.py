@@ -182,3 +182,33 @@ def test_a_flash_full_of_unfinished_matches_is_said_with_what_frees_it(tmp_path,
         assert main([*sync, "--free-unfinished", "0"]) == 0  # what it says works
         assert "nearly full" not in capsys.readouterr().out
         assert on_device(device.port) == []
+
+
+def test_a_host_clock_far_off_the_boxs_frees_nothing_by_age(tmp_path, capsys):
+    # A sync under a clock 60 days behind, then one with the right clock 2 minutes later,
+    # freed an unfinished match "unchanged for 60 days". The box's own running clock (set by
+    # the first host) says one of the two is wrong: nothing is freed by age then.
+    import time
+
+    unfinished = match_lines(EXAMPLES[2])[:40]
+    db_path = tmp_path / "db.sqlite3"
+    with PtyDevice(tmp_path / "flash") as device:
+        sync = ["sync", "--port", device.port, "--db", str(db_path)]
+        device.load("m001", unfinished)
+        device.load("m002", unfinished + [ABANDONED])
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: len(link.request("list")["matches"]) == 2)
+        assert main([*sync, "--free-unfinished", "never"]) == 0
+        behind = int(time.time()) - 60 * 86400
+        with DeviceLink(device.port) as link:  # what the sync under the wrong clock left
+            link.request("clock", time=behind)
+        age(db_path, "m001")  # ... and the time it stored m001's last events at
+        capsys.readouterr()
+        assert main(sync) == 0
+        out = capsys.readouterr().out
+        assert "day(s) ahead of the one a computer set on the scoreboard" in out
+        assert "freed unfinished match m002 on the scoreboard (abandoned at the table)" in out
+        assert on_device(device.port) == ["m001"]  # kept: its idleness is not known
+        assert main(sync) == 0  # the clocks agree again; m001's idleness counts from then
+        assert "freed unfinished match m001" not in capsys.readouterr().out
+        assert on_device(device.port) == ["m001"]
