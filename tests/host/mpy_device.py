@@ -35,7 +35,8 @@ class Table(Standalone):
     def serial_dropped(self):
         return self.serial.dropped
 
-    def hand_over(self):
+    # Standalone's always raises (no_repl); the app's consents only at the start screen
+    def hand_over(self):  # pyright: ignore[reportIncompatibleMethodOverride]
         if self.match_id is not None:
             return False  # as the app: a match on the table keeps the board (busy)
         return Standalone.hand_over(self)  # no REPL to give on the unix port: no_repl
