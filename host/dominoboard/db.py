@@ -356,6 +356,26 @@ class Database:
         except sqlite3.DatabaseError as e:
             raise self._error("making the synced events durable", e) from e
 
+    def _cells_disagree(self, stored: StoredMatch) -> str | None:
+        """Why the game and date cells (outside the CRC) are not what the match's setup and
+        its power-on's clock give, or None. Exports print those cells."""
+        facts = _setup_facts(stored.lines[0])
+        date = facts["date"]
+        if date is None and facts["boot"] is not None:
+            row = self.conn.execute(
+                "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', epoch + ?, 'unixepoch') FROM boots "
+                "WHERE device = ? AND boot = ?",
+                (facts["up"], stored.device, facts["boot"]),
+            ).fetchone()
+            date = row[0] if row is not None else None
+        for name, cell, want in (("game", stored.game, facts["game"]), ("date", stored.date, date)):
+            if cell != want:
+                return (
+                    f"its {name} cell says {cell!r}, its setup {want!r} (a cell outside the CRC "
+                    f"changed); {REPAIR}"
+                )
+        return None
+
     def restamp(self, device: str, match: str) -> None:
         """Count a match's idleness from now: its ``synced`` time was taken by a clock that
         disagrees with the scoreboard's (sync.clocks_agree), so it measures nothing."""
@@ -484,9 +504,9 @@ class Database:
                 if why:
                     problems.append(f"match {_name(row)}: {why}")
                 elif stored and stored.lines:
-                    mixed = _refused_by_core(stored.lines)
-                    if mixed:
-                        problems.append(f"match {_name(row)}: {mixed}")
+                    why = self._cells_disagree(stored) or _refused_by_core(stored.lines)
+                    if why:
+                        problems.append(f"match {_name(row)}: {why}")
             stray = self.conn.execute(
                 "SELECT COUNT(*) FROM events WHERE match NOT IN (SELECT id FROM matches)"
             ).fetchone()[0]
