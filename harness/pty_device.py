@@ -68,6 +68,10 @@ class PtyDevice:
     def append(self, match_id: str, line: str) -> None:
         self.control({"append": match_id, "line": line})
 
+    def delete(self, match_id: str) -> None:
+        """Delete ``match_id`` at the table (Matches -> Delete), no host asked."""
+        self.control({"delete": match_id})
+
     def play(self, match_id: str | None) -> None:
         """Put ``match_id`` on the table (None: the start menu), as resuming it there would."""
         self.control({"playing": match_id})

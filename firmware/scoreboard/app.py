@@ -25,7 +25,8 @@ The loop catches Exception: an unexpected error is counted, shown, and the app g
 the last consistent state on flash. While the app serves the link, a raw Ctrl-C (0x03) from the
 host is a byte like any other (the board's ``serial_interrupt(False)``): no byte the host sends
 stops the table. The link's ``repl`` request (``dominoboard deploy`` sends it first) turns
-Ctrl-C back on and ends the loop, so mpremote gets the REPL (docs/serial.md).
+Ctrl-C back on and ends the loop, so mpremote gets the REPL (docs/serial.md): at the start
+screen only, so no frame stops a match.
 """
 
 import gc
@@ -50,6 +51,7 @@ DEFAULTS = {
     "layout": 0,  # index into scoreboard.screens.menus.LAYOUTS
     "names": NAMES,  # presets offered for player names (the host can push others)
     "current": "",  # the id of the match on the table
+    "last": 0,  # the highest match number given on this flash: never given again
 }
 MESSAGE_MS = 3000
 ERROR_MS = 4000
@@ -225,12 +227,17 @@ class App:
         self.board.serial_interrupt(False)
 
     def hand_over(self):
-        """The host asked for the REPL (the link's ``repl`` request): Ctrl-C interrupts again
-        and ``run`` returns after this pass, leaving the REPL to mpremote; the screen says
-        how to get the table back."""
+        """The host asked for the REPL (the link's ``repl`` request). Only with the table's
+        consent: from the start screen, no match on the table and nobody setting one up
+        (else False: no frame a host sends stops a match). Then Ctrl-C interrupts again and
+        ``run`` returns after this pass, leaving the REPL to mpremote; the screen says how to
+        get the table back."""
+        if self.match is not None or self.match_id is not None or len(self.screens) > 1:
+            return False
         self.board.serial_interrupt(True)
         self.handed_over = True
         self.flash("USB: the computer has the board. Power off and on to play")
+        return True
 
     def _start_link(self):
         try:

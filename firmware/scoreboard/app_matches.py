@@ -82,6 +82,11 @@ def open_match(app, mid):
     app.home()
 
 
+# What frees the flash, truly: a sync frees finished matches (unfinished ones only once
+# abandoned or idle for weeks, docs/storage.md), a delete on the box frees any.
+FREES = "sync frees finished matches; Matches > Delete frees any"
+
+
 def new_match(app, setup):
     """Check the setup with the core, then store it as line 0 of a new match. The setup
     records when the match started against this power-on: "boot" (its id on flash) and
@@ -98,18 +103,26 @@ def new_match(app, setup):
     mid = _next_id(app)
     m = Match(setup, app.match_log(mid))  # DominoError if wrong: nothing stored
     line = dumps(setup)
-    app.store.create(mid, line)  # whole or not at all; refused when the flash is full
+    try:
+        app.store.create(mid, line)  # whole or not at all; refused when the flash is full
+    except OSError:
+        if app.store.nearly_full():  # refused for room: say what frees it
+            raise OSError("Flash full (%d KB free): %s" % (app.store.usage()[1] >> 10, FREES))
+        raise
     app.match = m
     app.match_id = mid
+    app.settings["last"] = int(mid[1:])  # saved with the match on the table, next line
     app.set_current(mid)
     app.push_event(0, line)
     app.home()
     if app.store.nearly_full():
-        app.flash("Flash nearly full - sync to free space")
+        app.flash("Flash nearly full - " + FREES)
 
 
 def _next_id(app):
-    n = 0
+    """One above any number given on this flash: a match deleted (or synced and freed) never
+    lends its id to a new one, which a host could take for the old one continued."""
+    n = app.settings.get("last", 0)
     for mid in app.store.list():
         if mid[:1] == "m" and mid[1:].isdigit():
             n = max(n, int(mid[1:]))

@@ -388,7 +388,12 @@ class Link:
     def _op_repl(self, req):
         # The app turns Ctrl-C back on before this reply is queued, so mpremote's Ctrl-C that
         # follows it interrupts; the app's loop ends after this pass.
-        self.app.hand_over()  # a Standalone link refuses: no_repl
+        if not self.app.hand_over():  # a Standalone link refuses: no_repl
+            raise BadRequest(
+                "busy",
+                "a match is on the table: the board is handed over at the start screen only "
+                "(leave the match there), or power it on with BACK held",
+            )
         return {"repl": True}
 
     # -- helpers -----------------------------------------------------------------------

@@ -11,7 +11,9 @@ only this user's programs reach it), and those commands send their requests thro
   ``{"id": n, "reply": {...}}`` (the scoreboard's reply, as ``DeviceLink.request`` returns it),
   ``{"id": n, "refused": [code, detail]}`` or ``{"id": n, "failed": text}`` (the link failed);
 - `live` runs the requests of one client at a time, in order, on the link it already has open,
-  between two pushes; a client's session ends when it closes the socket.
+  between two pushes, for a turn of at most SLICE seconds (then the board follows the table
+  and the client's next turn comes); a client's session ends when it closes the socket or is
+  silent for SESSION_IDLE. A line that is not such a request is answered ``failed``, too.
 
 ``ProxyLink`` is the client's side: it has DeviceLink's ``send``, ``reply``, ``request`` and
 ``set_clock``, so `sync` runs its own functions over it, unchanged, into its own database.
@@ -27,6 +29,7 @@ import queue
 import select
 import socket
 import threading
+import time
 import warnings
 from pathlib import Path
 from typing import Any
@@ -35,6 +38,8 @@ from .errors import BadReply, CliError, DeviceError, Refused
 from .link import WINDOW, DeviceLink
 
 SESSION_IDLE = 30.0  # seconds a client may stay silent before `live` ends its session
+SLICE = 1.0  # seconds a client holds the board per turn (then the table is followed again)
+PAUSE = 0.05  # seconds a turn waits for a client's next line before giving the board back
 MAX_LINE = 1 << 20  # a request line longer than this is not one of ours
 
 
@@ -54,61 +59,86 @@ def same_port(a: str, b: str) -> bool:
 
 
 class Session:
-    """One client's connection, handed to the thread that owns its port."""
+    """One client's connection, handed to the thread that owns its port. The board is held
+    for a turn of at most SLICE seconds: a client with more to ask is served again after the
+    board has followed the table (``serve`` returns False), so no client holds it."""
 
     def __init__(self, conn: socket.socket):
         self.conn = conn
         self._buffer = b""  # bytes received and not yet taken as lines (no makefile: its
         self._eof = False  # buffer would hide them from select)
+        self._heard = time.monotonic()  # the client's last line: SESSION_IDLE counts from it
 
-    def serve(self, link: Any) -> None:
-        """Run this client's requests on ``link`` until it closes the socket (or is silent
-        for SESSION_IDLE), up to the link's WINDOW of them in flight, as sync keeps them. A
-        DeviceError ends the session and is raised (the link is lost)."""
+    def serve(self, link: Any, turn: float = SLICE) -> bool:
+        """Run this client's requests on ``link``, up to WINDOW of them in flight as sync
+        keeps them, for one turn. True when the session is over (the client closed it, was
+        silent for SESSION_IDLE, or the link failed), False when it yields the board with
+        more to come. Every line is answered, a malformed one with ``failed``; only a lost
+        link (DeviceError) is raised, after telling the client."""
         in_flight: collections.deque[tuple[Any, int | None, dict | None]] = collections.deque()
+        ends = time.monotonic() + turn
+        over = False
         try:
             while True:
-                while len(in_flight) < WINDOW:
-                    raw = self._line(wait=not in_flight)
+                while len(in_flight) < WINDOW and time.monotonic() < ends:
+                    raw = self._line(wait=PAUSE if not in_flight else 0.0)
                     if raw is None:
                         break
-                    try:
-                        msg = json.loads(raw)
-                        req_id, op, fields = msg["id"], msg["op"], msg.get("fields") or {}
-                        if not isinstance(op, str) or not isinstance(fields, dict):
-                            raise ValueError(op)
-                    except (ValueError, KeyError, TypeError):
-                        self._eof = True  # not one of ours: answer what is in flight, then end
-                        break
-                    try:
-                        in_flight.append((req_id, link.send(op, **fields), None))
-                    except (BadReply, DeviceError):
-                        raise
-                    except CliError as e:  # refused before sending (not text): say so
-                        in_flight.append((req_id, None, {"failed": str(e)}))
+                    in_flight.append(self._start(link, raw))
                 if not in_flight:
-                    return
+                    over = self._eof or time.monotonic() - self._heard > SESSION_IDLE
+                    return over
                 req_id, sent, answer = in_flight.popleft()
                 if answer is None:
                     try:
                         answer = {"reply": link.reply(sent)}
                     except Refused as e:
                         answer = {"refused": [e.code, e.detail]}
-                    except (BadReply, DeviceError) as e:
+                    except BadReply as e:  # the board's own requests will find it out
+                        answer = {"failed": str(e)}
+                    except DeviceError as e:
+                        over = True
                         self._send({"id": req_id, "failed": str(e)})
                         raise
                 if not self._send(dict(answer, id=req_id)):
-                    return
+                    self._eof = True  # gone: answer nothing more, end when nothing is left
+        except BaseException:
+            over = True
+            raise
         finally:
-            self.close()
+            if over:
+                self.close()
 
-    def _line(self, wait: bool, idle: float = SESSION_IDLE) -> bytes | None:
-        """The next request line; None when none is here yet (``wait``: after ``idle``
-        seconds) or the client closed."""
+    def _start(self, link: Any, raw: bytes) -> tuple[Any, int | None, dict | None]:
+        """Send one request line on ``link``: (its id, the link's id, None); or, for one
+        that cannot be sent, (its id, None, the answer saying why)."""
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            return None, None, {"failed": "not a request: a line of JSON " + REQUEST}
+        req_id = msg.get("id") if isinstance(msg, dict) else None
+        if not isinstance(req_id, int) or isinstance(req_id, bool):
+            return None, None, {"failed": "not a request: " + REQUEST}
+        why = request_problem(msg)
+        if why:
+            return req_id, None, {"failed": f"request {req_id} {why}; " + REQUEST}
+        try:
+            return req_id, link.send(msg["op"], **msg.get("fields") or {}), None
+        except DeviceError:
+            raise
+        except CliError as e:  # refused before sending (not text, too long): say so
+            return req_id, None, {"failed": str(e)}
+
+    def _line(self, wait: float) -> bytes | None:
+        """The next request line; None when none came within ``wait`` seconds, or the
+        client closed (or sent a line too long to be ours: then it is closed)."""
         while b"\n" not in self._buffer:
-            if self._eof or len(self._buffer) > MAX_LINE:
+            if self._eof:
                 return None
-            ready = select.select([self.conn], [], [], idle if wait else 0)[0]
+            if len(self._buffer) > MAX_LINE:
+                self._eof = True
+                return b"{}"  # answered as the malformed request it is
+            ready = select.select([self.conn], [], [], wait)[0]
             if not ready:
                 return None
             try:
@@ -120,11 +150,12 @@ class Session:
                 return None
             self._buffer += chunk
         line, self._buffer = self._buffer.split(b"\n", 1)
+        self._heard = time.monotonic()
         return line
 
     def _send(self, msg: dict) -> bool:
-        try:
-            self.conn.sendall(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
+        try:  # \u escapes: a damaged flash's bytes (lone surrogates) reach the client as they are
+            self.conn.sendall(json.dumps(msg).encode() + b"\n")
             return True
         except OSError:
             return False
@@ -132,6 +163,25 @@ class Session:
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self.conn.close()
+
+
+REQUEST = '{"id": n, "op": "name", "fields": {...}} a line'
+RESERVED = ("proto", "id", "op")  # what the link writes itself around the fields
+
+
+def request_problem(msg: dict) -> str | None:
+    """What is wrong with a client's request (its id known to be a number), or None."""
+    op, fields = msg.get("op"), msg.get("fields", {})
+    if not isinstance(op, str):
+        return "has no op (text)"
+    if fields is None:
+        fields = {}
+    if not isinstance(fields, dict):
+        return "has fields that are not an object"
+    taken = [name for name in RESERVED if name in fields]
+    if taken:
+        return f"has a field named {taken[0]!r}, which the link itself writes"
+    return None
 
 
 class ControlServer:
@@ -182,7 +232,7 @@ class ControlServer:
         conn.settimeout(5.0)
         session = Session(conn)
         try:
-            msg = json.loads(session._line(wait=True, idle=5.0) or b"null")
+            msg = json.loads(session._line(wait=5.0) or b"null")
             port = msg["port"]
             if not isinstance(port, str):
                 raise TypeError(port)
@@ -271,8 +321,8 @@ class ProxyLink(DeviceLink):
         self._next += 1
         self._ops[self._next] = op
         msg = {"id": self._next, "op": op, "fields": {k: v for k, v in fields.items()}}
-        try:
-            self.sock.sendall(json.dumps(msg, ensure_ascii=False).encode() + b"\n")
+        try:  # \u escapes: text that is not (a lone surrogate) reaches `live` to be named
+            self.sock.sendall(json.dumps(msg).encode() + b"\n")
         except OSError as e:
             raise DeviceError(f"{self.via} went away ({e}); run the command again") from e
         return self._next
@@ -308,9 +358,10 @@ class ProxyLink(DeviceLink):
         return self.reply(self.send(op, **fields))
 
     def set_clock(self) -> dict:
-        import time
+        from .link import host_time
 
-        return self.request("clock", time=int(time.time()))
+        now = host_time()
+        return {} if now is None else self.request("clock", time=now)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

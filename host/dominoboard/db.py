@@ -241,6 +241,15 @@ class Database:
             raise Damaged(why)
         return (len(stored.lines), row[6]) if stored else (0, 0)
 
+    def event(self, device: str, match: str, index: int) -> str | None:
+        """Event ``index`` of a scoreboard's match as we hold it, or None."""
+        row = self.conn.execute(
+            "SELECT line FROM events JOIN matches ON events.match = matches.id "
+            "WHERE device = ? AND matches.match = ? AND idx = ?",
+            (device, match, index),
+        ).fetchone()
+        return row[0] if row is not None and isinstance(row[0], str) else None
+
     def repair(self, device: str, match: str, theirs: list[str]) -> str | None:
         """Mend our damaged copy of a match from the scoreboard's events ``theirs``, if they
         prove what we synced: their first ``count`` events have the CRC recorded at sync (our
@@ -345,6 +354,38 @@ class Database:
         except sqlite3.DatabaseError as e:
             raise self.error("making the synced events durable", e) from e
 
+    def _cells_disagree(self, stored: StoredMatch) -> str | None:
+        """Why the game and date cells (outside the CRC) are not what the match's setup and
+        its power-on's clock give, or None. Exports print those cells."""
+        facts = _setup_facts(stored.lines[0])
+        date = facts["date"]
+        if date is None and facts["boot"] is not None:
+            row = self.conn.execute(
+                "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', epoch + ?, 'unixepoch') FROM boots "
+                "WHERE device = ? AND boot = ?",
+                (facts["up"], stored.device, facts["boot"]),
+            ).fetchone()
+            date = row[0] if row is not None else None
+        for name, cell, want in (("game", stored.game, facts["game"]), ("date", stored.date, date)):
+            if cell != want:
+                return (
+                    f"its {name} cell says {cell!r}, its setup {want!r} (a cell outside the CRC "
+                    f"changed); {REPAIR}"
+                )
+        return None
+
+    def restamp(self, device: str, match: str) -> None:
+        """Count a match's idleness from now: its ``synced`` time was taken by a clock that
+        disagrees with the scoreboard's (sync.clocks_agree), so it measures nothing."""
+        try:
+            with self.conn:
+                self.conn.execute(
+                    "UPDATE matches SET synced = ? WHERE device = ? AND match = ?",
+                    (_now(), device, match),
+                )
+        except sqlite3.Error as e:
+            raise self.error(f"storing match {match}", e) from e
+
     def supersede(self, device: str, match: str) -> str:
         """Keep our copy of a match the scoreboard no longer has as it was (its id was reused
         after a reset): rename it ``match~N`` so a fresh copy can be synced. Returns the name."""
@@ -447,7 +488,8 @@ class Database:
 
     def check(self) -> tuple[int, int, list[str]]:
         """(matches, events, problems): SQLite's own check, then every match's events against
-        the count and CRC recorded when they were synced."""
+        the count and CRC recorded when they were synced, then folded by the rules core (a
+        mixed match, events of two under one id, is refused where the second begins)."""
         try:
             problems = self.integrity()
             rows = self.conn.execute(
@@ -459,6 +501,10 @@ class Database:
                 events += len(stored.lines) if stored else 0
                 if why:
                     problems.append(f"match {_name(row)}: {why}")
+                elif stored and stored.lines:
+                    why = self._cells_disagree(stored) or _refused_by_core(stored.lines)
+                    if why:
+                        problems.append(f"match {_name(row)}: {why}")
             stray = self.conn.execute(
                 "SELECT COUNT(*) FROM events WHERE match NOT IN (SELECT id FROM matches)"
             ).fetchone()[0]
@@ -467,6 +513,28 @@ class Database:
         except sqlite3.DatabaseError as e:
             raise self.error("checking", e) from e
         return len(rows), events, problems
+
+
+def _refused_by_core(lines: list[str]) -> str | None:
+    """Where the rules core refuses a match's events, or None. A setup this host's core does
+    not know (a newer firmware's game) says nothing of its events: None as well."""
+    from domino import DominoError, Match
+    from domino.events import loads
+
+    try:
+        match = Match(loads(lines[0]))
+    except (DominoError, ValueError, TypeError):
+        return None
+    for i, line in enumerate(lines[1:], 1):
+        try:
+            match.apply(loads(line))
+        except (DominoError, ValueError, TypeError) as e:
+            return (
+                f"event {i} is refused by the rules core ({e}): it does not continue events "
+                f"0..{i - 1}, as if two matches were stored under one id; export the match to "
+                "see where, and sync again while the scoreboard still holds it"
+            )
+    return None
 
 
 def _disagrees(lines: list[str], count: int, crc: int) -> str | None:

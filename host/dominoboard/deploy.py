@@ -136,6 +136,10 @@ def take_repl(port: str, timeout: float = HANDOVER_S) -> str:
                 link.reply(req)
                 return "the scoreboard handed its REPL over"
             except Refused as e:
+                if e.code == "busy":  # the table did not consent: a match is on it
+                    raise CliError(
+                        f"the scoreboard on {port} keeps its board: {e.detail}; then run this again"
+                    ) from None
                 return f"the scoreboard answered {e.code}: its Ctrl-C is the REPL's"
             except DeviceError:
                 if any(n.startswith(">>>") or "MicroPython" in n for n in link.noise):

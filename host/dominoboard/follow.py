@@ -167,6 +167,10 @@ class Keeper:
         scoreboard holds may have changed under the board (it then reads it again)."""
         return False
 
+    def waiting(self) -> bool:
+        """A client waits for its turn (the board then looks for pushes only briefly)."""
+        return False
+
     def quiet(self, link: DeviceLink) -> None:
         """CHECK seconds without a push."""
 
@@ -207,7 +211,7 @@ def _follow(
         if keeper.between(link):
             catch_up(link, f)
             changed()
-        push = link.next_push(0.25)
+        push = link.next_push(0.02 if keeper.waiting() else 0.25)
         if push is None:
             if time.monotonic() - quiet_since > CHECK:
                 keeper.quiet(link)

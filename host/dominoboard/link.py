@@ -34,6 +34,7 @@ from .errors import BadReply, CliError, DeviceError, Refused
 PROTO = 1
 BAUD = 115200  # ignored by USB CDC and by a pty; set for adapters that care
 MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
+MAX_REQUEST = 512  # bytes in a request line the scoreboard reads (firmware link.MAX_REQUEST)
 # Ops whose request may be sent twice: the second answer is the first one again (a delete
 # asked again would be refused as no_match, and the host would not know it had deleted).
 ASK_AGAIN = frozenset(("hello", "list", "events", "subscribe", "names", "presets", "clock"))
@@ -85,6 +86,14 @@ OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
 EPOCHS = (1577836800, 4102444800)  # a power-on's clock: 2020..2099, as the clock op allows
 
 
+def host_time() -> int | None:
+    """This computer's clock, when it is one to date matches by (2020..2099, the range the
+    scoreboard's clock op takes); None for one that is not (a Raspberry Pi without a
+    real-time clock or network starts in 1970): the matches then stay "date unknown"."""
+    now = int(time.time())
+    return now if EPOCHS[0] <= now < EPOCHS[1] else None
+
+
 def reply_problem(op: str, msg: dict) -> str | None:
     """What is wrong with a success reply to ``op``, or None."""
     for name, allowed in REPLIES.get(op, {}).items():
@@ -104,20 +113,31 @@ def reply_problem(op: str, msg: dict) -> str | None:
                 and _typed(entry[1], (int,))
             ):
                 return f"lists {_shown(entry)}, not [match id, number of events]"
-    for entry in msg.get("boots", []) if op in ("hello", "clock") else []:
-        if not (
+    if op == "events":
+        for k, line in enumerate(msg["lines"]):
+            if not isinstance(line, str):
+                return f"has 'lines'[{k}] = {_shown(line)}, not text"
+    return None
+
+
+def boot_clocks(msg: dict) -> tuple[list[tuple[str, int]], list[str]]:
+    """The power-on clocks ``boots`` of a hello or clock reply: (those that are [boot id,
+    seconds since 1970 at power-on], each other one shown). A bad entry is the scoreboard's
+    record of its clock, not the reply: it dates nothing and stops nothing."""
+    good: list[tuple[str, int]] = []
+    bad: list[str] = []
+    for entry in msg.get("boots", []):
+        if (
             isinstance(entry, list)
             and len(entry) == 2
             and isinstance(entry[0], str)
             and type(entry[1]) is int
             and 0 <= entry[1] < EPOCHS[1]
         ):
-            return f"lists boot {_shown(entry)}, not [boot id, seconds since 1970 at power-on]"
-    if op == "events":
-        for k, line in enumerate(msg["lines"]):
-            if not isinstance(line, str):
-                return f"has 'lines'[{k}] = {_shown(line)}, not text"
-    return None
+            good.append((entry[0], entry[1]))
+        else:
+            bad.append(_shown(entry))
+    return good, bad
 
 
 def _typed(value: object, allowed: tuple[type, ...]) -> bool:
@@ -232,10 +252,8 @@ class DeviceLink:
     def send(self, op: str, **fields: Any) -> int:
         """Send one request; returns its id (collect the reply with ``reply``)."""
         req_id = self._next_id
-        self._next_id = self._next_id + 1 if self._next_id < MAX_ID else 0
         msg = {"proto": PROTO, "id": req_id, "op": op}
         msg.update({k: nfc(v) for k, v in fields.items() if v is not None})
-        self._sent[req_id] = op
         # UTF-8 on the wire: a \u escape of an emoji is a surrogate pair to MicroPython
         line = json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
         try:
@@ -244,6 +262,14 @@ class DeviceLink:
             raise CliError(
                 f"{op}: {e.object[e.start : e.end]!r} is not text (a lone surrogate)"
             ) from None
+        if len(data) > MAX_REQUEST:  # the scoreboard would refuse it without its id
+            raise CliError(
+                f"{op}: a request of {len(data)} bytes; the scoreboard reads at most "
+                f"{MAX_REQUEST} a line"
+            )
+        # recorded only once it is sent: an unsent request is never asked again
+        self._next_id = self._next_id + 1 if self._next_id < MAX_ID else 0
+        self._sent[req_id] = op
         self._lines[req_id] = data + b"\n"
         self._asks[req_id] = 1
         self._write(data + b"\n")
@@ -306,8 +332,10 @@ class DeviceLink:
         """Give the scoreboard this computer's time (it has no clock of its own that survives
         a power cycle): matches started from now on carry the table's date in their setup,
         and those started earlier in this power-on are dated by the reply's ``boots`` (the
-        clock at each recent power-on; absent from a scoreboard older than match dates)."""
-        return self.request("clock", time=int(time.time()))
+        clock at each recent power-on; absent from a scoreboard older than match dates).
+        Only a plausible time is given (host_time): else nothing is asked, and {} returned."""
+        now = host_time()
+        return {} if now is None else self.request("clock", time=now)
 
     def next_push(self, timeout: float) -> dict | None:
         """The next pushed message (an event, for a subscribed host), or None."""

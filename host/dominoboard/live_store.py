@@ -5,9 +5,11 @@ itself instead of making a club stop the board to sync. It writes nothing of its
 
 - on connecting it runs sync (``sync.sync``, the very function `dominoboard sync` runs, with its
   count and CRC proofs), nothing freed on the scoreboard;
-- then each pushed event that continues a match it has proved (held whole at that sync, or
-  started since at index 0) is stored with ``Database.add_events``, the function sync stores a
-  page with, in its own transaction;
+- then each pushed event that continues a match it has proved (held whole at that sync, by
+  count and CRC, or started since at index 0) is stored with ``Database.add_events``, the
+  function sync stores a page with, in its own transaction; a push of an event we hold is
+  compared with ours, and one that differs (another match under that id: its setup names
+  another power-on) falls back to a sync, which keeps our copy aside and reads the new one;
 - anything else falls back to a sync: a gap (a push lost, or one for a match not yet proved),
   a damaged line (sync names it and keeps the events before), our copy failing its own CRC
   check (sync mends or names it).
@@ -56,9 +58,9 @@ class LiveStore:
         self.report = report
         self.device = report.device
         damaged = {w.split()[1] for w in report.damaged if w.startswith("match ")}
-        self.proven = {
-            m for m, _ in self.db_counts(report.device) if m not in damaged and "~" not in m
-        }
+        # what the scoreboard holds and we hold alike, by count and CRC: never a match of
+        # ours it no longer lists (deleted at the table, freed), whose id a new one may take
+        self.proven = set(report.whole) - damaged - set(report.deleted)
         return report
 
     def db_counts(self, device: str) -> list[tuple[str, int]]:
@@ -84,7 +86,12 @@ class LiveStore:
         except sqlite3.Error as e:
             raise self.db.error(f"reading match {match}", e) from e
         if index < held and match in self.proven:
-            return "old"
+            if self.db.event(self.device, match, index) == line:
+                return "old"
+            # not what we hold under this id: another match took it (its setup names
+            # another power-on, its events others); sync keeps ours aside and reads it
+            self.resync(link)
+            return "synced"
         new_match = index == 0 and held == 0
         if index == held and (match in self.proven or new_match) and not bad_line(line):
             self.db.add_events(self.device, match, index, [line])
@@ -130,20 +137,29 @@ class StoreKeeper(Keeper):
             self.changes += 1
 
     def between(self, link: DeviceLink) -> bool:
+        """One turn for each waiting client (control.Session.serve); one with more to ask
+        waits for the next turn, after the board has followed the table."""
         ran = False
-        while True:
+        for _ in range(self.sessions.qsize()):
             try:
                 session = self.sessions.get_nowait()
             except queue.Empty:
                 break
+            over = True
             try:
-                session.serve(link)
+                over = session.serve(link)
             finally:
-                self.served += 1
-                ran = True
+                if over:
+                    self.served += 1
+                    ran = True
+                else:
+                    self.sessions.put(session)
         if ran:  # the client may have synced, deleted, stored names: hold what it holds
             self._synced(self.store.resync(link))
         return ran
+
+    def waiting(self) -> bool:
+        return not self.sessions.empty()
 
     def quiet(self, link: DeviceLink) -> None:
         """A push lost on the way leaves a match one behind until the next: compare counts."""
@@ -153,7 +169,9 @@ class StoreKeeper(Keeper):
         if device is None:
             return
         ours = dict(self.store.db_counts(device))
-        if any(ours.get(m) != n for m, n in device_matches(link)):
+        listed = device_matches(link)
+        self.store.proven &= {m for m, _ in listed}  # gone from the box: its id may come back
+        if any(ours.get(m) != n for m, n in listed):
             self._synced(self.store.resync(link))
 
     def status(self, link: DeviceLink) -> str:

@@ -23,6 +23,7 @@ import collections
 import datetime
 import json
 import sys
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -45,12 +46,30 @@ class SyncReport:
         self.repaired: list[str] = []  # our damaged copies mended from the scoreboard's
         self.unfinished: list[tuple[str, str]] = []  # (unfinished match freed, why)
         self.dropped: int | None = None  # messages it dropped for a stalled host (hello)
+        self.whole: list[str] = []  # matches now held exactly as the scoreboard holds them
+        self.kept_unfinished: list[str] = []  # unfinished, held whole, left for their days
+        self.nearly_full: tuple[int, int] | None = None  # (KB free, KB in all) when it is
+        self.unset_clock: str | None = None  # this computer's clock, when not one to date by
+        self.bad_boots: list[str] = []  # power-on clocks the scoreboard sent malformed
+        self.clock_apart: int | None = None  # seconds this clock is off the box's, when far
 
     def summary(self) -> str:
         text = (
             f"{self.device}: {self.matches} match(es), {self.new_events} new event(s) "
             f"in {len(self.updated)} match(es)"
         )
+        if self.bad_boots:
+            text += (
+                f"\n  the scoreboard's record of its power-on clocks holds "
+                f"{', '.join(self.bad_boots)}, not [boot id, seconds since 1970]: ignored "
+                '(the matches of those power-ons stay "date unknown"; every event synced)'
+            )
+        if self.unset_clock:
+            text += (
+                f"\n  this computer's clock says {self.unset_clock}: the scoreboard's clock was "
+                'not set (matches started from now on are "date unknown" until a sync from '
+                "a computer with the right time)"
+            )
         if self.dropped:
             text += (
                 f"\n  the scoreboard dropped {self.dropped} message(s) since power-on for a "
@@ -64,11 +83,41 @@ class SyncReport:
             text += f"\n  freed {len(self.deleted)} finished match(es) on the scoreboard"
         for note in self.repaired:
             text += f"\n  repaired: {note}"
+        if self.nearly_full:
+            kept = self.kept_unfinished
+            text += (
+                f"\n  the scoreboard's flash is nearly full ({self.nearly_full[0]} KB free of "
+                f"{self.nearly_full[1]}); this sync left its {len(kept)} unfinished match(es) "
+                f"({_shortlist(kept)}), kept until unchanged for their days: free them now "
+                "with `dominoboard sync --free-unfinished 0`, or abandon or delete them on the "
+                "box (Matches)"
+            )
+        if self.clock_apart is not None:
+            days = abs(self.clock_apart) / 86400
+            way = "ahead of" if self.clock_apart > 0 else "behind"
+            text += (
+                f"\n  this computer's clock is {days:.1f} day(s) {way} the one a computer set "
+                "on the scoreboard earlier in this power-on: one of them is wrong, so no "
+                "unfinished match was freed for being unchanged (abandoned ones were)"
+            )
         for match, why in self.unfinished:
             text += f"\n  freed unfinished match {match} on the scoreboard ({why})"
         for warning in self.damaged:
             text += f"\n  warning: {warning}"
         return text
+
+
+def _shortlist(matches: list[str]) -> str:
+    return ", ".join(matches[:5]) + (f" and {len(matches) - 5} more" if len(matches) > 5 else "")
+
+
+def host_clock() -> str:
+    """This computer's time as UTC, for saying why it was not given to the scoreboard."""
+    now = time.time()
+    try:
+        return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(now))
+    except (ValueError, OverflowError, OSError):
+        return f"{now:.0f} s since 1970"
 
 
 def dropped_count(hello: dict) -> int | None:
@@ -163,9 +212,15 @@ def sync(
     db.saw_device(device, hello["firmware"])
     # the clock at the scoreboard's recent power-ons (this one included, now that it is set):
     # matches started in them are dated, those synced before as well (docs/protocol.md)
-    db.learn_boots(device, [tuple(b) for b in hello.get("boots", []) + clock.get("boots", [])])
+    from .link import boot_clocks
+
+    (said, bad), (set_, bad_too) = boot_clocks(hello), boot_clocks(clock)
+    db.learn_boots(device, said + set_)
     report = SyncReport(device)
+    report.bad_boots = list(dict.fromkeys(bad + bad_too))
     report.dropped = dropped_count(hello)
+    if not clock:  # set_clock asked nothing: this computer's clock is not one to date by
+        report.unset_clock = host_clock()
     listed = device_matches(link)
     report.matches = len(listed)
     todo = collections.deque()
@@ -243,12 +298,49 @@ def sync(
         if n:
             report.updated.append(match)
             report.new_events += n
+    report.whole = [m for m, _ in listed if m in whole]
     if keep is not None:
-        free_flash(link, db, device, [m for m, _ in listed if m in whole], keep, report)
+        free_flash(link, db, device, report.whole, keep, report)
     if unfinished_days is not None:
         held = [m for m, _ in listed if m in whole and m not in report.deleted]
-        free_unfinished(link, db, device, held, unfinished_days, report, hello.get("playing"))
+        by_age = clocks_agree(hello.get("clock"), report)
+        free_unfinished(
+            link, db, device, held, unfinished_days, report, hello.get("playing"), by_age
+        )
+        if report.kept_unfinished:
+            report.nearly_full = nearly_full(link.request("hello").get("storage"))
     return report
+
+
+CLOCKS_APART = 3600  # seconds this computer's clock and the box's may differ by
+
+
+def clocks_agree(box_clock: object, report: SyncReport) -> bool:
+    """Whether this computer's clock may measure how long matches have been idle: the box's
+    running clock (set by a host earlier in this power-on) must agree with it. A sync under a
+    clock 60 days behind, then one with the right clock, would otherwise free an unfinished
+    match as "unchanged for 60 days" two minutes after it changed."""
+    if type(box_clock) is not int:
+        return True  # not set in this power-on: nothing to compare with
+    apart = time.time() - box_clock
+    if abs(apart) <= CLOCKS_APART:
+        return True
+    report.clock_apart = int(apart)
+    return False
+
+
+NEARLY_FULL = 352 * 1024  # under this free (or a quarter), the box asks for a sync (store.LOW)
+
+
+def nearly_full(storage: object) -> tuple[int, int] | None:
+    """(KB free, KB in all) when the scoreboard's flash is as full as it says "nearly full"
+    (hello's ``storage``, as its store measures it), else None."""
+    if not isinstance(storage, dict):
+        return None
+    free, total = storage.get("free"), storage.get("total")
+    if type(free) is not int or type(total) is not int or total <= 0:
+        return None
+    return (free >> 10, total >> 10) if free < min(NEARLY_FULL, total // 4) else None
 
 
 def repair(
@@ -331,10 +423,12 @@ def free_unfinished(
     days: float,
     report: SyncReport,
     playing: str | None = None,
+    by_age: bool = True,
 ) -> None:
     """Delete from the scoreboard the unfinished matches we hold whole (count and CRC just
     proved) that the table abandoned (their last event is ``domino.events.ABANDONED``) or whose
-    last new events we stored ``days`` or more ago. Never ``playing``, the match on the table
+    last new events we stored ``days`` or more ago (``by_age``: when this computer's clock
+    agrees with the box's, clocks_agree). Never ``playing``, the match on the table
     (the device refuses it too); count and CRC are checked again by the device. The events
     are on this disk first (``Database.log_deletes``), as before free_flash's deletes."""
     from domino import Match
@@ -354,16 +448,23 @@ def free_unfinished(
         if stored.lines[-1] == ABANDONED:
             chosen.append((match, "abandoned at the table"))
             continue
+        if not by_age:  # no clock here says how long it has been idle: it starts again now
+            report.kept_unfinished.append(match)
+            db.restamp(device, match)
+            continue
         row = db.conn.execute(
             "SELECT synced FROM matches WHERE device = ? AND match = ?", (device, match)
         ).fetchone()
         try:
             changed = datetime.datetime.strptime(row[0], "%Y-%m-%dT%H:%M:%SZ")
         except (TypeError, ValueError):
+            report.kept_unfinished.append(match)
             continue  # no time known: never freed by age
         idle = now - changed.replace(tzinfo=datetime.UTC)
         if idle >= datetime.timedelta(days=days):
             chosen.append((match, f"unchanged for {idle.days} day(s)"))
+        else:
+            report.kept_unfinished.append(match)
     if not chosen:
         return
     db.log_deletes(device, [match for match, _ in chosen])

@@ -240,6 +240,8 @@ def test_sim_board_ctrl_c_serial_lines_and_bounded_beeps(tmp_path: Path) -> None
     # the real link: a lone 0x03 line is refused as not JSON; repl is answered, then handed over
     assert r["repl_replies"] == [[9, True, None], [None, False, None], [7, True, True]]
     assert r["handed_over"] and "Power off and on" in r["handover_message"]
+    # one repl frame stopped a match until a power cycle: now only the start screen hands over
+    assert r["repl_mid_match"] == [False, "busy", False, "m0001"]
     # flag off: 0x03 is one more byte of the line
     assert r["plain_lines"] == ["x\x03y"] and r["plain_errors"] == 0
     # after it: an oversized line (None = too long), a non-UTF-8 one, then a good one
@@ -264,8 +266,10 @@ def test_a_filling_flash_is_announced_then_new_matches_wait_for_a_sync() -> None
     r = run("app_flash_full.py", heap="2M")
     assert r["errors"] == 0
     assert r["roomy"] is None
-    assert r["low"] == "Flash nearly full - sync to free space"
-    assert r["full"].startswith("flash full (") and r["full"].endswith("sync to free space")
+    # what frees space, truly: a plain sync frees no unfinished match for 30 days
+    frees = "sync frees finished matches; Matches > Delete frees any"
+    assert r["low"] == "Flash nearly full - " + frees
+    assert r["full"].startswith("Flash full (") and r["full"].endswith(frees)
     assert r["matches_kept"]  # the refused match left nothing behind
 
 
@@ -290,3 +294,6 @@ def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_pat
     assert r["home"][0] == "StartMenu" and not any(x.startswith("Resume") for x in r["home"][2])
     assert r["errors"] == 0 and r["errors2"] == 0
     assert r["after_power"] == ["StartMenu", None, ["m0001"]]
+    # m0002 was deleted: a new match is m0003, never m0002 again (a host holding the old
+    # m0002 took the new one's events for its continuation)
+    assert r["next_id"] == "m0003"

@@ -201,3 +201,90 @@ def test_fuzz_100k_frames(tmp_path):
     # heap within 600 bytes; through the pty harness it ends up to ~7 KB lower (the GC is
     # conservative). A leak of even one byte in six per frame would exceed this bound.
     assert figures["heap_after"] > figures["heap_before"] - 16384
+
+
+# -- the control channel of `dominoboard live` (host/dominoboard/control.py) ----------------
+
+
+def control_frame(rng: random.Random) -> bytes:
+    """A line a client of the control socket might send: a device frame as it is, or a
+    control request ({"id", "op", "fields"}) with something wrong."""
+    if rng.random() < 0.3:
+        return frame(rng)
+    template = dict(rng.choice(TEMPLATES))
+    req = {"id": rng.randrange(1000), "op": template.pop("op"), "fields": template}
+    for name in ("proto", "id"):
+        template.pop(name)
+    if rng.random() < 0.3:
+        req["fields"][rng.choice(("op", "id", "proto", "from"))] = rng.choice(JUNK_VALUES)
+    data = mutate(rng, req).replace(b"\n", b" ")
+    for word in CHANGING:
+        data = data.replace(word, b"nope")
+    return data
+
+
+def run_control_fuzz(tmp_path: Path, frames: int, seed: int) -> dict:
+    """Every line into a live control session (the real Session, the real link to the real
+    MicroPython store): each is answered once, none raises, the scoreboard is unchanged."""
+    import socket
+
+    from dominoboard.control import Session
+    from dominoboard.link import DeviceLink
+
+    rng = random.Random(seed)
+    batch = [control_frame(rng) for _ in range(frames)]
+    with PtyDevice(tmp_path / "flash") as dev:
+        dev.load("m1", [SETUP, PLAY])
+        port = RawPort(dev.port)
+        wait_for(lambda: port.ask(b'{"proto":1,"id":1,"op":"list"}')["matches"] == [["m1", 2]])
+        before = state(port)
+        port.close()
+        ours, theirs = socket.socketpair()
+        answers: list[dict] = []
+
+        def send():
+            for f in batch:
+                theirs.sendall(f + b"\n")
+
+        def read():
+            with theirs.makefile("rb") as reader:
+                while len(answers) < frames:
+                    line = reader.readline()
+                    assert line, f"the session closed after {len(answers)} answers"
+                    answers.append(json.loads(line))
+
+        writer, reader = threading.Thread(target=send), threading.Thread(target=read)
+        writer.start()
+        reader.start()
+        session = Session(ours)
+        with DeviceLink(dev.port) as link:
+            turns = 0
+            while reader.is_alive():
+                assert session.serve(link) is False  # the client is there: never over
+                turns += 1
+        writer.join()
+        theirs.close()
+        ours.close()
+        port = RawPort(dev.port)
+        after = state(port)
+        port.close()
+        assert dev.alive()
+    assert len(answers) == frames
+    assert after == before
+    kinds = [next(k for k in ("reply", "refused", "failed") if k in a) for a in answers]
+    return {
+        "lines": frames,
+        "turns": turns,
+        **{k: kinds.count(k) for k in ("reply", "refused", "failed")},
+    }
+
+
+def test_control_fuzz_sample(tmp_path):
+    figures = run_control_fuzz(tmp_path, 400, seed=1)
+    assert figures["failed"] > 100 and figures["refused"] > 50
+
+
+@pytest.mark.soak
+def test_control_fuzz_20k_lines(tmp_path):
+    figures = run_control_fuzz(tmp_path, 20_000, seed=int(os.getenv("FUZZ_SEED", "2")))
+    assert figures["failed"] + figures["refused"] + figures["reply"] == 20_000

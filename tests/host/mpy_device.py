@@ -3,11 +3,11 @@
 The real store, the real link and a bounded byte-wise line reader, with the serial port on
 stdin/stdout (the tests put a pseudo-terminal there). Events reach the store the way the app
 appends them, through a control pipe (fd given as the second argument) carrying JSON lines
-``{"create": id}``, ``{"append": id, "line": event}``, ``{"compact": id}`` (a hand ended) or
-``{"playing": id}`` (the match the table shows; null for none); ``{"report": path}`` writes
-what the store refused so far and the free space to ``path`` (once every command before it
-has run). STORE_DIR ``lfs:N``: the store on littlefs over an N-block RAM flash (352: the
-Pico's), as rp2 formats it.
+``{"create": id}``, ``{"append": id, "line": event}``, ``{"compact": id}`` (a hand ended),
+``{"delete": id}`` (Matches -> Delete at the table) or ``{"playing": id}`` (the match the
+table shows; null for none); ``{"report": path}`` writes what the store refused so far and
+the free space to ``path`` (once every command before it has run). STORE_DIR ``lfs:N``: the
+store on littlefs over an N-block RAM flash (352: the Pico's), as rp2 formats it.
 
     micropython -X heapsize=180K tests/host/mpy_device.py STORE_DIR [CONTROL_FD]
 """
@@ -34,6 +34,12 @@ class Table(Standalone):
 
     def serial_dropped(self):
         return self.serial.dropped
+
+    # Standalone's always raises (no_repl); the app's consents only at the start screen
+    def hand_over(self):  # pyright: ignore[reportIncompatibleMethodOverride]
+        if self.match_id is not None:
+            return False  # as the app: a match on the table keeps the board (busy)
+        return Standalone.hand_over(self)  # no REPL to give on the unix port: no_repl
 
 
 def open_store(where):
@@ -114,6 +120,8 @@ def apply(store, link, table, cmd):
         store.compact(cmd["compact"])
     elif "playing" in cmd:
         table.match_id = cmd["playing"]
+    elif "delete" in cmd:
+        store.delete(cmd["delete"])
     elif "create" in cmd:
         store.create(cmd["create"])
     else:

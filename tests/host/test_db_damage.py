@@ -2,6 +2,7 @@
 a read-only file, a full disk. Each gives a message naming the file or the match and what to
 do, never a traceback, and never a silent export with matches missing."""
 
+import json
 import os
 import shutil
 import sqlite3
@@ -116,3 +117,51 @@ def test_a_read_only_database_is_read_and_sync_says_it_is_read_only(tmp_path):
         sync = as_nobody("sync", "--db", str(db_path), "--port", device.port)
     assert sync.returncode == 1, sync.stderr
     assert "is read-only (no write permission on the file)" in sync.stderr
+
+
+def test_check_finds_a_mixed_match(tmp_path, capsys):
+    # A `live` that took a new match's events for the old one's continuation stored a match
+    # whose CRC covered what it stored: check said 0 problems.
+    from test_live_store import lines_of
+
+    db_path = tmp_path / "db.sqlite3"
+    filled(db_path)
+    muggins, allfives = lines_of("muggins"), lines_of("allfives")
+    with Database(db_path) as db:
+        db.add_events("pico-1", "m0001", 0, muggins[:12] + allfives[12:20])
+    assert main(["check", "--db", str(db_path)]) == 1
+    err = capsys.readouterr().err
+    assert "match pico-1/m0001: event 12 is refused by the rules core" in err
+    assert "two matches were stored under one id" in err
+    assert "m000" not in err.replace("m0001", "")  # the sound matches are not named
+
+
+@pytest.mark.parametrize(
+    "cell, value, said",
+    [("date", "1999-01-01T00:00:00Z", "date cell says '1999"), ("game", "bergen", "game cell")],
+)
+def test_check_finds_a_changed_cell_outside_the_crc(tmp_path, capsys, cell, value, said):
+    # The date and game cells are outside the CRC: changed, they changed the export silently.
+    db_path = tmp_path / "db.sqlite3"
+    filled(db_path)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(f"UPDATE matches SET {cell} = ? WHERE match = 'm001'", (value,))
+    conn.close()
+    assert main(["check", "--db", str(db_path)]) == 1
+    err = capsys.readouterr().err
+    assert f"match pico-1/m001: its {said}" in err and "m000" not in err
+
+
+def test_check_takes_a_date_from_the_power_on_clock_as_sound(tmp_path):
+    from test_live_store import lines_of
+
+    muggins = lines_of("muggins")
+    setup = json.loads(muggins[0])
+    setup.pop("date", None)
+    setup.update(boot="0badf00d.2", up=60)
+    with Database(tmp_path / "db.sqlite3") as db:
+        db.add_events("pico-1", "m0001", 0, [json.dumps(setup)] + muggins[1:])
+        assert db.learn_boots("pico-1", [("0badf00d.2", 1_750_000_000)]) == 1
+        assert db.check()[2] == []
+        db.conn.execute("UPDATE matches SET date = NULL")
+        assert "its date cell says None" in db.check()[2][0]

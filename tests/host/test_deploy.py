@@ -62,3 +62,17 @@ def test_deploy_for_a_board_with_the_keypad_fits_it_and_the_knob_alone(tmp_path)
             [micropython(), "-c", check, str(out)], capture_output=True, text=True, timeout=60
         )
         assert result.stdout.strip() == want, result.stdout + result.stderr
+
+
+def test_deploy_asks_the_table_and_stops_when_a_match_is_on_it(tmp_path, capsys):
+    # One repl frame used to stop the scoreboard mid-match; now the box answers busy, and
+    # deploy says what to do instead of driving mpremote at a board that kept its loop.
+    from harness.pty_device import PtyDevice
+
+    with PtyDevice(tmp_path / "flash") as device:
+        device.load("m0001", ['{"game":"muggins","players":["Ana","Ben"]}'])
+        device.play("m0001")
+        assert main(["deploy", "--repl-only", "--port", device.port]) == 1
+        err = capsys.readouterr().err
+        assert "keeps its board: a match is on the table" in err and "BACK held" in err
+        assert device.alive()

@@ -20,7 +20,7 @@ from domino.events import dumps, read_match
 from dominoboard import control
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink
-from dominoboard.live_store import LiveStore
+from dominoboard.live_store import LiveStore, StoreKeeper
 from dominoboard.sync import SyncReport
 from harness.pty_device import ROOT, PtyDevice, wait_for
 
@@ -348,3 +348,72 @@ def test_a_database_live_cannot_use_is_said_in_words(tmp_path):
             assert "Traceback" not in done.stderr
             assert "not a dominoboard database" in done.stderr and "--db" in done.stderr
             assert not list(control.live_dir().glob("*.sock"))
+
+
+def follow_pushes(link: DeviceLink, store: LiveStore) -> list[str]:
+    """Hand every push to ``store`` as the board does, until 2 s pass without one; what
+    store.push said of each."""
+    said = []
+    while True:
+        push = link.next_push(2.0)
+        if push is None:
+            return said
+        said.append(store.push(link, push["match"], push["i"], push["line"]))
+
+
+def test_a_match_deleted_at_the_table_never_lends_its_events_to_the_next(tmp_path):
+    # `live` ran; the table started Muggins by mistake, deleted it on the box, started
+    # All Fives under the same id: the database's m0001 became Muggins' setup and events
+    # followed by All Fives' (the pushes of events it held were taken as "old").
+    allfives, muggins = lines_of("allfives"), lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
+        device.load("m0001", muggins[:12])
+        store = LiveStore(db)
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: count(link, "m0001") == 12)
+            link.request("subscribe", on=True)
+            store.connected(link)
+            device.delete("m0001")
+            device.load("m0001", allfives[:15])  # an older firmware: the id came back
+            wait_for(lambda: count(link, "m0001") == 15)
+            said = follow_pushes(link, store)
+        assert "synced" in said
+    assert stored(tmp_path / "db.sqlite3") == {"m0001": allfives[:15], "m0001~1": muggins[:12]}
+
+
+def test_a_match_synced_and_freed_is_never_continued_by_a_new_one(tmp_path):
+    # The database held m0001, synced whole and freed from the flash since; every database
+    # match counted as proved, so the new m0001's pushes were appended to the old one.
+    allfives, muggins = lines_of("allfives"), lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
+        with DeviceLink(device.port) as link:
+            me = link.request("hello")["device"]
+            db.add_events(me, "m0001", 0, muggins)  # synced and freed before tonight
+            store = LiveStore(db)
+            link.request("subscribe", on=True)
+            store.connected(link)
+            assert store.proven == set()
+            device.load("m0001", allfives[: len(muggins) + 3])
+            wait_for(lambda: count(link, "m0001") == len(muggins) + 3)
+            said = follow_pushes(link, store)
+        assert said[0] == "synced"
+    assert stored(tmp_path / "db.sqlite3") == {
+        "m0001": allfives[: len(muggins) + 3],
+        "m0001~1": muggins,
+    }
+
+
+def test_a_match_gone_from_the_box_is_no_longer_proved_while_live_runs(tmp_path):
+    muggins = lines_of("muggins")
+    with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
+        device.load("m0001", muggins[:5])
+        device.load("m0002", muggins[:3])
+        keeper = StoreKeeper(db)
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: count(link, "m0002") == 3)
+            keeper.connected(link)
+            assert keeper.store.proven == {"m0001", "m0002"}
+            device.delete("m0001")
+            wait_for(lambda: "m0001" not in dict(link.request("list")["matches"]))
+            keeper.quiet(link)
+            assert keeper.store.proven == {"m0002"}

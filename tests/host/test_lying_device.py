@@ -190,3 +190,21 @@ def test_soak_random_lies(tmp_path, capsys):
         assert "no reply" not in err, (run, command, op, err)  # never a loop that times out
         outcomes[code] = outcomes.get(code, 0) + 1
     print(f"{SOAK_RUNS} lying runs: exit codes {sorted(outcomes.items())}")
+
+
+@pytest.mark.parametrize(
+    "boots",
+    [[[1, 2]], [["0badf00d.1", 10**20]], [["0badf00d.1", -5]], ["x"]],
+    ids=["numbers", "epoch 1e20", "negative", "text"],
+)
+def test_a_damaged_record_of_power_on_clocks_never_blocks_a_sync(tmp_path, capsys, boots):
+    # A boots.cfg with a valid CRC but a `known` entry [[1,2]] or an epoch of 1e20: every
+    # hello carried it, the host refused the reply, and no sync could ever run again.
+    lie = put("boots", boots + [["0badf00d.2", 1_750_000_000]])
+    with LyingDevice(HELD, {"hello": lie, "clock": lie}) as device:
+        code, err = run_command("sync", device.port, tmp_path, capsys)
+    assert code == 0, err
+    with Database(tmp_path / "db.sqlite3") as db:
+        assert {m.match: m.lines for m in db.matches()} == HELD
+        known = db.conn.execute("SELECT boot, epoch FROM boots").fetchall()
+    assert known == [("0badf00d.2", 1_750_000_000)]  # the sound one is kept

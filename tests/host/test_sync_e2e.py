@@ -278,3 +278,23 @@ def test_sync_and_live_set_the_scoreboards_clock(tmp_path):
         with DeviceLink(device.port) as link:
             follow(link, Follower(), lambda: None, stop=lambda: True)
             assert before <= link.request("hello")["clock"] <= time.time() + 1
+
+
+@pytest.mark.parametrize("host_clock", [0.0, 4_200_000_000.0], ids=["1970", "2103"])
+def test_a_host_clock_outside_2020_2099_syncs_and_exports_without_setting_it(
+    tmp_path, monkeypatch, capsys, host_clock
+):
+    # A Raspberry Pi without a real-time clock or network starts in 1970: sync set the
+    # scoreboard's clock first, the scoreboard refused it, and sync and export stopped (exit 4).
+    device, held = loaded_device(tmp_path, EXAMPLES[:2])
+    with device:
+        monkeypatch.setattr(time, "time", lambda: host_clock)  # this computer's clock only
+        db = tmp_path / "m.sqlite3"
+        assert main(["sync", "--port", device.port, "--db", str(db)]) == 0
+        out = capsys.readouterr().out
+        assert "the scoreboard's clock was not set" in out
+        assert db_lines(db) == held
+        assert main(["export", "--from-device", "--port", device.port, "--format", "json"]) == 0
+        with DeviceLink(device.port) as link:
+            follow(link, Follower(), lambda: None, stop=lambda: True)
+            assert link.request("hello")["clock"] is None  # never set to a wrong time

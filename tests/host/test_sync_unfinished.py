@@ -153,3 +153,62 @@ def test_a_thousand_matches_one_in_five_abandoned_never_fill_the_pico(tmp_path):
     assert db_lines(tmp_path / "db.sqlite3") == expected  # line for line, CRC for CRC
     # on the device: the newest finished (--keep 10) and the unfinished of the last 30 days
     assert len(held) <= 10 + 30 * 2 + 1, held
+
+
+def test_a_flash_full_of_unfinished_matches_is_said_with_what_frees_it(tmp_path, capsys):
+    # The box said "flash full: sync to free space", and a plain sync freed none of its
+    # just-synced unfinished matches for 30 days, saying nothing of it.
+    from dominoboard.sync import NEARLY_FULL
+    from scoreboard.store import LOW
+
+    assert NEARLY_FULL == LOW
+    unfinished = match_lines(EXAMPLES[0])[:6]
+    db_path = tmp_path / "db.sqlite3"
+    with PtyDevice("lfs:48", heap="8M") as device:  # 192 KB: nearly full under 48 KB free
+        sync = ["sync", "--port", device.port, "--db", str(db_path), "--timeout", "60"]
+        n = 0
+        while True:
+            n += 1
+            device.load(f"m{n:04d}", unfinished)
+            free = device.report(tmp_path / f"r{n}.json")["free"]
+            if free < 48 * 1024 or n == 60:
+                break
+        assert free < 48 * 1024
+        assert main(sync) == 0
+        out = capsys.readouterr().out
+        assert "the scoreboard's flash is nearly full" in out
+        assert f"left its {n} unfinished match(es) (m0001, m0002, m0003, m0004, m0005 and" in out
+        assert "`dominoboard sync --free-unfinished 0`" in out and "delete them on the box" in out
+        assert main([*sync, "--free-unfinished", "0"]) == 0  # what it says works
+        assert "nearly full" not in capsys.readouterr().out
+        assert on_device(device.port) == []
+
+
+def test_a_host_clock_far_off_the_boxs_frees_nothing_by_age(tmp_path, capsys):
+    # A sync under a clock 60 days behind, then one with the right clock 2 minutes later,
+    # freed an unfinished match "unchanged for 60 days". The box's own running clock (set by
+    # the first host) says one of the two is wrong: nothing is freed by age then.
+    import time
+
+    unfinished = match_lines(EXAMPLES[2])[:40]
+    db_path = tmp_path / "db.sqlite3"
+    with PtyDevice(tmp_path / "flash") as device:
+        sync = ["sync", "--port", device.port, "--db", str(db_path)]
+        device.load("m001", unfinished)
+        device.load("m002", unfinished + [ABANDONED])
+        with DeviceLink(device.port) as link:
+            wait_for(lambda: len(link.request("list")["matches"]) == 2)
+        assert main([*sync, "--free-unfinished", "never"]) == 0
+        behind = int(time.time()) - 60 * 86400
+        with DeviceLink(device.port) as link:  # what the sync under the wrong clock left
+            link.request("clock", time=behind)
+        age(db_path, "m001")  # ... and the time it stored m001's last events at
+        capsys.readouterr()
+        assert main(sync) == 0
+        out = capsys.readouterr().out
+        assert "day(s) ahead of the one a computer set on the scoreboard" in out
+        assert "freed unfinished match m002 on the scoreboard (abandoned at the table)" in out
+        assert on_device(device.port) == ["m001"]  # kept: its idleness is not known
+        assert main(sync) == 0  # the clocks agree again; m001's idleness counts from then
+        assert "freed unfinished match m001" not in capsys.readouterr().out
+        assert on_device(device.port) == ["m001"]

@@ -93,6 +93,11 @@ UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
 UF2_FAMILY_FLAG = 0x2000
 FAMILIES = {0xE48BFF56: "RP2040", 0xE48BFF57: "absolute", 0xE48BFF59: "RP2350 (ARM)",
             0xE48BFF5A: "RP2350 (RISC-V)", 0xE48BFF5B: "RP2350 (ARM, non-secure)"}
+RP2040 = 0xE48BFF56  # the family of a UF2 for the Pico (FAMILIES)
+# The Pico's flash as the boot ROM maps it, and rp2 MicroPython's littlefs, where the matches
+# live: the flash from here on (MICROPY_HW_FLASH_STORAGE_BYTES of RPI_PICO: 1408 KB of 2 MB).
+FLASH = 0x10000000
+FILESYSTEM = FLASH + 0xA0000
 # The frozen scoreboard's module names, in the firmware's table of frozen files.
 FROZEN_MARK = b"scoreboard/app.py"
 

@@ -1,6 +1,6 @@
 # The app on a flash that fills, with no host to sync: real littlefs (a RAM chip of 48 x 4 KB,
 # so min(352 KB, a quarter) = 48 KB and min(176 KB, an eighth) = 24 KB are the thresholds), the
-# real app driven by buttons. A new match says "Flash nearly full - sync to free space" under
+# real app driven by buttons. A new match says "Flash nearly full - sync frees ..." under
 # the first; under the second none starts, with words, and nothing is lost.
 #
 #   micropython -X heapsize=2M tests/firmware/mpy/app_flash_full.py

@@ -74,6 +74,8 @@ r["errors"] = app.errors
 
 op2 = d.Operator(storage, seed=5)  # power off and on
 r["after_power"] = [d.kind(op2.screen), op2.app.match_id, op2.app.store.list()]
+op2.new_match("muggins", 2)  # the next match: never the deleted one's id
+r["next_id"] = op2.app.match_id
 r["errors2"] = op2.app.errors
 r["note"] = ABANDONED
 d.emit(r)

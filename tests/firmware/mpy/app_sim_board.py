@@ -75,6 +75,18 @@ out["repl_replies"] = [(r["id"], r["ok"], r.get("repl")) for r in replies]
 out["handed_over"] = app.handed_over
 out["handover_message"] = app.message[0] if app.message else None
 
+# Mid-match the table does not consent: busy, the match plays on, Ctrl-C stays data.
+serial = MemorySerial()
+board = SimBoard(storage_dir=storage + "/m", serial=serial)
+app = App(board)
+app.serve_link()
+app.new_match({"game": "muggins", "players": ["Ana", "Ben"]})
+serial.feed(b'{"proto":1,"id":8,"op":"repl"}\n\x03\n')
+for _ in range(20):
+    app.step(board.ticks_ms())
+reply = json.loads(serial.take().decode().splitlines()[0])
+out["repl_mid_match"] = [reply["ok"], reply.get("error"), app.handed_over, app.match_id]
+
 # Flag off (the emulator's stdio default): 0x03 is a byte like any other.
 serial = MemorySerial(ctrl_c=False)
 board = SimBoard(storage_dir=storage + "/b", serial=serial)
