@@ -7,9 +7,9 @@ Pico reboots into it. The boot loader writes whatever a UF2 says, matches includ
 reads the file first and copies only the scoreboard's own firmware (`make firmware`,
 build/firmware/dominoboard-pico.uf2, or --uf2):
 
-- a UF2 whose every block is for the RP2040 (family) and lies in the flash below the littlefs
-  region where the matches live (rp2.FILESYSTEM), with the scoreboard frozen in (the marker
-  rp2.uf2_holds_scoreboard looks for); anything else is refused, saying what it is;
+- a UF2 whose every block is for the RP2040 (family) and lies in the flash below the event
+  ring and littlefs, where the events and matches live (rp2.EVENTS), with the scoreboard
+  frozen in (the marker rp2.uf2_holds_scoreboard looks for); anything else is refused;
 - onto a drive that is a UF2 boot drive: FAT (as the boot ROM's is), INFO_UF2.TXT saying
   RPI-RP2; the file is created there, never written through a link or over a file.
 """
@@ -121,8 +121,8 @@ def boot_drive(drive: Path) -> str:
 
 def firmware_problem(data: bytes) -> str | None:
     """What ``data`` is when it is not the scoreboard's firmware for a Pico; None when it is
-    a UF2 of RP2040 blocks, all below the littlefs region (rp2.FILESYSTEM)."""
-    from .rp2 import FAMILIES, FILESYSTEM, FLASH, RP2040, UF2_FAMILY_FLAG, UF2_MAGIC
+    a UF2 of RP2040 blocks, all below the event ring and littlefs (rp2.EVENTS)."""
+    from .rp2 import EVENTS, FAMILIES, FLASH, RP2040, UF2_FAMILY_FLAG, UF2_MAGIC
 
     if not data:
         return "an empty file"
@@ -144,12 +144,12 @@ def firmware_problem(data: bytes) -> str | None:
         if family != RP2040:
             chip = FAMILIES.get(family) or OTHER_FAMILIES.get(family) or f"family 0x{family:08X}"
             return f"a UF2 for {chip}, not for the Pico's RP2040"
-        if not (FLASH <= address and address + size <= FILESYSTEM):
+        if not (FLASH <= address and address + size <= EVENTS):
             return (
                 f"a UF2 that writes 0x{address:08X}..0x{address + size:08X}, outside the "
-                f"firmware's part of the flash (0x{FLASH:08X}..0x{FILESYSTEM:08X}); from "
-                f"0x{FILESYSTEM:08X} on are the matches, which it would overwrite (as a "
-                "flash_nuke.uf2 does)"
+                f"firmware's part of the flash (0x{FLASH:08X}..0x{EVENTS:08X}); from "
+                f"0x{EVENTS:08X} on are the events and the matches, which it would overwrite "
+                "(as a flash_nuke.uf2 does)"
             )
     return None
 
@@ -157,7 +157,7 @@ def firmware_problem(data: bytes) -> str | None:
 def check_firmware(uf2: Path) -> str:
     """What was checked of ``uf2`` (for the message); CliError naming what it is when it is
     not the scoreboard's firmware for a Pico."""
-    from .rp2 import FILESYSTEM, TargetMissing, uf2_holds_scoreboard
+    from .rp2 import EVENTS, TargetMissing, uf2_holds_scoreboard
 
     try:
         data = uf2.read_bytes()
@@ -179,8 +179,8 @@ def check_firmware(uf2: Path) -> str:
         )
     blocks = len(data) // 512
     return (
-        f"{uf2}: a UF2 of {blocks} blocks for the RP2040, all below the matches "
-        f"(littlefs from 0x{FILESYSTEM:08X}), the scoreboard frozen in"
+        f"{uf2}: a UF2 of {blocks} blocks for the RP2040, all below the events and matches "
+        f"(the event ring from 0x{EVENTS:08X}, then littlefs), the scoreboard frozen in"
     )
 
 

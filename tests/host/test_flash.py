@@ -15,7 +15,7 @@ import pytest
 from dominoboard import flash
 from dominoboard.cli import main
 from dominoboard.errors import EXIT_DEVICE, EXIT_INPUT
-from dominoboard.rp2 import FILESYSTEM, FLASH, FROZEN_MARK, RP2040, UF2_MAGIC
+from dominoboard.rp2 import EVENTS, FLASH, FROZEN_MARK, RP2040, UF2_MAGIC
 
 # What a Pico's boot drive says (the RP2040 boot ROM's INFO_UF2.TXT).
 PICO_INFO = "UF2 Bootloader v3.0\nModel: Raspberry Pi RP2\nBoard-ID: RPI-RP2\n"
@@ -85,7 +85,7 @@ def test_flash_copies_the_uf2_to_the_one_pico_drive_mounted(tmp_path, uf2, capsy
     assert not any((d / uf2.name).exists() for d in others)
     out = capsys.readouterr().out
     assert "restarts into the scoreboard" in out
-    assert "a UF2 of 256 blocks for the RP2040, all below the matches" in out
+    assert "a UF2 of 256 blocks for the RP2040, all below the events and matches" in out
     assert "vfat drive, INFO_UF2.TXT Board-ID: RPI-RP2" in out
 
 
@@ -141,7 +141,7 @@ def test_flash_never_writes_through_a_link_or_over_a_file(tmp_path, uf2, capsys)
 # Files that are not the scoreboard's firmware, and what the refusal must call each.
 NOT_OURS = {
     "flash_nuke.uf2": (uf2_bytes(FLASH, 2 << 20), "the matches, which it would overwrite"),
-    "tail.uf2": (uf2_bytes(FILESYSTEM - 256, 512, payload=FROZEN_MARK), "outside the firmware"),
+    "tail.uf2": (uf2_bytes(EVENTS - 256, 512, payload=FROZEN_MARK), "outside the firmware"),
     "ram.uf2": (uf2_bytes(0x20000000, 4096, payload=FROZEN_MARK), "outside the firmware"),
     "pico2.uf2": (uf2_bytes(FLASH, 4096, 0xE48BFF59, FROZEN_MARK), "a UF2 for RP2350 (ARM)"),
     "esp32.uf2": (uf2_bytes(0, 4096, 0x1C5F21B0), "a UF2 for ESP32, not for the Pico's"),
@@ -216,7 +216,7 @@ def mutated_uf2(rng, base: bytes) -> bytes:
         data[rng.randrange(len(data)) : rng.randrange(len(data))] = b""
     else:
         n = rng.randrange(len(data) // 512)
-        address = rng.choice([0, FLASH, FILESYSTEM - 128, FILESYSTEM, 0xFFFFFF00])
+        address = rng.choice([0, FLASH, EVENTS - 128, EVENTS, 0xFFFFFF00])
         data[n * 512 + 12 : n * 512 + 16] = struct.pack(
             "<I", (address + rng.randrange(512)) & 0xFFFFFFFF
         )
@@ -232,7 +232,7 @@ def flash_sound(data: bytes) -> bool:
         (m2,) = struct.unpack_from("<I", data, at + 508)
         if (m0, m1, m2) != UF2_MAGIC or not flags & 0x2000 or family != RP2040:
             return False
-        if address < FLASH or address + size > FILESYSTEM:
+        if address < FLASH or address + size > EVENTS:
             return False
     return True
 

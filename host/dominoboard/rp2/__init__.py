@@ -98,6 +98,9 @@ RP2040 = 0xE48BFF56  # the family of a UF2 for the Pico (FAMILIES)
 # live: the flash from here on (MICROPY_HW_FLASH_STORAGE_BYTES of RPI_PICO: 1408 KB of 2 MB).
 FLASH = 0x10000000
 FILESYSTEM = FLASH + 0xA0000
+# The scoreboard's event ring, the 64 KB before littlefs (docs/storage.md, "The event ring"):
+# a UF2 must end before it, or dropping it loses the events not yet folded into littlefs.
+EVENTS = FLASH + 0x90000
 # The frozen scoreboard's module names, in the firmware's table of frozen files.
 FROZEN_MARK = b"scoreboard/app.py"
 
