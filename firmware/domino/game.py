@@ -281,10 +281,11 @@ class Game:
         reads who went out and what everyone still holds."""
         return match.standard_end(hand, ev, out)
 
-    def asks_last(self, hand, out) -> bool:
+    def asks_last(self, hand, out, declared=False) -> bool:
         """Whether a hand's end must say who laid the last tile (``last`` in the ``end``
-        event) because the record cannot: ``out`` is who went out, or None for a block. The
-        device then asks it before the tally. Most games never need it."""
+        event) because the record cannot: ``out`` is who went out, or None for a block;
+        ``declared``: the table declares the end. The device then asks it before the tally.
+        Most games never need it."""
         return False
 
     # How the device keeps a hand of this game unless the setup says otherwise (``way`` in the

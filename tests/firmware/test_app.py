@@ -289,3 +289,20 @@ def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_pat
     assert r["home"][0] == "StartMenu" and not any(x.startswith("Resume") for x in r["home"][2])
     assert r["errors"] == 0 and r["errors2"] == 0
     assert r["after_power"] == ["StartMenu", None, ["m0001"]]
+
+
+def test_ends_the_record_cannot_check_are_asked_on_the_score_pad(tmp_path) -> None:
+    # Schmidt booklet (003). "Barricade Dominoes": a player "may barricade any tile end with a
+    # double. This concludes the game"; the score pad's End the hand offered only "Blocked /
+    # <seat> went out", and after a switch to the pad the core refused bar. "Peruvian
+    # Dominoes": "If the player who placed the last tile does not have the lowest score, his
+    # or her points are quadrupled": after a switch the device never asked who, and the ×4
+    # went to Ben, whose 6-2 was the last play the record saw.
+    r = run("app_paper_ends.py", str(tmp_path / "store"), heap="8M", timeout=300)
+    assert r["opens"] == "Pad"
+    assert r["pad_items"] == ["Blocked", "Ana went out", "Ben went out", "Cai went out",
+                              "Ana barricaded", "Ben barricaded", "Cai barricaded"]  # fmt: skip
+    assert r["pad_hand"] == [0, 24 + 20, 0] and r["pad_end"] == {"bar": 1, "declared": 1}
+    assert r["switched_hand"] == [0, 0, 24 + 20] and r["switched_end"] == {"bar": 2, "declared": 1}
+    assert r["asked"] == "LastTile"
+    assert r["peruvian_hand"] == [13, 28, 15, 4 * 20] and r["peruvian_end"] == {"last": 3}

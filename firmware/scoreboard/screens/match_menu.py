@@ -50,7 +50,9 @@ class EndHand(Menu):
     """End the hand by hand: who went out, or blocked. The ends the record allows come first
     (``Match.outs``, ``may_block``: a tracked hand keeps its counts); every other end follows,
     declared by the table (``declared``: the core bounds it as a score pad's), so the hand
-    can always be ended and no choice is refused after every tally was typed."""
+    can always be ended and no choice is refused after every tally was typed. Where the game
+    allows barricades (003, the house rule ``barricade``), "<player> barricaded" last, the
+    table's word as well: on a score pad it is the only way to enter one."""
 
     def __init__(self, app):
         m = app.match
@@ -60,26 +62,29 @@ class EndHand(Menu):
             if o not in ends:
                 ends.append(o)
         self.outs = ends
-        Menu.__init__(
-            self,
-            "End the hand",
-            ["Blocked" if o is None else "%s went out" % m.players[o] for o in ends],
-        )
+        items = ["Blocked" if o is None else "%s went out" % m.players[o] for o in ends]
+        if m.game.opts.get("barricade"):
+            items += ["%s barricaded" % name for name in m.players]
+        Menu.__init__(self, "End the hand", items)
 
     def choose(self, app, index):
-        out = self.outs[index]
-        m = app.match
-        if m.game.asks_last(m.hand, out):
-            app.replace(LastTile(app, index >= self.allowed))
-            return
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
+        if index >= len(self.outs):
+            app.replace(Tally(app, None, True, bar=index - len(self.outs), declared=True))
+            return
+        out = self.outs[index]
+        m = app.match
+        if m.game.asks_last(m.hand, out, index >= self.allowed):
+            app.replace(LastTile(app, index >= self.allowed))
+            return
         app.replace(Tally(app, out, True, declared=index >= self.allowed))
 
 
 class LastTile(Menu):
-    """A hand ended with no play entered, where the game scores who laid the last tile
-    (``Game.asks_last``: Peruvian's blocked hand): the table says who, then the tally."""
+    """A hand ended that the record did not follow tile by tile, where the game scores who
+    laid the last tile (``Game.asks_last``: Peruvian's blocked hand): the table says who,
+    then the tally."""
 
     def __init__(self, app, declared=False):
         Menu.__init__(self, "Who laid the last tile?", list(app.match.players))

@@ -74,7 +74,7 @@ class Tally(Screen):
         most = {"p": self.limit, "n": SET_SIZES[m.game.top] - hand.played, "w": self.limit}
         # the range of each seat's pips and tiles: the core's (Match.end_bounds), from the
         # tiles still off the table; a correction keeps the plain limits
-        bounds = m.end_bounds(self.out) if fix is None else []
+        bounds = m.end_bounds(self.out, declared) if fix is None else []
         self.fields = []  # [player, key of tally_fields, NumberEntry]
         for p in range(len(m.players)):
             if p == self.out:
