@@ -32,6 +32,10 @@ class Game:
     # left are counted in ones.
     points_unit = 1
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
+    # Whether the open ends' total (``Layout.count``) is worth showing in the table's big
+    # digits: what Muggins and All Fives score from, the number line games call. Bergen
+    # scores ends alike, whatever they add up to: its big digits show the hand instead.
+    shows_count = True
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
     # The sum touching ends make where they add up instead of matching (All Sevens 7, Matador
     # 003 10; with jokers, ``is_joker``); None where ends match.

@@ -324,6 +324,10 @@ class Hand:
         self.seen = TileSet()  # tiles on the table
         self.played = 0  # how many tiles were laid
         self.tracked = match.way == "tracked"  # the record follows every tile (domino.ending)
+        # Points per side entered on a score pad during this hand: they stand for plays the
+        # record did not see, so plays entered after a return to tracking take from them
+        # before they score (Match._play): nothing is counted twice. None until some are.
+        self.padded = None
 
     def is_over(self):
         return self.out is not None or self.blocked
@@ -559,7 +563,15 @@ class Match:
         hand.drawn = 0
         hand.pending = None
         pts = g.play_points(hand, p, t, e)
-        result = {"count": lay.count(), "scored": pts}
+        result = {"count": lay.count()}
+        if pts > 0 and hand.padded is not None:
+            side = self.side_of[p]
+            had = min(pts, hand.padded[side])
+            if had > 0:  # already on the score pad: entered again only as a play
+                hand.padded[side] -= had
+                pts -= had
+                result["padded"] = had
+        result["scored"] = pts
         if hand.counts[p] == 0:
             hand.out = p
             hand.turn = None
@@ -639,6 +651,10 @@ class Match:
         n = ev.get("n")
         if not isinstance(n, int) or isinstance(n, bool) or n == 0 or not -1000 <= n <= 1000:
             raise DominoError("points n=%r: a whole number -1000..1000, not 0" % (n,))
+        if self.way == "pad" and n > 0:
+            if hand.padded is None:
+                hand.padded = [0] * len(self.sides)
+            hand.padded[self.side_of[p]] += n
         self._score(hand, p, n)
         return {"scored": n}
 
@@ -701,6 +717,21 @@ class Match:
             return False
         try:
             self.game.check_draw(hand, p, 1)
+        except DominoError:
+            return False
+        return True
+
+    def may_pass(self, player):
+        """Whether ``player`` may pass now: his turn, and the game's drawing rule does not make
+        him draw first (``Game.check_pass``). Exactly when ``apply`` would take
+        ``{"k":"pass","p":player}``."""
+        p = self.seat(player)
+        hand = self.hand
+        if hand is None or hand.is_over():
+            return False
+        try:
+            self._check_turn(hand, p)
+            self.game.check_pass(hand, p)
         except DominoError:
             return False
         return True

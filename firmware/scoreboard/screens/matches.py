@@ -26,6 +26,9 @@ class Matches(Menu):
             text, game = summary(app.store, mid, titles, known)
             items.append(text)
             self.games.append(game)
+        same = [i for i, text in enumerate(items) if items.count(text) > 1]
+        for i in same:  # the same day and players: their numbers tell them apart
+            items[i] = summary(app.store, self.ids[i], titles, known, True)[0]
         Menu.__init__(self, "Matches", items or ["none stored"])
 
     def draw(self, app, fb):
@@ -79,10 +82,11 @@ def players(names, width):
     return text
 
 
-def summary(store, mid, titles, known=()):
+def summary(store, mid, titles, known=(), numbered=False):
     """A stored match in one row and its game's title: ("11-24 Ana Ben Cai", "Muggins"),
     with "#3" for the day while no host has dated it; every player named, fitted to the
-    row. From its setup line."""
+    row. ``numbered``: "#3 11-24 Ana Ben Cai", for matches of the same day and players.
+    From its setup line."""
     lines = store.read(mid)
     setup = None
     for line in lines:
@@ -94,7 +98,8 @@ def summary(store, mid, titles, known=()):
     lines.close()  # the file closes now, not when the generator is collected
     if not isinstance(setup, dict):
         return mid + " (no setup)", ""
-    head = day(setup, known) or number(mid)
+    head = day(setup, known)
+    head = number(mid) + " " + head if numbered and head else head or number(mid)
     names = setup.get("players")
     names = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
     return head + " " + players(names, COLS - len(head) - 1), titles.get(setup.get("game"), "?")

@@ -24,8 +24,8 @@ def bar_choose(op, label):
     raise d.Stuck("no %r on the bar" % label)
 
 
-def tally(op, pips):
-    """Type each seat's pips on the tally, then Score the hand."""
+def tally(op, pips, tiles=None):
+    """Type each seat's pips (and tiles) on the tally, then Score the hand."""
     s = op.screen
     if not d.shows(s, "Tally"):
         raise d.Stuck("expected the tally, got %r (%r)" % (s, op.app.message))
@@ -33,6 +33,8 @@ def tally(op, pips):
         p, key, num = s.rows()[s.cursor]
         if key == "p":
             op.set_number(num, pips[p])
+        if key == "n" and tiles:
+            op.set_number(num, tiles[p])
         op.tap("OK")
     op.tap("OK")  # Score the hand
 
@@ -82,4 +84,49 @@ op.choose_label("Dee")
 tally(op, [13, 28, 15, 20])
 r["peruvian_hand"] = op.match().records[-1].points()
 r["peruvian_end"] = last_end(op)
+op.tap("OK")
+
+# Super Dominos, simple scoring: Ana out, the tally asks the tiles left alone
+op.new_match("super", 3, way=None)
+bar_choose(op, "End the hand")
+op.choose_label("Ana went out")
+r["super_asks"] = [f[1] for f in op.screen.rows()]
+tally(op, None, [0, 3, 4])
+r["super_hand"] = op.match().records[-1].points()
+op.tap("OK")
+
+# Muggins, Ben to play with 14 tiles to draw: Draw is on the bar, Pass is not (it is refused)
+op.new_match("muggins", 2)
+op.app.record({"k": "play", "p": 0, "t": "6-6"})
+op.app.home()
+op.cursor_info()
+r["muggins_bar"] = sorted(set(a[0] for a in op.screen.actions))
+op.app.record({"k": "draw", "p": 1, "n": 14})
+op.app.home()
+op.cursor_info()
+r["muggins_drawn"] = "pass" in [a[0] for a in op.screen.actions]
+
+# a match like the last one: from its winner, OK (the start menu), DOWN, OK
+op.new_match("muggins", 3, target=50, opts={"muggins": False})
+first_id, first = op.app.match_id, op.match().setup
+op.app.record({"k": "end", "left": [0, 30, 30], "out": 0})  # Ana 60: over
+op.app.home()
+r["winner"] = d.kind(op.screen)
+before = op.presses
+op.tap("OK")
+r["start_items"] = list(op.screen.items)
+op.choose(op.screen.actions.index("again"))
+r["again_presses"] = op.presses - before
+again = op.match().setup
+r["again_new"] = op.app.match_id != first_id and not op.match().records
+r["again_same"] = [k for k in first if k not in ("date", "boot", "up") and again.get(k) != first[k]]
+r["again_keys"] = sorted(k for k in first if k not in ("boot", "up"))
+
+# Matches: two matches of Ana and Ben on the same day, one of Ana, Ben and Cai
+day = "2025-06-15T10:00:00Z"
+for names in (["Ana", "Ben"], ["Ana", "Ben"], ["Ana", "Ben", "Cai"]):
+    op.app.new_match({"game": "muggins", "players": names, "date": day})
+op.tap("BACK")  # the table's menu
+op.choose_label("Matches")
+r["rows"] = list(op.screen.items)[:3]
 d.emit(r)
