@@ -33,6 +33,9 @@ class Draw(Game):
     def leader(self, match, number):
         return 0 if self.opts.get("fixed_leader") else None
 
+    def result_entry(self, hand, blocked) -> bool:
+        return not blocked  # domino takes all; blocked, every side scores its differences
+
     def hand_points(self, ctx):
         if ctx.out is not None:
             return self.out_takes_all(ctx)

@@ -5,7 +5,7 @@ without doubles, "z": 1 or 0}`` whose keys a game asks for in ``Game.tally_field
 Loaded when a hand ends (Match._left); the device drops it while a hand is played."""
 
 from .errors import DominoError
-from .tiles import full_set, hand_pips, is_double, name, parse, set_pips
+from .tiles import SET_SIZES, full_set, hand_pips, is_double, name, parse, set_pips
 
 
 class Left:
@@ -294,3 +294,50 @@ def _left_facts(who, x, hand):
         )
     if x.double is False and x.plain is None:
         x.plain = x.pips  # no doubles: all his pips are pips without doubles
+
+
+def read_result(m, hand, ev, out=None):
+    """An end (or fix) event that gives the hand's result itself, as a paper score pad
+    writes it: seat ``won``'s side scores ``n`` (``Game.result_entry``). Bounded as a tally
+    is: by what the other sides can hold (their most pips, or tiles where the game counts
+    tiles), who went out by the record. Returns (points per side, who went out)."""
+    g = m.game
+    for key in ("left", "bar", "last"):
+        if ev.get(key) is not None:
+            raise DominoError("won: the hand's result itself, without %s" % key)
+    won = ev.get("won")
+    if not isinstance(won, int) or isinstance(won, bool) or not 0 <= won < len(m.players):
+        raise DominoError("won=%r: the seat whose side scores, 0..%d" % (won, len(m.players) - 1))
+    out, declared = m.end_who(hand, ev, out)
+    if not g.result_entry(hand, out is None):
+        raise DominoError(
+            "won: %s scores this hand from what each player holds; enter left" % g.title
+        )
+    check_out(m, hand, out, declared)
+    if out is None:
+        check_blocked(m, hand, declared)
+    side = m.side_of[won]
+    if out is not None and m.side_of[out] != side:
+        raise DominoError(
+            "won=%d: %s went out, so his side takes the hand" % (won, m.players[out])
+        )
+    n = ev.get("n")
+    tiles = "p" not in g.tally_fields(hand, out is None)
+    most = 0
+    for p, b in enumerate(bounds(m, hand, out, declared)):
+        if m.side_of[p] != side:
+            most += b[1] if tiles else b[3]
+    if tiles:  # no more than the tiles off the table
+        most = min(most, SET_SIZES[g.top] - hand.played)
+    else:  # no more than their pips
+        most = min(most, set_pips(g.top) - hand_pips(hand.seen))
+    unit = g.points_unit
+    most = (most + unit - 1) // unit * unit
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most:
+        raise DominoError(
+            "n=%r: the other sides hold at most %d %s, so 0..%d"
+            % (n, most, "tiles" if tiles else "pips", most)
+        )
+    tally = [0] * len(m.sides)
+    tally[side] = n
+    return tally, out

@@ -318,6 +318,15 @@ class Game:
         HandEnd's pips are None). The base game scores the pips alone."""
         return ("p",)
 
+    def result_entry(self, hand, blocked) -> bool:
+        """Whether this hand's end may be entered as its result, as a paper score pad writes
+        it: who scores and how much (``{"k":"end","won":2,"n":31}``), instead of what each
+        seat holds (``tally_fields``). Declared where one side takes the hand's points (the
+        winner scores the others' pips or tiles); ``blocked``: nobody went out. The core
+        bounds the points by what the others can hold (domino.ending.read_result). The
+        device offers it beside the tally."""
+        return False
+
     def hand_points(self, ctx):
         """Points per side at a hand's end. ``ctx`` is a HandEnd: sides' remaining pips and
         tiles, who went out (or None when blocked)."""

@@ -773,11 +773,21 @@ class Match:
     def _end(self, hand, ev):
         if hand is None:
             raise DominoError("no hand is in progress")
-        tally, out = self.game.read_end(self, hand, ev)
+        tally, out = self.read_end(hand, ev)
         if ev.get("declared"):
             hand.tracked = False  # kept by the record: a correction is bounded the same way
         hand.pending = None
         return self.close_hand(hand, tally, self.at, out)
+
+    def read_end(self, hand, ev, out=None):
+        """Points per side of an end (or fix) event, and who went out: the result itself
+        where the event gives it (``won``, ``n``: ``Game.result_entry``), else the game's
+        reading of what each seat holds (``Game.read_end``)."""
+        if ev.get("won") is not None:
+            from .ending import read_result
+
+            return read_result(self, hand, ev, out)
+        return self.game.read_end(self, hand, ev, out)
 
     def standard_end(self, hand, ev, out=None):
         """The usual hand's end: who went out and what each player still holds → points per
@@ -785,11 +795,9 @@ class Match:
         ctx, out = self.end_context(hand, ev, out)
         return self.game.hand_points(ctx), out
 
-    def end_context(self, hand, ev, out=None, barricade=False):
-        """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
-        out), for games that score a hand's end their own way. Nobody out is a blocked hand,
-        refused while a tile can still be drawn (``may_block``), unless ``barricade``: a
-        barricade ends the hand on purpose."""
+    def end_who(self, hand, ev, out=None):
+        """An end (or fix) event's ``out`` checked against the record, and its ``declared``
+        → (the player who went out or None, declared)."""
         if out is None:
             out = ev.get("out")
         if hand.out is not None:
@@ -804,6 +812,14 @@ class Match:
         declared = ev.get("declared", False)
         if declared not in (True, False):  # 1 and 0 are True and False
             raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
+        return out, declared
+
+    def end_context(self, hand, ev, out=None, barricade=False):
+        """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
+        out), for games that score a hand's end their own way. Nobody out is a blocked hand,
+        refused while a tile can still be drawn (``may_block``), unless ``barricade``: a
+        barricade ends the hand on purpose."""
+        out, declared = self.end_who(hand, ev, out)
         entries = ev.get("left")
         if entries is None and not self.game.tally_fields(hand, out is None):
             from .ending import unasked

@@ -80,6 +80,9 @@ class Peruvian(Block003):
             )
         return self.hand_points(ctx), out
 
+    def result_entry(self, hand, blocked) -> bool:
+        return False  # every seat writes his own pips
+
     def hand_points(self, ctx):
         pts = list(ctx.pips)
         who = ctx.last

@@ -280,6 +280,9 @@ class SuperDominos(Game):
             return ("n",)
         return ("p", "n")
 
+    def result_entry(self, hand, blocked) -> bool:
+        return True  # the winner scores the others' tiles (or pips)
+
     def hand_points(self, ctx):
         """The winner (out, or blocked with the fewest tiles, then the fewest pips) scores a
         point per tile (simple) or the pips (super) left in the other sides' hands."""

@@ -325,3 +325,8 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # Matches: five identical rows "12-01 Ana Ben" before; the same day and players now
     # carry their numbers
     assert r["rows"] == ["06-15 Ana Ben Cai", "#9 06-15 Ana Ben", "#8 06-15 Ana Ben"]
+    # the score pad offers the hand's result itself where the core declares it
+    # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
+    assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
+    assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
+    assert r["result_presses"] == 1 + 1 + 2 + 7 + 1  # open, Ben, OK OK, 7 taps, OK

@@ -129,4 +129,19 @@ for names in (["Ana", "Ben"], ["Ana", "Ben"], ["Ana", "Ben", "Cai"]):
 op.tap("BACK")  # the table's menu
 op.choose_label("Matches")
 r["rows"] = list(op.screen.items)[:3]
+
+# Super Dominos on the pad, the hand's result as paper writes it: Ben out, 7 tiles
+op.new_match("super", 3, way=None)
+r["pad_bar"] = [op.screen.label(op.app, a) for a in op.screen.actions]
+before = op.presses
+bar_choose(op, "Hand result")
+s = op.screen
+op.tap("DOWN")  # Ben
+op.tap("OK")  # how: went out
+op.tap("OK")  # on to the points
+op.set_number(s.number, 7)
+op.tap("OK")
+r["result_presses"] = op.presses - before
+r["result_hand"] = op.match().records[-1].points()
+r["result_end"] = last_end(op)
 d.emit(r)
