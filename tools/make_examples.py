@@ -47,6 +47,7 @@ EXAMPLES = (
         "block",
         {
             "game": "block",
+            "opts": {"five_tiles": True},  # the Schmidt booklet's (003) deal, as recorded
             "players": ["Jo", "Kim", "Lea", "Max"],
             "teams": [[0, 2], [1, 3]],
             "date": "2025-04-05T16:20:00Z",

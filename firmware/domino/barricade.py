@@ -9,9 +9,11 @@ points from his or her remaining tiles."
 
 How the table enters it: the double is an ordinary ``play``; the hand's ``end`` event names the
 barricader, ``{"k":"end","bar":2,"left":[...]}``, and ends the hand there (a correction, ``fix``,
-repeats ``bar``). ``Barricade`` is a mixin: put it before the game class,
-``class X(Barricade, SomeGame)``, and give the game the option ``barricade``; the game's
-``win_points(ctx, side)`` says what a win is worth (default: the opponents' pips).
+repeats ``bar``). The record checks that the barricader laid the last tile, a double, only in a
+hand it followed tile by tile; on a score pad, or after a switch to one, the table's word stands.
+``Barricade`` is a mixin: put it before the game class, ``class X(Barricade, SomeGame)``, and
+give the game the option ``barricade``; the game's ``win_points(ctx, side)`` says what a win is
+worth (default: the opponents' pips).
 
 Decided here, where the booklet is silent:
 - a barricader tied with the lowest opponent has won ("if an opponent has FEWER pips");
@@ -50,7 +52,9 @@ def read_end(game, match, hand, ev, out=None):
         raise DominoError("bar=%r: the barricader's seat number 0..%d" % (bar, game.n - 1))
     if ev.get("out") is not None or hand.out is not None:
         raise DominoError("a barricade ends a hand nobody went out of; drop bar or out")
-    if hand.played:
+    from .ending import followed  # loaded at a hand's end
+
+    if followed(hand, ev.get("declared")):  # else the record cannot know the last tile laid
         if hand.last != bar:
             raise DominoError(
                 "bar=%d: seat %d laid the last tile; the barricade is the last tile laid"

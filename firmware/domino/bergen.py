@@ -21,6 +21,7 @@ class Bergen(Game):
     key = "bergen"
     title = "Bergen"
     way = "tracked"  # the headers come from the layout
+    shows_count = False  # "make the pip at each end of the line alike": no sum scores
     booklet = "000"
     deal = 6
     players = (2, 4)

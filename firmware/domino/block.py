@@ -1,5 +1,5 @@
-"""Draw and Block (booklet 000, deal sizes of Block from 003) and the double-twelve draw game to
-100 of booklet 004: no counts during play; the hand's end scores the pips."""
+"""Draw and Block (booklet 000) and the double-twelve draw game to 100 of booklet 004: no counts
+during play; the hand's end scores the pips."""
 
 from .errors import DominoError
 from .game import Game
@@ -33,6 +33,9 @@ class Draw(Game):
     def leader(self, match, number):
         return 0 if self.opts.get("fixed_leader") else None
 
+    def result_entry(self, hand, blocked) -> bool:
+        return not blocked  # domino takes all; blocked, every side scores its differences
+
     def hand_points(self, ctx):
         if ctx.out is not None:
             return self.out_takes_all(ctx)
@@ -40,18 +43,24 @@ class Draw(Game):
 
 
 class Block(Draw):
-    """000 BLOCK: Draw without drawing; a player who cannot play says "pass". Deal from 003:
-    seven tiles each for two players, five for three or four. The lead is free (003: the
-    highest double begins)."""
+    """000 BLOCK: "The same game as Draw except that excess pieces are not drawn when a player
+    cannot play. He merely says, "pass"" (ES *Cierre*: "el mismo juego que el Robo"), so seven
+    tiles each, as Draw deals ("Each player draws seven pieces"; *Robo*: "Cada jugador coge
+    siete fichas"). The lead is free (003: the highest double begins).
+    ``five_tiles``: the Schmidt booklet's (003) Block deal, five tiles each for three or four
+    players (seven for two)."""
 
     key = "block"
     title = "Block"
-    deal = {2: 7, 3: 5, 4: 5}
     draws = "none"
     options = Game.options + (
         ("spinner", False, BOOL),
         ("fixed_leader", False, BOOL),
+        ("five_tiles", False, BOOL),
     )
+
+    def deal_size(self, players):
+        return 5 if self.opts.get("five_tiles") and players > 2 else 7
 
 
 class Doble12(Game):

@@ -19,7 +19,7 @@ def fix(m, ev):
     rec = m.records[h]
     if rec.end is None:
         raise DominoError("hand %d ended at the target without a tally; nothing to fix" % (h + 1))
-    tally, _ = m.game.read_end(m, rec.hand, ev, rec.out)
+    tally, _ = m.read_end(rec.hand, ev, rec.out)
     totals = [0] * len(m.sides)
     for k in range(n):  # the hands are packed (Match.records): one unpacked at a time
         pts = [a + b for a, b in zip(rec.play, tally)] if k == h else m.records.points(k)

@@ -5,7 +5,7 @@ without doubles, "z": 1 or 0}`` whose keys a game asks for in ``Game.tally_field
 Loaded when a hand ends (Match._left); the device drops it while a hand is played."""
 
 from .errors import DominoError
-from .tiles import full_set, hand_pips, is_double, name, parse, set_pips
+from .tiles import SET_SIZES, full_set, hand_pips, is_double, name, parse, set_pips
 
 
 class Left:
@@ -171,14 +171,18 @@ def check_claims(m, hand, left, out, declared=False):
             lo = x.count
             least, most = sum(w[:lo]), sum(w[len(w) - lo :])
             what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, lo))
+        need += lo
+        if x.pips is None:  # not asked (Game.tally_fields): nothing to check
+            lightest = None
+            continue
         if x.pips < least:
             raise DominoError("%s, so at least %d pips, not %d" % (what, least, x.pips))
         if x.pips > most:
             raise DominoError("%s, so at most %d pips, not %d" % (what, most, x.pips))
-        need += lo
-        lightest += x.pips
+        if lightest is not None:
+            lightest += x.pips
     least = sum(w[:need])
-    if lightest < least:
+    if lightest is not None and lightest < least:
         raise DominoError(
             "left: the seats hold at least %d tiles in all, so at least %d pips together, not %d"
             % (need, least, lightest)
@@ -193,6 +197,7 @@ def read_left(m, hand, entries, out, declared=False):
     if not isinstance(entries, list) or len(entries) != n:
         raise DominoError("left: one entry per player (%d), each pips or a list of tiles" % n)
     unplayed = set_pips(g.top) - hand_pips(hand.seen)
+    asks_pips = "p" in g.tally_fields(hand, out is None)
     named = set()
     left = []
     blank = None  # who holds 0-0
@@ -217,9 +222,12 @@ def read_left(m, hand, entries, out, declared=False):
             x = _left_form(who, entry)
         else:
             raise DominoError("%s: %r is not pips, a list of tiles or {p,n,d,w,z}" % (who, entry))
-        if not isinstance(x.pips, int) or isinstance(x.pips, bool) or x.pips < 0:
+        unasked_pips = x.pips is None and not asks_pips and isinstance(entry, dict)
+        if unasked_pips:  # Game.tally_fields asks no pips: none are invented
+            x.pips = 0 if x.count == 0 or p == out else None
+        elif not isinstance(x.pips, int) or isinstance(x.pips, bool) or x.pips < 0:
             raise DominoError("%s: pips %r must be a whole number, 0 or more" % (who, x.pips))
-        if x.pips > unplayed:
+        if x.pips is not None and x.pips > unplayed:
             raise DominoError(
                 "%s: %d pips is more than the %d pips of all tiles off the table"
                 % (who, x.pips, unplayed)
@@ -242,7 +250,7 @@ def read_left(m, hand, entries, out, declared=False):
                 raise DominoError("%s and %s both hold 0-0; there is one" % (m.players[blank], who))
             blank = p
         left.append(x)
-    total = sum(x.pips for x in left)
+    total = sum(x.pips or 0 for x in left)
     if total > unplayed:
         raise DominoError(
             "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
@@ -280,9 +288,56 @@ def _left_facts(who, x, hand):
         raise DominoError("%s holds 0-0, but it is on the table" % who)
     if x.blank and x.double is False:
         raise DominoError("%s holds 0-0, a double, but d=0 says no double" % who)
-    if x.plain is not None and x.plain > x.pips:
+    if x.plain is not None and x.pips is not None and x.plain > x.pips:
         raise DominoError(
             "%s: %d pips without doubles is more than his %d pips" % (who, x.plain, x.pips)
         )
     if x.double is False and x.plain is None:
         x.plain = x.pips  # no doubles: all his pips are pips without doubles
+
+
+def read_result(m, hand, ev, out=None):
+    """An end (or fix) event that gives the hand's result itself, as a paper score pad
+    writes it: seat ``won``'s side scores ``n`` (``Game.result_entry``). Bounded as a tally
+    is: by what the other sides can hold (their most pips, or tiles where the game counts
+    tiles), who went out by the record. Returns (points per side, who went out)."""
+    g = m.game
+    for key in ("left", "bar", "last"):
+        if ev.get(key) is not None:
+            raise DominoError("won: the hand's result itself, without %s" % key)
+    won = ev.get("won")
+    if not isinstance(won, int) or isinstance(won, bool) or not 0 <= won < len(m.players):
+        raise DominoError("won=%r: the seat whose side scores, 0..%d" % (won, len(m.players) - 1))
+    out, declared = m.end_who(hand, ev, out)
+    if not g.result_entry(hand, out is None):
+        raise DominoError(
+            "won: %s scores this hand from what each player holds; enter left" % g.title
+        )
+    check_out(m, hand, out, declared)
+    if out is None:
+        check_blocked(m, hand, declared)
+    side = m.side_of[won]
+    if out is not None and m.side_of[out] != side:
+        raise DominoError(
+            "won=%d: %s went out, so his side takes the hand" % (won, m.players[out])
+        )
+    n = ev.get("n")
+    tiles = "p" not in g.tally_fields(hand, out is None)
+    most = 0
+    for p, b in enumerate(bounds(m, hand, out, declared)):
+        if m.side_of[p] != side:
+            most += b[1] if tiles else b[3]
+    if tiles:  # no more than the tiles off the table
+        most = min(most, SET_SIZES[g.top] - hand.played)
+    else:  # no more than their pips
+        most = min(most, set_pips(g.top) - hand_pips(hand.seen))
+    unit = g.points_unit
+    most = (most + unit - 1) // unit * unit
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= most:
+        raise DominoError(
+            "n=%r: the other sides hold at most %d %s, so 0..%d"
+            % (n, most, "tiles" if tiles else "pips", most)
+        )
+    tally = [0] * len(m.sides)
+    tally[side] = n
+    return tally, out

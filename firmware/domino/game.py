@@ -32,6 +32,10 @@ class Game:
     # left are counted in ones.
     points_unit = 1
     stop_at_target = False  # the match ends the moment a side reaches the target mid-hand
+    # Whether the open ends' total (``Layout.count``) is worth showing in the table's big
+    # digits: what Muggins and All Fives score from, the number line games call. Bergen
+    # scores ends alike, whatever they add up to: its big digits show the hand instead.
+    shows_count = True
     partners = None  # partnership games: the teams when the setup names none, ((0, 2), (1, 3))
     # The sum touching ends make where they add up instead of matching (All Sevens 7, Matador
     # 003 10; with jokers, ``is_joker``); None where ends match.
@@ -281,10 +285,11 @@ class Game:
         reads who went out and what everyone still holds."""
         return match.standard_end(hand, ev, out)
 
-    def asks_last(self, hand, out) -> bool:
+    def asks_last(self, hand, out, declared=False) -> bool:
         """Whether a hand's end must say who laid the last tile (``last`` in the ``end``
-        event) because the record cannot: ``out`` is who went out, or None for a block. The
-        device then asks it before the tally. Most games never need it."""
+        event) because the record cannot: ``out`` is who went out, or None for a block;
+        ``declared``: the table declares the end. The device then asks it before the tally.
+        Most games never need it."""
         return False
 
     # How the device keeps a hand of this game unless the setup says otherwise (``way`` in the
@@ -312,6 +317,15 @@ class Game:
         scores a fixed amount): the ``end`` then needs no ``left``, and none is invented (the
         HandEnd's pips are None). The base game scores the pips alone."""
         return ("p",)
+
+    def result_entry(self, hand, blocked) -> bool:
+        """Whether this hand's end may be entered as its result, as a paper score pad writes
+        it: who scores and how much (``{"k":"end","won":2,"n":31}``), instead of what each
+        seat holds (``tally_fields``). Declared where one side takes the hand's points (the
+        winner scores the others' pips or tiles); ``blocked``: nobody went out. The core
+        bounds the points by what the others can hold (domino.ending.read_result). The
+        device offers it beside the tally."""
+        return False
 
     def hand_points(self, ctx):
         """Points per side at a hand's end. ``ctx`` is a HandEnd: sides' remaining pips and

@@ -324,6 +324,10 @@ class Hand:
         self.seen = TileSet()  # tiles on the table
         self.played = 0  # how many tiles were laid
         self.tracked = match.way == "tracked"  # the record follows every tile (domino.ending)
+        # Points per side entered on a score pad during this hand: they stand for plays the
+        # record did not see, so plays entered after a return to tracking take from them
+        # before they score (Match._play): nothing is counted twice. None until some are.
+        self.padded = None
 
     def is_over(self):
         return self.out is not None or self.blocked
@@ -559,7 +563,15 @@ class Match:
         hand.drawn = 0
         hand.pending = None
         pts = g.play_points(hand, p, t, e)
-        result = {"count": lay.count(), "scored": pts}
+        result = {"count": lay.count()}
+        if pts > 0 and hand.padded is not None:
+            side = self.side_of[p]
+            had = min(pts, hand.padded[side])
+            if had > 0:  # already on the score pad: entered again only as a play
+                hand.padded[side] -= had
+                pts -= had
+                result["padded"] = had
+        result["scored"] = pts
         if hand.counts[p] == 0:
             hand.out = p
             hand.turn = None
@@ -639,6 +651,10 @@ class Match:
         n = ev.get("n")
         if not isinstance(n, int) or isinstance(n, bool) or n == 0 or not -1000 <= n <= 1000:
             raise DominoError("points n=%r: a whole number -1000..1000, not 0" % (n,))
+        if self.way == "pad" and n > 0:
+            if hand.padded is None:
+                hand.padded = [0] * len(self.sides)
+            hand.padded[self.side_of[p]] += n
         self._score(hand, p, n)
         return {"scored": n}
 
@@ -705,6 +721,21 @@ class Match:
             return False
         return True
 
+    def may_pass(self, player):
+        """Whether ``player`` may pass now: his turn, and the game's drawing rule does not make
+        him draw first (``Game.check_pass``). Exactly when ``apply`` would take
+        ``{"k":"pass","p":player}``."""
+        p = self.seat(player)
+        hand = self.hand
+        if hand is None or hand.is_over():
+            return False
+        try:
+            self._check_turn(hand, p)
+            self.game.check_pass(hand, p)
+        except DominoError:
+            return False
+        return True
+
     # --- the hand's end ---------------------------------------------------------------------
 
     def outs(self, declared=False):
@@ -742,11 +773,21 @@ class Match:
     def _end(self, hand, ev):
         if hand is None:
             raise DominoError("no hand is in progress")
-        tally, out = self.game.read_end(self, hand, ev)
+        tally, out = self.read_end(hand, ev)
         if ev.get("declared"):
             hand.tracked = False  # kept by the record: a correction is bounded the same way
         hand.pending = None
         return self.close_hand(hand, tally, self.at, out)
+
+    def read_end(self, hand, ev, out=None):
+        """Points per side of an end (or fix) event, and who went out: the result itself
+        where the event gives it (``won``, ``n``: ``Game.result_entry``), else the game's
+        reading of what each seat holds (``Game.read_end``)."""
+        if ev.get("won") is not None:
+            from .ending import read_result
+
+            return read_result(self, hand, ev, out)
+        return self.game.read_end(self, hand, ev, out)
 
     def standard_end(self, hand, ev, out=None):
         """The usual hand's end: who went out and what each player still holds → points per
@@ -754,11 +795,9 @@ class Match:
         ctx, out = self.end_context(hand, ev, out)
         return self.game.hand_points(ctx), out
 
-    def end_context(self, hand, ev, out=None, barricade=False):
-        """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
-        out), for games that score a hand's end their own way. Nobody out is a blocked hand,
-        refused while a tile can still be drawn (``may_block``), unless ``barricade``: a
-        barricade ends the hand on purpose."""
+    def end_who(self, hand, ev, out=None):
+        """An end (or fix) event's ``out`` checked against the record, and its ``declared``
+        → (the player who went out or None, declared)."""
         if out is None:
             out = ev.get("out")
         if hand.out is not None:
@@ -773,6 +812,14 @@ class Match:
         declared = ev.get("declared", False)
         if declared not in (True, False):  # 1 and 0 are True and False
             raise DominoError("declared=%r: 1 (the table declares the end) or 0" % (declared,))
+        return out, declared
+
+    def end_context(self, hand, ev, out=None, barricade=False):
+        """Check an end (or fix) event's ``out`` and ``left`` → (HandEnd, the player who went
+        out), for games that score a hand's end their own way. Nobody out is a blocked hand,
+        refused while a tile can still be drawn (``may_block``), unless ``barricade``: a
+        barricade ends the hand on purpose."""
+        out, declared = self.end_who(hand, ev, out)
         entries = ev.get("left")
         if entries is None and not self.game.tally_fields(hand, out is None):
             from .ending import unasked

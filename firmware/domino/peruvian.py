@@ -18,8 +18,10 @@ class Peruvian(Block003):
     along.
     Decided here: a hand ended by a player laying his last tile is scored the same way (he holds
     0, the lowest); a player tied for the lowest "has the lowest". The device asks
-    ``hidden_standings(match)``. With plays not entered, the ``end`` event names who laid the
-    last tile: ``{"k":"end","left":[...],"last":2}``."""
+    ``hidden_standings(match)``. Where the record did not follow the hand tile by tile (plays
+    not entered, a score pad, a switch to one midway, an end the table declares) the ``end``
+    event names who laid the last tile, ``{"k":"end","left":[...],"last":2}``, and the device
+    asks it (``asks_last``); the record's last play seen is not taken for it."""
 
     key = "peruvian"
     title = "Peruvian"
@@ -44,28 +46,42 @@ class Peruvian(Block003):
             return False
         return len(match.records) < match.rounds - 1
 
-    def asks_last(self, hand, out):
-        """A block with no play entered: only the table knows who laid the last tile."""
-        return out is None and hand.last is None
+    def asks_last(self, hand, out, declared=False):
+        """A block the record did not follow tile by tile (no play entered, a score pad, a
+        switch to one, an end the table declares): only the table knows who laid the last
+        tile."""
+        from .ending import followed  # loaded at a hand's end
+
+        return out is None and not followed(hand, declared)
 
     def read_end(self, match, hand, ev, out=None):
+        from .ending import followed
+
         last = ev.get("last")
+        known = followed(hand, ev.get("declared"))
         if last is not None:
             if not isinstance(last, int) or isinstance(last, bool) or not 0 <= last < self.n:
                 raise DominoError(
                     "last=%r: the seat that laid the last tile, 0..%d" % (last, self.n - 1)
                 )
-            if hand.played and hand.last != last:
+            if known and hand.last != last:
                 raise DominoError("last=%d: seat %d laid the last tile" % (last, hand.last))
         ctx, out = match.end_context(hand, ev, out)
-        if ctx.last is None:
-            ctx.last = out if out is not None else last
+        if out is not None:
+            if last is not None and last != out:
+                raise DominoError("last=%d: seat %d went out, laying the last tile" % (last, out))
+            ctx.last = out
+        elif not known:
+            ctx.last = last  # the table's word: the record saw only some of the plays
         if ctx.last is None:
             raise DominoError(
                 "%s: say who laid the last tile (last), whose pips may count four times"
                 % self.title
             )
         return self.hand_points(ctx), out
+
+    def result_entry(self, hand, blocked) -> bool:
+        return False  # every seat writes his own pips
 
     def hand_points(self, ctx):
         pts = list(ctx.pips)

@@ -58,6 +58,9 @@ class Schmidt(Game):
         pts[w] = sum(p for s, p in enumerate(ctx.pips) if s != w)
         return pts
 
+    def result_entry(self, hand, blocked) -> bool:
+        return True  # the general rules: the winner scores the opponents' pips
+
     def hand_points(self, ctx):
         w = self.winner(ctx)
         return [0] * len(ctx.pips) if w is None else self.win_points(ctx, w)

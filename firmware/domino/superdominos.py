@@ -273,8 +273,15 @@ class SuperDominos(Game):
 
     def tally_fields(self, hand, blocked):
         """Tiles are what simple scoring counts (and what a blocked hand is won by); the pips
-        break a tie, and super scoring counts them."""
+        break a tie, and super scoring counts them. Simple scoring with a player out asks the
+        tiles alone: 000, "wins a point from each player for every domino they have left"; 001,
+        "gana un punto por cada ficha que tengan los otros jugadores"."""
+        if not blocked and self.opts["scoring"] == "simple":
+            return ("n",)
         return ("p", "n")
+
+    def result_entry(self, hand, blocked) -> bool:
+        return True  # the winner scores the others' tiles (or pips)
 
     def hand_points(self, ctx):
         """The winner (out, or blocked with the fewest tiles, then the fewest pips) scores a

@@ -86,6 +86,9 @@ class TiddleAWinkPool(TiddleAWink):
         """The player out wins the pot whatever the others hold: nothing is asked."""
         return ("p",) if blocked else ()
 
+    def result_entry(self, hand, blocked) -> bool:
+        return False  # the pot is 1, whoever wins it: nothing to enter but the end
+
     def hand_points(self, ctx):
         pts = [0] * len(ctx.pips)
         if ctx.out is not None:

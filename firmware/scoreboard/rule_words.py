@@ -38,6 +38,7 @@ RULES = {
     "elder_leads": ("Elder leads", "the elder (seat 1) leads every hand"),
     "keep_two": ("Keep two back", "the last two tiles are never drawn"),
     "draw_each_turn": ("Draw each turn", "ending a turn owes a tile from the boneyard"),
+    "five_tiles": ("Five tiles (3-4)", "three or four players: five tiles each (003)"),
     "quadruple": ("Quadruple whom", "who laid the last tile, or the player after"),
     "secret": ("Secret standings", "standings stay hidden until the last round"),
     # the form's own rows

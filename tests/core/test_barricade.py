@@ -86,3 +86,27 @@ def test_003_barricade_correction_repeats_bar():
     # every turn: the record rules that out
     err = raises(DominoError, end, m, [24, 20, 9], k="fix", h=0)
     assert "blocked: 10 tile(s) can still be drawn" in str(err) and m.totals == [0, -40, 44]
+
+
+def test_003_barricade_on_a_score_pad_and_after_a_switch_to_one():
+    # Schmidt booklet (003), "Barricade Dominoes" / "Sperr-Domino" / "Domino à blocage": a
+    # player "may barricade any tile end with a double. This concludes the game." On a score
+    # pad the record never sees that double: the table's word stands. Refused before once a
+    # tile had been laid on the record (seat 0's 6-4 taken for the last tile).
+    m = match("barricade", 3)
+    play(m, 0, "6-4")
+    m.apply({"k": "draw", "p": 0, "n": 1})
+    m.apply({"k": "way", "way": "pad"})  # the rest of the hand on the score pad
+    assert end(m, [24, 20, 9], bar=1)["hand"] == [0, -40, 44]
+    m = match("barricade", 3)
+    play(m, 0, "6-4")
+    m.apply({"k": "draw", "p": 0, "n": 1})
+    # a hand followed tile by tile still refuses a barricade the record rules out ...
+    err = raises(DominoError, end, m, [12, 9, 5], bar=2)
+    assert "seat 0 laid the last tile" in str(err)
+    # ... unless the table declares the end (the device's End the hand)
+    r = m.apply({"k": "end", "left": [12, 9, 5], "bar": 2, "declared": 1})
+    assert r["hand"] == [0, 0, 21]
+    # a match kept on the pad from the start: any seat may barricade
+    m = match("barricade", 3, way="pad")
+    assert end(m, [24, 9, 20], bar=2)["hand"] == [0, 24 + 20, -40]  # his own pips too

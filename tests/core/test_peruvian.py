@@ -130,3 +130,34 @@ def test_003_peruvian_status_names_the_seat_owing_its_tile():
     assert m.game.status(m.hand) == {"owes_draw": 0}
     draw(m, 0)
     assert m.game.status(m.hand) == {}
+
+
+def test_003_peruvian_after_a_switch_to_the_score_pad_the_table_names_the_last_placer():
+    # Schmidt booklet (003), "Peruvian Dominoes" / "Peruanisches Domino" / "Domino péruvien":
+    # "If the player who placed the last tile does not have the lowest score, his or her
+    # points are quadrupled." Once the hand goes on on a score pad the record's last play
+    # (seat 1's 6-2 here) is not the last tile: the ×4 went to seat 1, and the table's word
+    # was refused.
+    m = match("peruvian", 4, opts={"draw_each_turn": False})
+    play(m, 0, "6-6")
+    play(m, 1, "6-2", 0)
+    m.apply({"k": "way", "way": "pad"})
+    assert m.game.asks_last(m.hand, None)
+    before = snapshot(m)
+    err = raises(DominoError, end, m, [13, 28, 15, 20])
+    assert "say who laid the last tile" in str(err)
+    assert snapshot(m) == before
+    assert end(m, [13, 28, 15, 20], last=3)["hand"] == [13, 28, 15, 80]
+    # a hand followed tile by tile knows it, and refuses another word
+    m = match("peruvian", 4, opts={"draw_each_turn": False})
+    play(m, 1, "6-6")
+    assert not m.game.asks_last(m.hand, None)
+    err = raises(DominoError, end, m, [13, 28, 15, 20], last=3)
+    assert "seat 1 laid the last tile" in str(err)
+    # an end the table declares: the record cannot know who laid last
+    assert m.game.asks_last(m.hand, None, True)
+    r = m.apply({"k": "end", "left": [13, 28, 15, 20], "last": 2, "declared": 1})
+    assert r["hand"] == [13, 28, 60, 20]
+    # who went out laid the last tile
+    err = raises(DominoError, end, m, [0, 8, 5, 10], out=0, last=1)
+    assert "went out" in str(err)

@@ -268,7 +268,25 @@ def test_000_super_simple_scoring_a_point_per_tile_super_scoring_the_pips():
     assert r["hand"] == [70, 0, 0]
     m = match("super", 3)
     fails(m, {"k": "end", "left": [0, 30, 40], "out": 0}, "seat 1", '"n"', "tiles left")
+    assert m.game.tally_fields(hand(m), True) == ("p", "n")  # blocked: pips break a tie
+
+
+def test_super_simple_scoring_with_a_player_out_asks_the_tiles_alone():
+    # "20 Domino Games" (000), SUPER DOMINOS, SIMPLE SCORING: "The first player out of tiles,
+    # wins a point from each player for every domino they have left"; "Domino Doble 15" (001):
+    # "gana un punto por cada ficha que tengan los otros jugadores". The tally asked each
+    # loser's pips too, and refused 0 ("holds 4 tiles, so at least 5 pips, not 0").
+    for key in ("super", "doble15"):
+        m = match(key, 3)
+        assert m.game.tally_fields(hand(m), False) == ("n",)
+        r = m.apply({"k": "end", "left": [0, {"n": 3}, {"n": 4}], "out": 0})
+        assert r["hand"] == [7, 0, 0]
+        assert m.standings()["totals"] == [7, 0, 0]
+    m = match("super", 3)  # the tiles are still bounded by the record
+    fails(m, {"k": "end", "left": [0, {"n": 0}, {"n": 4}], "out": 0}, "Ben", "holds 1 to")
+    m = match("super", 3, opts={"scoring": "super"})  # super scoring counts the pips
     assert m.game.tally_fields(hand(m), False) == ("p", "n")
+    fails(m, {"k": "end", "left": [0, {"n": 3}, {"n": 4}], "out": 0}, "pips")
 
 
 def test_000_super_simple_scoring_a_hand_played_out_knows_the_tiles_left():

@@ -84,3 +84,52 @@ def test_bad_ways_are_refused():
     m = match("muggins")
     fails(m, {"k": "way", "way": "pen"}, "way 'pen': tracked or pad")
     fails(m, {"k": "way"}, "way None")
+
+
+def muggins_plays(m, plays):
+    """Lay each (seat, tile, end) and claim its count, as the device does."""
+    for p, t, e in plays:
+        play(m, p, t, e)
+        if m.hand.pending is not None:
+            m.apply({"k": "claim", "p": p})
+
+
+BEFORE = ((1, "5-5", None), (0, "5-0", 0), (1, "5-3", 1), (0, "0-0", 0))
+MEANWHILE = ((1, "3-2", 1), (0, "6-5", 2), (1, "6-1", 2), (0, "5-4", 3), (1, "4-2", 1),
+             (0, "6-0", 0))  # fmt: skip
+
+
+def test_back_to_tracking_the_plays_made_meanwhile_take_the_pads_points():
+    # "20 Domino Games" (000), MUGGINS: "The object is to make all ends total five or a
+    # multiple of five. Each player succeeding in doing this scores the number of points the
+    # pips total". Ana's 6-0 made 15, entered on the score pad as "Ana scores +15"; back on
+    # Track the tiles the table enters the plays made meanwhile, and the 6-0 was counted a
+    # second time: Ana 40, true 25.
+    truth = match("muggins", ["Ana", "Ben"])
+    muggins_plays(truth, BEFORE + MEANWHILE)
+    assert truth.totals == [25, 10]
+    m = match("muggins", ["Ana", "Ben"])
+    muggins_plays(m, BEFORE)
+    m.apply({"k": "way", "way": "pad"})
+    m.apply({"k": "pts", "p": 0, "n": 15})
+    m.apply({"k": "way", "way": "tracked"})
+    muggins_plays(m, MEANWHILE[:-1])
+    r = play(m, 0, "6-0", 0)
+    assert r["scored"] == 0 and r["padded"] == 15 and m.hand.pending is None
+    assert m.totals == truth.totals == [25, 10]
+    again = Match.replay(m.setup, [m.log[i] for i in range(len(m.log))])
+    assert again.totals == [25, 10]
+    # the pad's points are used once: a later count of Ana's scores again
+    m2 = match("muggins", ["Ana", "Ben"])
+    muggins_plays(m2, BEFORE)
+    m2.apply({"k": "way", "way": "pad"})
+    m2.apply({"k": "pts", "p": 0, "n": 10})  # the table missed 5 of the 15
+    m2.apply({"k": "way", "way": "tracked"})
+    muggins_plays(m2, MEANWHILE)
+    assert m2.totals == [25, 10]  # the play's 15: 10 from the pad, 5 claimed
+    # points entered while the hand is tracked are corrections, not plays: nothing taken
+    m3 = match("muggins", ["Ana", "Ben"])
+    muggins_plays(m3, BEFORE)
+    m3.apply({"k": "pts", "p": 0, "n": 5})
+    muggins_plays(m3, MEANWHILE)
+    assert m3.totals == [30, 10]

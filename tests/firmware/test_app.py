@@ -297,3 +297,44 @@ def test_a_stored_match_is_abandoned_or_deleted_from_matches_asked_twice(tmp_pat
     # m0002 was deleted: a new match is m0003, never m0002 again (a host holding the old
     # m0002 took the new one's events for its continuation)
     assert r["next_id"] == "m0003"
+
+
+def test_ends_the_record_cannot_check_are_asked_on_the_score_pad(tmp_path) -> None:
+    # Schmidt booklet (003). "Barricade Dominoes": a player "may barricade any tile end with a
+    # double. This concludes the game"; the score pad's End the hand offered only "Blocked /
+    # <seat> went out", and after a switch to the pad the core refused bar. "Peruvian
+    # Dominoes": "If the player who placed the last tile does not have the lowest score, his
+    # or her points are quadrupled": after a switch the device never asked who, and the ×4
+    # went to Ben, whose 6-2 was the last play the record saw.
+    r = run("app_paper_ends.py", str(tmp_path / "store"), heap="8M", timeout=300)
+    assert r["opens"] == "Pad"
+    assert r["pad_items"] == ["Blocked", "Ana went out", "Ben went out", "Cai went out",
+                              "Ana barricaded", "Ben barricaded", "Cai barricaded"]  # fmt: skip
+    assert r["pad_hand"] == [0, 24 + 20, 0] and r["pad_end"] == {"bar": 1, "declared": 1}
+    assert r["switched_hand"] == [0, 0, 24 + 20] and r["switched_end"] == {"bar": 2, "declared": 1}
+    assert r["asked"] == "LastTile"
+    assert r["peruvian_hand"] == [13, 28, 15, 4 * 20] and r["peruvian_end"] == {"last": 3}
+
+
+def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
+    r = run("app_paper_ends.py", str(tmp_path / "store"), heap="8M", timeout=300)
+    # "20 Domino Games" (000), SUPER DOMINOS, SIMPLE SCORING: "a point from each player for
+    # every domino they have left": the tally asked each loser's pips too
+    assert r["super_asks"] == ["n", "n"] and r["super_hand"] == [7, 0, 0]
+    # MUGGINS: "he/she must draw from the surplus pieces until he will draw one that will
+    # play": Pass was on the bar with 14 tiles to draw, then refused
+    assert "draw" in r["muggins_bar"] and "pass" not in r["muggins_bar"]
+    assert r["muggins_drawn"]  # nothing left to draw: Pass
+    # a new match like the last one (same game, players, house rules, target): 25 presses
+    # for a 4-player Mexican Train through the setup screens, every week the same
+    assert r["winner"] == "Winner" and r["start_items"][1] == "Again: Muggins"
+    assert r["again_presses"] == 3 and r["again_new"] and r["again_same"] == []
+    assert r["again_keys"] == ["game", "opts", "players", "rounds", "target", "v", "way"]
+    # Matches: five identical rows "12-01 Ana Ben" before; the same day and players now
+    # carry their numbers
+    assert r["rows"] == ["06-15 Ana Ben Cai", "#9 06-15 Ana Ben", "#8 06-15 Ana Ben"]
+    # the score pad offers the hand's result itself where the core declares it
+    # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
+    assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
+    assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
+    assert r["result_presses"] == 1 + 1 + 2 + 7 + 1  # open, Ben, OK OK, 7 taps, OK

@@ -25,6 +25,7 @@ LAZY = {
     "History": "match_menu",
     "Points": "match_menu",
     "EndHand": "match_menu",
+    "HandResult": "match_menu",
     "Table": "table",
     "Tally": "tally",
 }

@@ -9,7 +9,10 @@ from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
 class Points(Screen):
-    """Points entered by hand (points-only scoring): who, then how many."""
+    """Points entered by hand (points-only scoring): who, then how many. ``last``: the row
+    of the points (a screen built on this one asks more between)."""
+
+    last = 1
 
     def __init__(self, app):
         m = app.match
@@ -28,29 +31,90 @@ class Points(Screen):
     def key(self, app, key, repeat):
         m = app.match
         if self.field == 0 and len(key) == 1:  # a digit (the keypad): on to the points
-            self.field = 1
+            self.field = self.last
         if self.field == 0 and key in ("up", "down"):
             self.player = (self.player + (1 if key == "down" else -1)) % len(m.players)
-        elif self.field == 1 and number_key(app, self.number, key, repeat):
+        elif self.field == self.last and number_key(app, self.number, key, repeat):
             pass
-        elif key == "ok" and self.field == 0:
-            self.field = 1
+        elif key in ("up", "down"):
+            self.change(key)
+        elif key == "ok" and self.field < self.last:
+            self.field = self.next_field()
         elif key == "ok":
-            if attempt(app, {"k": "pts", "p": self.player, "n": self.number.value}) is not None:
-                app.home()
-                app.flash("%s %+d" % (m.players[self.player], self.number.value))
+            self.submit(app)
         elif key == "back":
             if self.field:
                 self.field = 0
             else:
                 app.pop()
 
+    def change(self, key):
+        """UP/DOWN on a row between who and the points."""
+
+    def next_field(self):
+        return self.field + 1
+
+    def submit(self, app):
+        m = app.match
+        if attempt(app, {"k": "pts", "p": self.player, "n": self.number.value}) is not None:
+            app.home()
+            app.flash("%s %+d" % (m.players[self.player], self.number.value))
+
+
+class HandResult(Points):
+    """The hand's result as paper writes it (``Game.result_entry``): who scores, whether he
+    went out or the hand blocked (where the game takes both), how much; OK on the points
+    sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
+
+    last = 2
+
+    def __init__(self, app):
+        m = app.match
+        hand = m.hand
+        self.player = hand.out if hand.out is not None else (hand.turn or 0)
+        self.ways = [w for w in (False, True) if m.game.result_entry(hand, w)]  # blocked?
+        if hand.out is not None:
+            self.ways = [False]
+        self.blocked = self.ways[0]
+        self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
+        self.field = 0  # 0 who, 1 went out or blocked, 2 points
+
+    def draw(self, app, fb):
+        m = app.match
+        title(fb, "Hand %d result" % (m.hand.number + 1))
+        row(fb, 2, "Who: " + m.players[self.player], self.field == 0)
+        how = "blocked, lowest" if self.blocked else "went out"
+        row(fb, 3, "How: " + how, self.field == 1)
+        row(fb, 4, "Scores: %d" % self.number.value, self.field == 2)
+        row(fb, 6, "OK next, BACK out")
+
+    def change(self, key):
+        if self.field == 1:
+            self.blocked = self.ways[(self.ways.index(self.blocked) + 1) % len(self.ways)]
+
+    def next_field(self):
+        return 1 if self.field == 0 and len(self.ways) > 1 else 2
+
+    def submit(self, app):
+        m = app.match
+        ev = {"k": "end", "won": self.player, "n": self.number.value}
+        if not self.blocked and m.hand.out is None:
+            ev["out"] = self.player
+        r = attempt(app, ev)
+        if r is not None:
+            from scoreboard.screens.result import result
+
+            del app.screens[:]
+            app.push(result(app, r))
+
 
 class EndHand(Menu):
     """End the hand by hand: who went out, or blocked. The ends the record allows come first
     (``Match.outs``, ``may_block``: a tracked hand keeps its counts); every other end follows,
     declared by the table (``declared``: the core bounds it as a score pad's), so the hand
-    can always be ended and no choice is refused after every tally was typed."""
+    can always be ended and no choice is refused after every tally was typed. Where the game
+    allows barricades (003, the house rule ``barricade``), "<player> barricaded" last, the
+    table's word as well: on a score pad it is the only way to enter one."""
 
     def __init__(self, app):
         m = app.match
@@ -60,26 +124,29 @@ class EndHand(Menu):
             if o not in ends:
                 ends.append(o)
         self.outs = ends
-        Menu.__init__(
-            self,
-            "End the hand",
-            ["Blocked" if o is None else "%s went out" % m.players[o] for o in ends],
-        )
+        items = ["Blocked" if o is None else "%s went out" % m.players[o] for o in ends]
+        if m.game.opts.get("barricade"):
+            items += ["%s barricaded" % name for name in m.players]
+        Menu.__init__(self, "End the hand", items)
 
     def choose(self, app, index):
-        out = self.outs[index]
-        m = app.match
-        if m.game.asks_last(m.hand, out):
-            app.replace(LastTile(app, index >= self.allowed))
-            return
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
+        if index >= len(self.outs):
+            app.replace(Tally(app, None, True, bar=index - len(self.outs), declared=True))
+            return
+        out = self.outs[index]
+        m = app.match
+        if m.game.asks_last(m.hand, out, index >= self.allowed):
+            app.replace(LastTile(app, index >= self.allowed))
+            return
         app.replace(Tally(app, out, True, declared=index >= self.allowed))
 
 
 class LastTile(Menu):
-    """A hand ended with no play entered, where the game scores who laid the last tile
-    (``Game.asks_last``: Peruvian's blocked hand): the table says who, then the tally."""
+    """A hand ended that the record did not follow tile by tile, where the game scores who
+    laid the last tile (``Game.asks_last``: Peruvian's blocked hand): the table says who,
+    then the tally."""
 
     def __init__(self, app, declared=False):
         Menu.__init__(self, "Who laid the last tile?", list(app.match.players))

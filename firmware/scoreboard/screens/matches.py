@@ -27,6 +27,9 @@ class Matches(Menu):
             text, game = summary(firsts.get(mid), mid, titles, known)
             items.append(text)
             self.games.append(game)
+        same = [i for i, text in enumerate(items) if items.count(text) > 1]
+        for i in same:  # the same day and players: their numbers tell them apart
+            items[i] = summary(firsts.get(self.ids[i]), self.ids[i], titles, known, True)[0]
         del firsts
         Menu.__init__(self, "Matches", items or ["none stored"])
 
@@ -81,10 +84,11 @@ def players(names, width):
     return text
 
 
-def summary(first, mid, titles, known=()):
+def summary(first, mid, titles, known=(), numbered=False):
     """A stored match in one row and its game's title: ("11-24 Ana Ben Cai", "Muggins"),
     with "#3" for the day while no host has dated it; every player named, fitted to the
-    row. From its setup line ``first`` (None: not readable)."""
+    row. ``numbered``: "#3 11-24 Ana Ben Cai", for matches of the same day and players.
+    From its setup line ``first`` (None: not readable)."""
     setup = None
     if first is not None:
         try:
@@ -93,7 +97,8 @@ def summary(first, mid, titles, known=()):
             setup = None
     if not isinstance(setup, dict):
         return mid + " (no setup)", ""
-    head = day(setup, known) or number(mid)
+    head = day(setup, known)
+    head = number(mid) + " " + head if numbered and head else head or number(mid)
     names = setup.get("players")
     names = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
     return head + " " + players(names, COLS - len(head) - 1), titles.get(setup.get("game"), "?")

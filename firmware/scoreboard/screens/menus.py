@@ -21,13 +21,26 @@ def show(value):
 
 
 class StartMenu(Menu):
+    """Resume (or see the winner of) the last match, start one like it (*Again*: same game,
+    players, teams, house rules, target and way; from the winner OK, DOWN, OK), a new match,
+    the stored matches, the settings."""
+
     def __init__(self, app):
         self.actions = []
         items = []
         m = app.match
+        self.again = None
         if app.match_id is not None:  # on the table, or parked on flash (App.park)
             self.actions.append("resume")
             items.append(("Winner: " if m is not None and m.over else "Resume: ") + app.match_id)
+            self.again = last_setup(app)
+        if self.again is not None:
+            self.actions.append("again")
+            game = "?"
+            for key, title in registry.titles():
+                if key == self.again.get("game"):
+                    game = title
+            items.append(fit("Again: " + game, COLS))
         for a, label in (("new", "New match"), ("list", "Matches"), ("settings", "Settings")):
             self.actions.append(a)
             items.append(label)
@@ -37,12 +50,39 @@ class StartMenu(Menu):
         a = self.actions[index]
         if a == "resume":
             app.home()
+        elif a == "again":
+            app.park()  # the last match stays on flash
+            try:
+                app.new_match(self.again)
+            except DominoError as e:  # a setup this core no longer takes: say why
+                app.flash(str(e), True)
         elif a == "new":
             app.push(GameMenu(app))
         elif a == "list":
             app.open("Matches")
         else:
             app.push(Settings(app))
+
+
+def last_setup(app):
+    """The setup of the match on the table or parked on flash (its line 0), without when it
+    started: the setup of a match like it. None when it cannot be read."""
+    m = app.match
+    setup = m.setup if m is not None else None
+    if setup is None:
+        from domino.events import loads
+
+        lines = app.store.read(app.match_id)
+        try:
+            for line in lines:
+                setup = loads(line)
+                break
+        except Exception:
+            setup = None
+        lines.close()
+    if not isinstance(setup, dict):
+        return None
+    return {k: setup[k] for k in setup if k not in ("date", "boot", "up")}
 
 
 def game_titles():

@@ -37,6 +37,8 @@ def play(app, player, t, end, o=None):
             return
         claimed = " UNDO:unclaim"
     text = view.scored(m, who, pts, r, end is None) if pts else "%s %s" % (who, ev["t"])
+    if r.get("padded"):  # its count was entered on the score pad: not counted again
+        text += " %d on pad" % r["padded"]
     if m.over or m.hand.is_over():
         app.home()
         out = r.get("out") is not None

@@ -17,10 +17,13 @@ class Pad(Screen):
 
     def __init__(self, app):
         m = app.match
-        acts = []
+        acts: list = []
         if m.game.way == "tracked":  # the layout scores in this game: points as they happen
             acts = [("pts", p) for p in range(len(m.players))]
-        self.actions = acts + [("hand", None), ("track", None), ("menu", None)]
+        acts.append(("hand", None))
+        if m.game.result_entry(m.hand, False) or m.game.result_entry(m.hand, True):
+            acts.insert(0, ("result", None))  # one number a hand, as paper writes it
+        self.actions = acts + [("track", None), ("menu", None)]
         self.cursor = 0
         self.points = None  # (player, NumberEntry of his points) while they are entered
         self.note = ""
@@ -29,7 +32,12 @@ class Pad(Screen):
         kind, p = act
         if kind == "pts":
             return "%s scores" % app.match.players[p]
-        return {"hand": "End the hand", "track": "Track the tiles", "menu": "Menu"}[kind]
+        return {
+            "result": "Hand result",
+            "hand": "End the hand",
+            "track": "Track the tiles",
+            "menu": "Menu",
+        }[kind]
 
     def draw(self, app, fb):
         m = app.match
@@ -70,6 +78,8 @@ class Pad(Screen):
             self.points = (p, NumberEntry(u, u, 1000 // u * u, u))
         elif kind == "hand":
             app.open("EndHand")
+        elif kind == "result":
+            app.open("HandResult")
         elif kind == "track":
             if attempt(app, {"k": "way", "way": "tracked"}) is not None:
                 app.home()

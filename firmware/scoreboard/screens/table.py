@@ -104,6 +104,8 @@ class Table(Screen):
             for _c, t, e in likely[NEAR:REST]:
                 first.append(("quick", (t, e)))
         for kind in ("pass", "pts", "hand", "pad", "menu"):
+            if kind == "pass" and hand.turn is not None and not m.may_pass(hand.turn):
+                continue  # a tile to draw first (Muggins): a pass would be refused
             if kind != stuck[0]:
                 far.append((kind, None))
         self.actions = acts = plays.ring(first, far)
@@ -241,7 +243,8 @@ class Table(Screen):
             title(fb, "> " + turn, number)
             self.ends_row = 1
         else:
-            count = "%d" % lay.count() if view.counts and not lay.is_empty() else ""
+            shown = view.counts and m.game.shows_count and not lay.is_empty()
+            count = "%d" % lay.count() if shown else ""
             big_turn(fb, turn, count or number)
             self.ends_row = 2
         for i, line in enumerate(lines):

@@ -74,7 +74,7 @@ class Tally(Screen):
         most = {"p": self.limit, "n": SET_SIZES[m.game.top] - hand.played, "w": self.limit}
         # the range of each seat's pips and tiles: the core's (Match.end_bounds), from the
         # tiles still off the table; a correction keeps the plain limits
-        bounds = m.end_bounds(self.out) if fix is None else []
+        bounds = m.end_bounds(self.out, declared) if fix is None else []
         self.fields = []  # [player, key of tally_fields, NumberEntry]
         for p in range(len(m.players)):
             if p == self.out:
@@ -120,7 +120,8 @@ class Tally(Screen):
     def draw(self, app, fb):
         m = app.match
         hand_no = (self.fix if self.fix is not None else m.hand.number) + 1
-        head = "Hand %d: pips" if self.need else "Hand %d over"
+        asked = "pips" if "p" in self.need else "tiles"  # simple Super Dominos: tiles alone
+        head = "Hand %d: " + asked if self.need else "Hand %d over"
         head = "Fix hand %d" % hand_no if self.fix is not None else head % hand_no
         title(fb, head)
         if self.bar is not None:
@@ -144,7 +145,7 @@ class Tally(Screen):
                 row(fb, r, "Score the hand", i == self.cursor)
                 continue
             p, key, num = fields[i]
-            if key == "p":
+            if key == self.need[0]:  # a seat's first row names him (pips, or tiles alone)
                 text = spread(m.players[p], "%d" % num.value)
             elif key in YES_NO:
                 text = "%s %s" % (ASK[key], "yes" if num.value else "no")

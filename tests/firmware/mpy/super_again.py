@@ -29,6 +29,7 @@ def look():
             "turn": p,
             "again": bool(m.game.status(m.hand).get("again")),
             "may_draw": m.may_draw(p),
+            "may_pass": m.may_pass(p),
             "kinds": [a[0] for a in table.actions],
         }
     )
