@@ -34,7 +34,7 @@ import sys
 from boards.pins import KEYPAD_AS
 from domino import DominoError, Match
 from domino.events import dumps, loads
-from scoreboard import lifetimes, screens
+from scoreboard import lifetimes, screens, words
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
 from scoreboard.serial_line import NOT_UTF8, LineReader
@@ -49,6 +49,7 @@ DEFAULTS = {
     "layout": 0,  # index into scoreboard.screens.menus.LAYOUTS
     "names": NAMES,  # presets offered for player names (the host can push others)
     "current": "",  # the id of the match on the table
+    "language": "en",  # the code of the language the box speaks (scoreboard.words.CODES)
 }
 MESSAGE_MS = 3000
 ERROR_MS = 4000
@@ -172,6 +173,7 @@ class App:
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir)
         self.settings = self.store.load_settings(DEFAULTS)
+        words.choose(self.settings["language"])
         # this power-on's id on flash: a match's setup records its start against it, and a
         # host that sets the clock later in the same boot dates it (docs/storage.md)
         self.boot = self.store.start_boot(board.entropy)
@@ -216,7 +218,7 @@ class App:
         how to get the table back."""
         self.board.serial_interrupt(True)
         self.handed_over = True
-        self.flash("USB: the computer has the board. Power off and on to play")
+        self.flash(words.USB)
 
     def _start_link(self):
         try:
@@ -449,7 +451,7 @@ class App:
                 tally = screens.Tally(self, out, True, None, bar, last, declared)
                 self.push(tally)
                 tally.refill(ev["left"])
-        self.flash("%s: %s" % ("Undone" if kind == "undo" else "Redone", self.event_text(ev)))
+        self.flash((words.UNDONE if kind == "undo" else words.REDONE) % self.event_text(ev))
 
     def event_text(self, ev):
         k = ev.get("k")
@@ -458,13 +460,13 @@ class App:
         if k == "play":
             return "%s %s" % (who, ev.get("t"))
         if k in ("draw", "pass", "claim", "mug"):
-            return "%s %s" % (who, k)
+            return "%s %s" % (who, words.EVENTS[k])
         if k == "pts":
             return "%s %+d" % (who, ev.get("n"))
         if k == "end":
-            return "hand end"
+            return words.HAND_END
         if k == "fix":
-            return "fix of hand %d" % (ev.get("h", 0) + 1)
+            return words.FIX_OF % (ev.get("h", 0) + 1)
         return str(k)
 
     # --- the loop --------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import gc
 
 from domino import DominoError, Match
 from domino.events import dumps, loads
+from scoreboard import words
 
 
 def resume(app):
@@ -105,7 +106,7 @@ def new_match(app, setup):
     app.push_event(0, line)
     app.home()
     if app.store.nearly_full():
-        app.flash("Flash nearly full - sync to free space")
+        app.flash(words.FLASH_FULL)
 
 
 def _next_id(app):

@@ -4,6 +4,7 @@ the setup menus stay small (opened by name, ``app.open("Matches")``)."""
 
 from domino import registry
 from domino.events import loads
+from scoreboard import words
 from scoreboard.ui import COLS, Menu, row, short, spread
 
 
@@ -18,7 +19,7 @@ class Matches(Menu):
     def __init__(self, app):
         self.ids = app.store.list()
         self.ids.reverse()  # newest first
-        titles = dict(registry.titles())
+        titles = dict([(k, words.game(k, t)) for k, t in registry.titles()])
         known = app.store.boots()  # boots a host dated: their matches get their day
         self.games = []
         items = []
@@ -26,14 +27,14 @@ class Matches(Menu):
             text, game = summary(app.store, mid, titles, known)
             items.append(text)
             self.games.append(game)
-        Menu.__init__(self, "Matches", items or ["none stored"])
+        Menu.__init__(self, words.MATCHES, items or [words.NONE_STORED])
 
     def draw(self, app, fb):
         Menu.draw(self, app, fb)
         if self.ids:
             mid = self.ids[self.cursor]
             count = app.store.count(mid)
-            tail = ("%d ev, last" if mid == app.match_id else "%d events") % count
+            tail = (words.EVENTS_LAST if mid == app.match_id else words.EVENTS_N) % count
             row(fb, 7, spread(number(mid) + " " + self.games[self.cursor], tail))
 
     def choose(self, app, index):
@@ -93,7 +94,7 @@ def summary(store, mid, titles, known=()):
         break
     lines.close()  # the file closes now, not when the generator is collected
     if not isinstance(setup, dict):
-        return mid + " (no setup)", ""
+        return mid + words.NO_SETUP, ""
     head = day(setup, known) or number(mid)
     names = setup.get("players")
     names = [n for n in names if isinstance(n, str)] if isinstance(names, list) else []
