@@ -271,6 +271,17 @@ class App:
         self.settings["current"] = mid
         self.save_settings()
 
+    def speak(self, code):
+        """Speak language ``code`` from now on (the link's ``language``), kept on flash with the
+        settings (a flash failure raises, nothing changed); the screens are made again, in its
+        words, as the match's state calls for."""
+        values = dict(self.settings)
+        values["language"] = code
+        self.store.save_settings(values)
+        self.settings = values
+        words.choose(code)
+        self.home()
+
     def save_settings(self):
         try:
             self.store.save_settings(self.settings)

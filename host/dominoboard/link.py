@@ -36,7 +36,9 @@ BAUD = 115200  # ignored by USB CDC and by a pty; set for adapters that care
 MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
 # Ops whose request may be sent twice: the second answer is the first one again (a delete
 # asked again would be refused as no_match, and the host would not know it had deleted).
-ASK_AGAIN = frozenset(("hello", "list", "events", "subscribe", "names", "presets", "clock"))
+ASK_AGAIN = frozenset(
+    ("hello", "list", "events", "subscribe", "names", "presets", "language", "clock")
+)
 MAX_ASKS = 8  # asks of one request: past that, only silence ends the wait
 
 
@@ -76,6 +78,7 @@ REPLIES: dict[str, dict[str, tuple[type, ...]]] = {
     "subscribe": {"on": (bool,)},
     "names": {"names": (int,)},
     "presets": {"presets": (int,)},
+    "language": {"language": (str,)},
 }
 OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
     "hello": {"playing": (str, type(None)), "boot": (str, type(None)), "boots": (list,)},
