@@ -286,7 +286,7 @@ class App:
         try:
             self.store.save_settings(self.settings)
         except Exception as e:
-            self.flash("settings not saved: %s" % e, True)
+            self.flash(words.NOT_SAVED_SETTINGS % e, True)
 
     def record(self, ev):
         """Apply one event to the match and persist it; return what happened.
@@ -296,7 +296,7 @@ class App:
         """
         m = self.match
         if m is None:
-            raise DominoError("no match on the table; start or open one")
+            raise DominoError(words.NO_MATCH)
         log = flash_log(m)
         hands = len(m.records)
         try:
@@ -309,7 +309,7 @@ class App:
         except Exception as e:
             log.drop_last()
             self.refold()
-            raise StorageError("not saved (%s); nothing changed" % (e,))
+            raise StorageError(words.NOT_SAVED % (e,))
         self.push_event(index, line)
         self.note_void(m, ev, result)
         if len(m.records) != hands or m.over:
@@ -347,7 +347,7 @@ class App:
         try:
             self.store.compact(self.match_id)
         except Exception as e:  # the journal still holds every event
-            self.flash("compaction failed: %s" % e, True)
+            self.flash(words.COMPACTION_FAILED % e, True)
 
     def push_event(self, index, line):
         """Tell the link (when the host is served) that event ``index`` of the match on the
@@ -529,7 +529,7 @@ class App:
         self.unload_play()
         gc.collect()
         try:
-            self.flash("error: %s %s" % (type(e).__name__, e), True)
+            self.flash(words.ERROR % (type(e).__name__, e), True)
             self.home()
         except Exception:  # the next pass tries again: redraw finds no screen, calls home()
             del self.screens[:]

@@ -173,6 +173,13 @@ NOT_DELETED = "%s nicht gelöscht: %s"
 NOT_ABANDONED = "%s nicht aufgegeben: %s"
 FLASH_FULL = "Speicher fast voll: abgleichen gibt Platz frei"
 USB = "USB: der Computer hat die Box. Aus- und einschalten zum Spielen"
+NOT_SAVED_SETTINGS = "Einstellungen nicht gespeichert: %s"
+NO_MATCH = "keine Partie auf dem Tisch; neue beginnen oder öffnen"
+NOT_SAVED = "nicht gespeichert (%s); nichts geändert"
+COMPACTION_FAILED = "Verdichten fehlgeschlagen: %s"
+ERROR = "Fehler: %s %s"
+NO_RESUME = "%s nicht fortsetzbar: %s"
+SKIPPED = "Ereignis %d übersprungen: %s"
 RULES = """top|Steinsatz|mit welchem Satz gespielt wird
 muggins|Muggins|ein Gegner nimmt nicht genommene Punkte
 lone_spinner|5-5 allein|der 5-5 allein zählt 10 oder 20

@@ -181,6 +181,13 @@ NOT_DELETED = "%s not deleted: %s"
 NOT_ABANDONED = "%s not abandoned: %s"
 FLASH_FULL = "Flash nearly full - sync to free space"
 USB = "USB: the computer has the board. Power off and on to play"
+NOT_SAVED_SETTINGS = "settings not saved: %s"
+NO_MATCH = "no match on the table; start or open one"
+NOT_SAVED = "not saved (%s); nothing changed"
+COMPACTION_FAILED = "compaction failed: %s"
+ERROR = "error: %s %s"
+NO_RESUME = "could not resume %s: %s"
+SKIPPED = "event %d skipped: %s"
 
 # -- the house rules on the new-match form: "key|label|sentence", one a line (rule_words) -------
 RULES = """top|Domino set|the set the game is played with

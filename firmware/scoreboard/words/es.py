@@ -173,6 +173,13 @@ NOT_DELETED = "%s no borrada: %s"
 NOT_ABANDONED = "%s no abandonada: %s"
 FLASH_FULL = "Memoria casi llena: sincroniza para liberar"
 USB = "USB: la computadora tiene la caja. Apaga y enciende para jugar"
+NOT_SAVED_SETTINGS = "ajustes no guardados: %s"
+NO_MATCH = "no hay partida en la mesa; empieza o abre una"
+NOT_SAVED = "no guardado (%s); nada cambió"
+COMPACTION_FAILED = "fallo al compactar: %s"
+ERROR = "error: %s %s"
+NO_RESUME = "no se pudo seguir %s: %s"
+SKIPPED = "evento %d omitido: %s"
 RULES = """top|Dominó|el juego de fichas de la partida
 muggins|Muggins|un rival anota la cuenta no anotada
 lone_spinner|5-5 solo cuenta|el 5-5 solo en la mesa cuenta 10 o 20

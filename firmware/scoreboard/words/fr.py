@@ -173,6 +173,13 @@ NOT_DELETED = "%s non supprimée : %s"
 NOT_ABANDONED = "%s non abandonnée : %s"
 FLASH_FULL = "Mémoire presque pleine : synchroniser"
 USB = "USB : l'ordinateur a le boîtier. Éteindre et rallumer pour jouer"
+NOT_SAVED_SETTINGS = "réglages non enregistrés : %s"
+NO_MATCH = "pas de partie sur la table ; en commencer ou en ouvrir une"
+NOT_SAVED = "non enregistré (%s) ; rien n'a changé"
+COMPACTION_FAILED = "échec du compactage : %s"
+ERROR = "erreur : %s %s"
+NO_RESUME = "impossible de reprendre %s : %s"
+SKIPPED = "événement %d ignoré : %s"
 RULES = """top|Jeu|le jeu de dominos de la partie
 muggins|Muggins|un adversaire prend un compte non marqué
 lone_spinner|5-5 seul|le 5-5 seul sur la table compte 10 ou 20

@@ -173,6 +173,13 @@ NOT_DELETED = "%s non eliminata: %s"
 NOT_ABANDONED = "%s non abbandonata: %s"
 FLASH_FULL = "Memoria quasi piena: sincronizza per liberarla"
 USB = "USB: il computer ha la scatola. Spegni e riaccendi per giocare"
+NOT_SAVED_SETTINGS = "impostazioni non salvate: %s"
+NO_MATCH = "nessuna partita sul tavolo; iniziane o aprine una"
+NOT_SAVED = "non salvato (%s); nulla è cambiato"
+COMPACTION_FAILED = "compattazione fallita: %s"
+ERROR = "errore: %s %s"
+NO_RESUME = "impossibile riprendere %s: %s"
+SKIPPED = "evento %d saltato: %s"
 RULES = """top|Set|il set di tessere della partita
 muggins|Muggins|un avversario prende un conto non segnato
 lone_spinner|5-5 da solo|il 5-5 da solo sul tavolo conta 10 o 20

@@ -173,6 +173,13 @@ NOT_DELETED = "%s niet gewist: %s"
 NOT_ABANDONED = "%s niet opgegeven: %s"
 FLASH_FULL = "Geheugen bijna vol: synchroniseer om ruimte te maken"
 USB = "USB: de computer heeft het kastje. Uit en aan om te spelen"
+NOT_SAVED_SETTINGS = "instellingen niet opgeslagen: %s"
+NO_MATCH = "geen spel op tafel; begin of open er een"
+NOT_SAVED = "niet opgeslagen (%s); niets veranderd"
+COMPACTION_FAILED = "comprimeren mislukt: %s"
+ERROR = "fout: %s %s"
+NO_RESUME = "%s niet te hervatten: %s"
+SKIPPED = "gebeurtenis %d overgeslagen: %s"
 RULES = """top|Dominoset|de set waarmee gespeeld wordt
 muggins|Muggins|een tegenstander neemt niet genomen punten
 lone_spinner|5-5 alleen|de 5-5 alleen op tafel telt 10 of 20
