@@ -37,7 +37,7 @@ def chosen():
 
 
 def __getattr__(name):
-    return getattr(chosen(), name)
+    return getattr(_chosen or chosen(), name)  # one call a word once the language is loaded
 
 
 def line(table, key):
