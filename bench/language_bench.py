@@ -59,19 +59,24 @@ def main() -> int:
         "# One language at a time on the emulated Pico: the frozen firmware (make firmware),",
         "# a new Pico each, the language chosen on the start menu, then target_bench's Muggins",
         f"# session ({len(session())} presses). Heap: live bytes after each of the firmware's",
-        "# own collections; play: OK on the table, key -> last display byte, emulated ms.",
+        "# own collections; play: OK on the table, key -> last display byte, emulated ms (cpu),",
+        "# its heap allocations and bytes (median); all: every key that drew, cpu median.",
         "",
         f"firmware: {uf2.name}, {uf2.stat().st_size} bytes",
         "",
         f"  {'language':<9} {'gcs':>4} {'live median':>12} {'live peak':>10} {'play p50':>9}"
-        f" {'play p95':>9}",
+        f" {'play p95':>9} {'allocs':>7} {'bytes':>7} {'all p50':>8}",
     ]
     for code, (kinds, gcs) in zip(codes, results, strict=True):
         live = [g["live"] for g in gcs]
-        play = [r[0] for r in kinds.get("play", [])]
+        rows = kinds.get("play", [])
+        play = [r[0] for r in rows]
+        every = [r[0] for kind in kinds.values() for r in kind]
         lines.append(
             f"  {code:<9} {len(gcs):>4} {statistics.median(live):>12,.0f} {max(live):>10,}"
             f" {statistics.median(play):>9.1f} {pct(play, 0.95):>9.1f}"
+            f" {statistics.median(r[3] for r in rows):>7.0f}"
+            f" {statistics.median(r[4] for r in rows):>7.0f} {statistics.median(every):>8.1f}"
         )
     text = "\n".join(lines) + "\n"
     print(text, end="")
