@@ -88,3 +88,14 @@ def test_main_screens_fit_and_speak_the_language(tmp_path: Path, code: str) -> N
         for ext in ("txt", "png"):
             (out / f"{shot}.{ext}").rename(out / f"{code}-{name}.{ext}")
     compare_golden(out, [f"{code}-{name}" for name in GOLDEN_SCREENS.values()])
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_outcome_entries_fit_in_every_language(tmp_path: Path, code: str) -> None:
+    """The five outcome games' own entries (Texas bids and trumps, That's It! melds, ...):
+    their fields and values come from the core and are said in the language (words.say)."""
+    args = [code, str(tmp_path / "store"), "tests/firmware/mpy/games_outcome.py"]
+    r, seen = watched("speaking.py", args, 600)
+    assert len(r["games"]) == 5 and r["errors"] == 0
+    assert seen["cuts"] == {}, "texts cut to fit a row: " + repr(seen["cuts"])
+    assert seen["overflows"] == {}, "texts past the panel's edge: " + repr(seen["overflows"])
