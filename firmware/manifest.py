@@ -38,6 +38,8 @@ PACKAGES = {
     " moves pad result table tally tiles",
     # the layouts' views, a package whose name table loads the one a table's layout needs
     "scoreboard/views": "__init__ base hub line pile trains wall",
+    # the app's words, a package that loads the chosen language's module only
+    "scoreboard/words": "__init__ de en es fr it nl",
 }
 
 

@@ -5,7 +5,9 @@ what tools/make_examples.py writes."""
 import ast
 import importlib.util
 import re
+import runpy
 import tomllib
+from collections.abc import Iterable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -424,3 +426,64 @@ def test_the_shape_checks_see_what_they_forbid():
     assert choices_by_name("if kind == 'draw': pass\n", keys) == []  # an action's kind
     assert choices_by_name("if g.key.startswith('berg'): pass\n", keys) != []
     assert choices_by_name("OWN = ('italian', 'draw')\n", keys) != []
+
+
+# Where the words a screen shows are written: every one comes from scoreboard.words (the
+# chosen language's module), never a literal in the code that draws it.
+SHOWN = ["scoreboard/screens", "scoreboard/views", "scoreboard/rule_words.py",
+         "scoreboard/pips.py", "scoreboard/numbers.py", "scoreboard/plays.py"]  # fmt: skip
+# prose: two words, a capitalised word ("Pass") or a word beside a value ("%s claims %d"); a
+# key or an action's kind is one lowercase word ("pass"), a tile or a format has no word at all
+# ("%d-%d", "H%d")
+PROSE = re.compile(
+    r"[A-Za-z]{2,}[^A-Za-z%_.]+[A-Za-z]{2,}|^[A-Z][a-z]{2,}|%[sd][^%]*[a-z]{3,}|[a-z]{3,} ?%[sd]"
+)
+
+
+def english_literals(source: str, names: Iterable[str] = ()) -> list[str]:
+    """The string literals of ``source`` that read as prose: not a docstring, an annotation,
+    a developer's exception (``raise``) or one of ``names`` (the screens' names)."""
+    tree = ast.parse(source)
+    skip = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            skip.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Raise) and node.exc is not None:
+            skip.update(id(n) for n in ast.walk(node.exc))
+        if isinstance(node, ast.FunctionDef) and node.returns is not None:
+            skip.update(id(n) for n in ast.walk(node.returns))
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in skip
+        and node.value not in names
+        and PROSE.search(node.value)
+    ]
+
+
+def test_screens_and_views_show_no_literal_english():
+    screens = runpy.run_path(str(FIRMWARE / "scoreboard" / "screens" / "__init__.py"))
+    names = frozenset(screens["LAZY"]) | {"scoreboard.screens.tiles"}
+    paths = []
+    for where in SHOWN:
+        path = FIRMWARE / where
+        paths += sorted(path.glob("*.py")) if path.is_dir() else [path]
+    found = [
+        f"{path.relative_to(ROOT)}: {text!r}"
+        for path in paths
+        for text in english_literals(path.read_text(encoding="utf-8"), names)
+    ]
+    assert found == []
+
+
+def test_the_english_check_sees_english():
+    assert english_literals('row(fb, 1, "table empty")\n') == ["table empty"]
+    assert english_literals('x = "Pass"\n') == ["Pass"]
+    assert english_literals('x = "%s drew %d" % (a, b)\n') == ["%s drew %d"]
+    assert english_literals('x = "%s claims %d" % (a, b)\n') == ["%s claims %d"]
+    assert english_literals('if kind == "pass": x = "%d-%d" % t\n') == []
+    assert english_literals('raise KeyError("no field %r" % k)\n') == []
+    assert english_literals('app.open("MatchMenu")\n', {"MatchMenu"}) == []

@@ -35,7 +35,7 @@ import sys
 from boards.pins import KEYPAD_AS
 from domino import DominoError, Match
 from domino.events import dumps, loads
-from scoreboard import lifetimes, screens
+from scoreboard import lifetimes, screens, words
 from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
 from scoreboard.event_ring import EventRing
@@ -52,6 +52,7 @@ DEFAULTS = {
     "names": NAMES,  # presets offered for player names (the host can push others)
     "current": "",  # the id of the match on the table
     "last": 0,  # the highest match number given on this flash: never given again
+    "language": "en",  # the code of the language the box speaks (scoreboard.words.CODES)
 }
 MESSAGE_MS = 3000
 ERROR_MS = 4000
@@ -188,6 +189,7 @@ class App:
         self.store = MatchStore(storage_dir or board.storage_dir, _ring(board))
         self.tidy_due = True  # idle work the store may have (App.step, MatchStore.tidy)
         self.settings = self.store.load_settings(DEFAULTS)
+        words.choose(self.settings["language"])
         # this power-on's id on flash: a match's setup records its start against it, and a
         # host that sets the clock later in the same boot dates it (docs/storage.md)
         self.boot = self.store.start_boot(board.entropy)
@@ -236,7 +238,7 @@ class App:
             return False
         self.board.serial_interrupt(True)
         self.handed_over = True
-        self.flash("USB: the computer has the board. Power off and on to play")
+        self.flash(words.USB)
         return True
 
     def _start_link(self):
@@ -290,11 +292,22 @@ class App:
         self.settings["current"] = mid
         self.save_settings()
 
+    def speak(self, code):
+        """Speak language ``code`` from now on (the link's ``language``), kept on flash with the
+        settings (a flash failure raises, nothing changed); the screens are made again, in its
+        words, as the match's state calls for."""
+        values = dict(self.settings)
+        values["language"] = code
+        self.store.save_settings(values)
+        self.settings = values
+        words.choose(code)
+        self.home()
+
     def save_settings(self):
         try:
             self.store.save_settings(self.settings)
         except Exception as e:
-            self.flash("settings not saved: %s" % e, True)
+            self.flash(words.NOT_SAVED_SETTINGS % e, True)
 
     def record(self, ev):
         """Apply one event to the match and persist it; return what happened.
@@ -304,7 +317,7 @@ class App:
         """
         m = self.match
         if m is None:
-            raise DominoError("no match on the table; start or open one")
+            raise DominoError(words.NO_MATCH)
         log = flash_log(m)
         hands = len(m.records)
         try:
@@ -317,7 +330,7 @@ class App:
         except Exception as e:
             log.drop_last()
             self.refold()
-            raise StorageError("not saved (%s); nothing changed" % (e,))
+            raise StorageError(words.NOT_SAVED % (e,))
         self.push_event(index, line)
         self.tidy_due = True
         self.note_void(m, ev, result)
@@ -356,7 +369,7 @@ class App:
         try:
             self.store.compact(self.match_id)
         except Exception as e:  # the journal still holds every event
-            self.flash("compaction failed: %s" % e, True)
+            self.flash(words.COMPACTION_FAILED % e, True)
 
     def push_event(self, index, line):
         """Tell the link (when the host is served) that event ``index`` of the match on the
@@ -471,7 +484,7 @@ class App:
                 tally = screens.Tally(self, out, True, None, bar, last, declared)
                 self.push(tally)
                 tally.refill(ev["left"])
-        self.flash("%s: %s" % ("Undone" if kind == "undo" else "Redone", self.event_text(ev)))
+        self.flash((words.UNDONE if kind == "undo" else words.REDONE) % self.event_text(ev))
 
     def event_text(self, ev):
         k = ev.get("k")
@@ -480,13 +493,13 @@ class App:
         if k == "play":
             return "%s %s" % (who, ev.get("t"))
         if k in ("draw", "pass", "claim", "mug"):
-            return "%s %s" % (who, k)
+            return "%s %s" % (who, words.EVENTS[k])
         if k == "pts":
             return "%s %+d" % (who, ev.get("n"))
         if k == "end":
-            return "hand end"
+            return words.HAND_END
         if k == "fix":
-            return "fix of hand %d" % (ev.get("h", 0) + 1)
+            return words.FIX_OF % (ev.get("h", 0) + 1)
         return str(k)
 
     # --- the loop --------------------------------------------------------------------------
@@ -543,7 +556,7 @@ class App:
         self.unload_play()
         gc.collect()
         try:
-            self.flash("error: %s %s" % (type(e).__name__, e), True)
+            self.flash(words.ERROR % (type(e).__name__, e), True)
             self.home()
         except Exception:  # the next pass tries again: redraw finds no screen, calls home()
             del self.screens[:]

@@ -10,6 +10,7 @@ import gc
 
 from domino import DominoError, Match
 from domino.events import dumps, loads
+from scoreboard import words
 
 
 def resume(app):
@@ -22,7 +23,7 @@ def resume(app):
             app.match = load(app, mid)
             app.match_id = mid
         except Exception as e:  # a damaged or missing match must not stop the device
-            app.flash("could not resume %s: %s" % (mid, e), True)
+            app.flash(words.NO_RESUME % (mid, e), True)
     for p in app.store.problems:
         app.flash(p, True)
     del app.store.problems[:]
@@ -42,7 +43,7 @@ def load(app, mid):
         try:
             m.apply(ev)
         except DominoError as e:  # stored by an older core? keep what folds
-            app.flash("event %d skipped: %s" % (len(log) + 1, e), True)
+            app.flash(words.SKIPPED % (len(log) + 1, e), True)
             log.append(ev)  # still in the log: its indices follow the lines on flash
         finally:
             log.release()
@@ -116,7 +117,7 @@ def new_match(app, setup):
     app.push_event(0, line)
     app.home()
     if app.store.nearly_full():
-        app.flash("Flash nearly full - " + FREES)
+        app.flash(words.FLASH_FULL)
 
 
 def _next_id(app):

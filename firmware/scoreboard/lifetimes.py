@@ -51,6 +51,7 @@ ALWAYS = (
     "boards.pins",
     "scoreboard",
     "scoreboard.lifetimes",
+    "scoreboard.words",  # the words' package; the chosen language's module on first use
     "scoreboard.buttons",
     "scoreboard.display",
     "scoreboard.serial_line",
@@ -79,6 +80,12 @@ ON_DEMAND = (
     ("domino.standings", KEPT),
     ("domino.corrections", MATCH),  # a correction's refold
     ("domino.ending", MATCH),  # what a tally entered, read when it was sent
+    ("scoreboard.words.en", KEPT),  # the language chosen (words.choose drops the one left)
+    ("scoreboard.words.es", KEPT),
+    ("scoreboard.words.de", KEPT),
+    ("scoreboard.words.fr", KEPT),
+    ("scoreboard.words.nl", KEPT),
+    ("scoreboard.words.it", KEPT),
     ("boards.encoder", KEPT),  # the board's, when fitted
     ("boards.keypad", KEPT),
     ("scoreboard.font_digits", KEPT),

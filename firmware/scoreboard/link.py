@@ -44,7 +44,10 @@ MAX_NAMES = 20
 MAX_PRESETS = 6
 MAX_ID = 0x3FFFFFFF  # request ids are small ints on every port
 DATING = 1  # the version of "boot"/"up" in setups and "boots" in replies (docs/protocol.md)
-OPS = ("hello", "list", "events", "subscribe", "names", "presets", "clock", "delete", "repl")
+OPS = (
+    "hello", "list", "events", "subscribe", "names", "presets", "language", "clock", "delete",
+    "repl",
+)  # fmt: skip
 _PREFS = {"device": "", "names": [], "presets": []}
 _PRESET_KEYS = ("name", "game", "opts", "target", "rounds", "players", "way")
 
@@ -80,6 +83,9 @@ class Standalone:
 
     def hand_over(self):
         raise BadRequest("no_repl", "this scoreboard has no REPL to hand over")
+
+    def speak(self, code):
+        raise BadRequest("no_settings", "this scoreboard keeps no settings")
 
 
 class Link:
@@ -346,6 +352,15 @@ class Link:
             _check_preset(p)
         self._remember(self.names, presets)
         return {"presets": len(presets)}
+
+    def _op_language(self, req):
+        from scoreboard import words
+
+        code = _field(req, "language", str, None)
+        if code not in words.CODES:
+            raise BadRequest("bad_field", "language: one of %s" % ", ".join(words.CODES))
+        self.app.speak(code)  # kept with the settings; the screen on show again, in its words
+        return {"language": code}
 
     def _op_clock(self, req):
         now = _field(req, "time", int, None)

@@ -3,7 +3,6 @@ entry, the setup and settings forms, *Enter points*. A module of its own, with n
 loaded with the screens that enter numbers (the table needs none), and the bench
 (bench/number_presses.py) runs the device's own widget on CPython."""
 
-
 # A held UP/DOWN climbs a ladder of round values, one rung (ten units) at a time, each shown
 # at least this long: longer than a reaction (~0.25 s), so the finger lets go on the value it
 # aims at and the entry stops there (the old hold sped up to 40 ms a step and overshot).
@@ -81,10 +80,12 @@ class NumberEntry:
         if key == "ok" and self.typed:
             v = self.value
             if v < self.lo or v > self.hi or v % self.unit:
-                self.refused = "%d: allowed %d to %d%s" % (
+                from scoreboard import words
+
+                self.refused = words.ALLOWED % (
                     v, self.least(), self.most(),
-                    " in fives" if self.unit == 5 else
-                    " in steps of %d" % self.unit if self.unit > 1 else "")  # fmt: skip
+                    words.IN_FIVES if self.unit == 5 else
+                    words.IN_STEPS % self.unit if self.unit > 1 else "")  # fmt: skip
                 self.typed = 0
                 self.value = self.kept  # refused: nothing changes
                 return True

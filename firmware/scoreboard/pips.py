@@ -4,7 +4,7 @@ Loaded with the first digit typed on the table (scoreboard.screens.table.Table.t
 without the keypad never carries it. Pure reading of the match but for the play it lays.
 """
 
-from scoreboard import views
+from scoreboard import views, words
 from scoreboard.plays import preview
 
 
@@ -88,12 +88,12 @@ def type_tile(table, app, key):
         table.typed += key
         got = by_pips(m, table.typed)
     if got is None:
-        app.flash("no play of %s now" % table.typed, True)
+        app.flash(words.NO_PLAY % table.typed, True)
         table.typed = table.note = ""
         return
     tile, tile_plays = got
     if tile is None:
-        table.note = "tile %s-" % table.typed
+        table.note = words.TILE_HALF % table.typed
         return
     table.typed = table.note = ""
     ways = differing(m, tile_plays)
@@ -104,4 +104,4 @@ def type_tile(table, app, key):
     table.actions = acts  # which end: UP/DOWN, OK lays it; the next event rebuilds the bar
     table.cursor = 0
     table.asking = True
-    table.note = "%d-%d: which end?" % tile
+    table.note = words.WHICH_END % tile

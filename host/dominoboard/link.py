@@ -37,7 +37,9 @@ MAX_ID = 0x3FFFFFFF  # the scoreboard echoes ids 0..MAX_ID
 MAX_REQUEST = 512  # bytes in a request line the scoreboard reads (firmware link.MAX_REQUEST)
 # Ops whose request may be sent twice: the second answer is the first one again (a delete
 # asked again would be refused as no_match, and the host would not know it had deleted).
-ASK_AGAIN = frozenset(("hello", "list", "events", "subscribe", "names", "presets", "clock"))
+ASK_AGAIN = frozenset(
+    ("hello", "list", "events", "subscribe", "names", "presets", "language", "clock")
+)
 MAX_ASKS = 8  # asks of one request: past that, only silence ends the wait
 WINDOW = 3  # requests in flight: the scoreboard reads the next while the host stores a page
 
@@ -78,6 +80,7 @@ REPLIES: dict[str, dict[str, tuple[type, ...]]] = {
     "subscribe": {"on": (bool,)},
     "names": {"names": (int,)},
     "presets": {"presets": (int,)},
+    "language": {"language": (str,)},
 }
 OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
     "hello": {"playing": (str, type(None)), "boot": (str, type(None)), "boots": (list,)},

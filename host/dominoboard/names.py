@@ -1,4 +1,5 @@
-"""`dominoboard names`: push the player names (and game presets) the scoreboard offers."""
+"""`dominoboard names`: push the player names (and game presets) the scoreboard offers, and
+the language it speaks."""
 
 import argparse
 import json
@@ -9,6 +10,10 @@ from domino import DominoError
 from domino.names import check_name
 
 from .errors import CliError
+
+# The languages the scoreboard speaks (scoreboard.words.CODES on the device; the host does not
+# import the device's package, tests/host/test_names_language.py checks the two agree).
+LANGUAGES = ("en", "es", "de", "fr", "nl", "it")
 
 
 def checked_names(names: list[str]) -> list[str]:
@@ -57,10 +62,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "names",
         description="Replace the player names the scoreboard offers (up to 20, 1-16 characters "
         "each) and, with --presets, its game presets (a JSON list of objects with name, game "
-        "and optionally opts, target, rounds, players, way: tracked or pad).",
+        "and optionally opts, target, rounds, players, way: tracked or pad); with "
+        "--language, the language its screens speak.",
     )
     p.add_argument("names", nargs="*", metavar="NAME", help="player names, in menu order")
     p.add_argument("--presets", metavar="FILE", help="JSON file with the presets")
+    p.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the scoreboard's language: English, Español, Deutsch, Français, Nederlands, Italiano",
+    )
     add_port_argument(p)
     p.set_defaults(func=run)
 
@@ -68,8 +79,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from .options import open_link
 
-    if not args.names and not args.presets:
-        raise CliError("give player names, --presets FILE, or both")
+    if not args.names and not args.presets and not args.language:
+        raise CliError("give player names, --presets FILE, --language CODE, or any of them")
     names = checked_names(args.names)
     presets = checked_presets(read_presets(args.presets)) if args.presets else None
     with open_link(args) as link:
@@ -79,4 +90,7 @@ def run(args: argparse.Namespace) -> int:
         if presets is not None:
             n = link.request("presets", presets=presets)["presets"]
             print(f"{n} preset(s) stored on the scoreboard")
+        if args.language:
+            said = link.request("language", language=args.language)["language"]
+            print(f"the scoreboard speaks {said}")
     return 0

@@ -105,6 +105,8 @@ BAD = [
         "bad_field",
         "allowed keys",
     ),
+    (b'{"proto":1,"id":1,"op":"language","language":"pt"}', "bad_field", "one of en, es"),
+    (b'{"proto":1,"id":1,"op":"language","language":"es"}', "no_settings", "no settings"),
     (b'{"proto":1,"id":1,"op":"clock","time":12}', "bad_field", "2020 and 2099"),
     (b'{"proto":1,"id":1,"op":"clock","time":1.7e9}', "bad_field", "whole number"),
     (b'{"proto":1,"id":1,"op":"delete","match":"m1"}', "bad_field", "count and crc"),

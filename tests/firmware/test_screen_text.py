@@ -74,15 +74,21 @@ def trains_row(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, dict, Pa
     tmp = tmp_path_factory.mktemp("trains")
     out = tmp / "screens"
     out.mkdir()
+    r, seen = watched("trains_row.py", [str(tmp / "store"), str(out)], 300)
+    return r, seen, out
+
+
+def watched(script: str, args: list[str], timeout: int) -> tuple[dict, dict]:
+    """A driver under text_fit.py: its RESULT and the FIT record of the texts it drew."""
     cmd = [micropython(), "-X", "heapsize=4M", "tests/firmware/mpy/text_fit.py"]
-    cmd += ["tests/firmware/mpy/trains_row.py", str(tmp / "store"), str(out)]
-    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    cmd += ["tests/firmware/mpy/" + script, *args]
+    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     lines = run.stdout.splitlines()
     results = [ln for ln in lines if ln.startswith("RESULT ")]
     assert results, run.stdout[-2000:] + run.stderr[-2000:]
     r = json.loads(results[-1][7:])
     seen = json.loads([ln for ln in lines if ln.startswith("FIT ")][-1][4:])
-    return r, seen, out
+    return r, seen
 
 
 def row_labels(r: dict) -> list[str]:

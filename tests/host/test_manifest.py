@@ -92,15 +92,23 @@ def imported_names(tree: ast.Module, package: str) -> list[str]:
 
 def lazy_names(tree: ast.Module, package: str) -> list[str]:
     """The modules a package's lazy name table loads (``LAZY = {"Name": "module"}`` in its
-    __init__, as scoreboard/screens has it): each is imported when its name is asked for."""
+    __init__, as scoreboard/screens has it; or its languages, ``CODES = ("en", ...)`` in
+    scoreboard/words): each is imported when its name is asked for."""
     out = []
     for statement in tree.body:
         if (
             isinstance(statement, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "LAZY" for t in statement.targets)
-            and isinstance(statement.value, ast.Dict)
+            and any(
+                isinstance(t, ast.Name) and t.id in ("LAZY", "CODES") for t in statement.targets
+            )
+            and isinstance(statement.value, (ast.Dict, ast.Tuple))
         ):
-            for value in statement.value.values:
+            values = (
+                statement.value.values
+                if isinstance(statement.value, ast.Dict)
+                else statement.value.elts
+            )
+            for value in values:
                 if isinstance(value, ast.Constant) and isinstance(value.value, str):
                     out.append(package + "." + value.value)
     return out

@@ -21,6 +21,7 @@ BACK on the first step opens the match menu. docs/ui-games.md shows the screens.
 
 from domino.outcome import end_event
 from domino.tiles import name, parse
+from scoreboard import words
 from scoreboard.display import big_text, text_width
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens.common import attempt, side_name
@@ -66,7 +67,8 @@ def build(m, fields):
     top = m.game.top
     for f in fields:
         key, kind = f[0], f[1]
-        label = key[:1].upper() + key[1:]
+        label = words.say(key)
+        label = label[:1].upper() + label[1:]
         if kind == "player":
             s = Step(key, "player", None, label)
             s.values = list(m.players)
@@ -89,7 +91,7 @@ def build(m, fields):
                 who = _who(m, per)
             else:
                 per, lo, hi, pool = "group", f[3], f[4], None
-                who = ["%d of %d" % (i + 1, f[2]) for i in range(f[2])]
+                who = [words.N_OF % (i + 1, f[2]) for i in range(f[2])]
             tiles = None if pool is None else [parse(x) for x in pool]
             for i, w in enumerate(who):
                 small = tiles is not None and len(tiles) <= CHECKLIST
@@ -239,7 +241,7 @@ class Entry(Screen):
             if t in s.tiles:
                 s.tiles.remove(t)
             elif len(s.tiles) >= s.hi:
-                app.flash("%s: at most %d tiles" % (s.label, s.hi), True)
+                app.flash(words.AT_MOST % (s.label, s.hi), True)
             else:
                 s.tiles.append(t)
 
@@ -262,7 +264,7 @@ class Entry(Screen):
                     s.half = 1
         elif key == "ok_long":
             if len(s.tiles) < s.lo:
-                app.flash("%s: at least %d tiles" % (s.label, s.lo), True)
+                app.flash(words.AT_LEAST % (s.label, s.lo), True)
             else:
                 self.next(app)
         elif key == "ok" and s.half == 0:
@@ -274,10 +276,10 @@ class Entry(Screen):
         a, b = s.ab
         t = (a, b) if a >= b else (b, a)
         if s.pool is not None and t not in s.pool:
-            app.flash("%s is not one of this field's tiles" % name(t), True)
+            app.flash(words.NOT_FIELDS % name(t), True)
             return
         if t in s.tiles or t in self._taken(s):
-            app.flash("%s is named already" % name(t), True)
+            app.flash(words.NAMED % name(t), True)
             return
         s.tiles.append(t)
         # the next tile offered: the next double after a double, else the same first half
@@ -336,32 +338,32 @@ class Entry(Screen):
         m = app.match
         s = self.steps[self.at]
         if self.fix is not None:
-            head = "Fix hand %d" % (self.fix + 1)
+            head = words.FIX_HAND % (self.fix + 1)
         else:
-            head = "Hand %d" % (m.hand.number + 1)
+            head = words.HAND_NO % (m.hand.number + 1)
         title(fb, head, "%d/%d" % (self.at + 1, len(self.steps)))
         row(fb, 1, s.label)
         last = self.at + 1 == len(self.steps)
         if s.kind in ("player", "choice"):
-            self.draw_list(fb, [str(v) for v in s.values], s.cursor)
-            hint = "OK pick"
+            self.draw_list(fb, [words.say(str(v)) for v in s.values], s.cursor)
+            hint = words.OK_PICK
         elif s.kind == "number":
             text = str(s.number.value)
             big_text(fb, text, (128 - text_width(text, 2)) // 2, 24, 2)
             right(fb, 5, "%d..%d" % (s.number.lo, s.number.hi))
-            hint = "UP/DN, hold: tens"
+            hint = words.UP_DN_TENS
         elif s.kind == "tiles":
             items = self.checklist(s)
-            labels = ["Done (%d)" % len(s.tiles)]
+            labels = [words.DONE_N % len(s.tiles)]
             for t in items:
                 labels.append(("[x] " if t in s.tiles else "[ ] ") + name(t))
             self.draw_list(fb, labels, s.cursor)
-            hint = "OK tick"
+            hint = words.OK_TICK
         else:
             self.draw_halves(fb, s)
-            hint = "OK add, hold:done"
+            hint = words.OK_ADD
         if last and s.kind not in ("tiles", "halves"):
-            hint = "OK: score hand"
+            hint = words.OK_SCORE_HAND
         row(fb, 7, center(hint), True)
 
     def draw_list(self, fb, labels, cursor):
@@ -374,7 +376,7 @@ class Entry(Screen):
 
     def draw_halves(self, fb, s):
         right(fb, 1, " %d/%d" % (len(s.tiles), s.hi))
-        shown = " ".join(name(t) for t in s.tiles) or "no tiles yet"
+        shown = " ".join(name(t) for t in s.tiles) or words.NO_TILES
         for i, line in enumerate(wrap(shown, COLS, 2)):
             row(fb, 2 + i, line)
         for h, v in enumerate(s.ab):

@@ -6,6 +6,7 @@ the draws the rules owe and Super Dominos' spell, direction and skipped player
 """
 
 from domino.tiles import name
+from scoreboard import words
 from scoreboard.screens.common import attempt
 
 
@@ -45,7 +46,7 @@ def skipped(m, player):
         return ""
     nxt = (player + st["dir"]) % len(m.players)
     if turn != nxt:
-        return ", %s skips" % m.players[nxt]
+        return words.SKIPS % m.players[nxt]
     return ""
 
 
@@ -56,13 +57,13 @@ def status_text(m):
         return ""
     parts = []
     if st.get("spell") is not None:
-        parts.append("spell on %d" % (st["spell"] + 1))
+        parts.append(words.SPELL_ON % (st["spell"] + 1))
     if st.get("again"):
-        parts.append("again")
+        parts.append(words.AGAIN)
     if st.get("legs_first"):
-        parts.append("new legs")
+        parts.append(words.NEW_LEGS)
     if st["dir"] < 0:
-        parts.append("ccw")
+        parts.append(words.CCW)
     return " ".join(parts)
 
 
@@ -75,7 +76,7 @@ class Turned:
         self.tile = tile
         self.points = points
         self.o = o
-        self.label = name(tile) + (" open %d" % o if o is not None else "")
+        self.label = name(tile) + (words.OPEN % o if o is not None else "")
         if points:
             self.label += " +%d" % points
 

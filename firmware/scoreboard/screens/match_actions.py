@@ -7,11 +7,14 @@ cursor on "No"; the match on the table leaves it first (docs/storage.md, "Unfini
 """
 
 from domino.events import ABANDONED
+from scoreboard import words
 from scoreboard.ui import Menu, row
 
+# what each action's screens say, by their names in scoreboard.words: the menu's word, the
+# verb, what it does, what it did and what it failed to do
 WHAT = {
-    "abandon": ("Abandon", "kept till synced"),
-    "delete": ("Delete", "gone from the box"),
+    "abandon": ("ABANDON", "ABANDON_VERB", "KEPT_TILL_SYNC", "ABANDONED", "NOT_ABANDONED"),
+    "delete": ("DELETE", "DELETE_VERB", "GONE", "DELETED", "NOT_DELETED"),
 }
 
 
@@ -21,20 +24,20 @@ class MatchActions(Menu):
     def __init__(self, app, mid, name):
         self.mid = mid
         self.name = name
-        Menu.__init__(self, "Match " + mid, ["Open", "Abandon", "Delete"])
+        Menu.__init__(self, words.MATCH + mid, [words.OPEN_IT, words.ABANDON, words.DELETE])
 
     def draw(self, app, fb):
         Menu.draw(self, app, fb)
         row(fb, 6, self.name)
         if mid_on_table(app, self.mid):
-            row(fb, 7, "on the table now")
+            row(fb, 7, words.ON_TABLE_NOW)
 
     def choose(self, app, index):
         if index == 0:
             try:
                 app.open_match(self.mid)
             except Exception as e:
-                app.flash("cannot open %s: %s" % (self.mid, e), True)
+                app.flash(words.CANNOT_OPEN % (self.mid, e), True)
             return
         app.push(Confirm(self, "abandon" if index == 1 else "delete", 1))
 
@@ -46,17 +49,18 @@ class Confirm(Menu):
         self.match = match
         self.action = action
         self.asked = asked
-        verb = WHAT[action][0]
-        heading = ("%s %s?" if asked == 1 else "Really %s %s?") % (
-            verb if asked == 1 else verb.lower(),
+        said = WHAT[action]
+        verb = getattr(words, said[1])
+        heading = (words.ASK_ONCE if asked == 1 else words.ASK_TWICE) % (
+            getattr(words, said[0]) if asked == 1 else verb,
             match.mid,
         )
-        Menu.__init__(self, heading, ["No", "Yes, " + verb.lower() + " it"])
+        Menu.__init__(self, heading, [words.NO_KEEP, words.YES_DO % verb])
 
     def draw(self, app, fb):
         Menu.draw(self, app, fb)
         row(fb, 5, self.match.name)
-        row(fb, 6, WHAT[self.action][1])
+        row(fb, 6, getattr(words, WHAT[self.action][2]))
 
     def choose(self, app, index):
         if index == 0:
@@ -85,10 +89,10 @@ def done(app, mid, action):
             app.store.delete(mid)
         else:
             app.store.append(mid, ABANDONED)
-        text = "%s %s" % (mid, "deleted" if action == "delete" else "abandoned")
+        text = getattr(words, WHAT[action][3]) % mid
         error = False
     except Exception as e:  # the flash refused: nothing changed but the table
-        text = "%s not %s: %s" % (mid, "abandoned" if action == "abandon" else "deleted", e)
+        text = getattr(words, WHAT[action][4]) % (mid, e)
         error = True
     app.home()  # the screens below may have shown the match
     app.open("Matches")

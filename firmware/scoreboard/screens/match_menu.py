@@ -3,6 +3,7 @@ ends entered by hand. Loaded only while one of them is shown (``App.home`` drops
 when play goes on), so the hand-in-progress loop keeps none of this code in the heap.
 """
 
+from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens.common import attempt, side_name
 from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
@@ -23,10 +24,10 @@ class Points(Screen):
 
     def draw(self, app, fb):
         m = app.match
-        title(fb, "Enter points")
-        row(fb, 2, "Who: " + m.players[self.player], self.field == 0)
-        row(fb, 3, "Points: %+d" % self.number.value, self.field == 1)
-        row(fb, 6, "OK next, BACK out")
+        title(fb, words.ENTER_POINTS)
+        row(fb, 2, words.WHO + m.players[self.player], self.field == 0)
+        row(fb, 3, words.POINTS_N % self.number.value, self.field == 1)
+        row(fb, 6, words.POINTS_KEYS)
 
     def key(self, app, key, repeat):
         m = app.match
@@ -81,12 +82,12 @@ class HandResult(Points):
 
     def draw(self, app, fb):
         m = app.match
-        title(fb, "Hand %d result" % (m.hand.number + 1))
-        row(fb, 2, "Who: " + m.players[self.player], self.field == 0)
-        how = "blocked, lowest" if self.blocked else "went out"
-        row(fb, 3, "How: " + how, self.field == 1)
-        row(fb, 4, "Scores: %d" % self.number.value, self.field == 2)
-        row(fb, 6, "OK next, BACK out")
+        title(fb, words.RESULT_OF % (m.hand.number + 1))
+        row(fb, 2, words.RESULT_WHO + m.players[self.player], self.field == 0)
+        how = words.RESULT_BLOCKED if self.blocked else words.RESULT_OUT
+        row(fb, 3, words.RESULT_HOW + how, self.field == 1)
+        row(fb, 4, words.RESULT_SCORES % self.number.value, self.field == 2)
+        row(fb, 6, words.RESULT_KEYS)
 
     def change(self, key):
         if self.field == 1:
@@ -124,10 +125,10 @@ class EndHand(Menu):
             if o not in ends:
                 ends.append(o)
         self.outs = ends
-        items = ["Blocked" if o is None else "%s went out" % m.players[o] for o in ends]
+        items = [words.BLOCKED_END if o is None else words.WENT_OUT % m.players[o] for o in ends]
         if m.game.opts.get("barricade"):
-            items += ["%s barricaded" % name for name in m.players]
-        Menu.__init__(self, "End the hand", items)
+            items += [words.BARRICADED % name for name in m.players]
+        Menu.__init__(self, words.END_HAND, items)
 
     def choose(self, app, index):
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
@@ -149,7 +150,7 @@ class LastTile(Menu):
     then the tally."""
 
     def __init__(self, app, declared=False):
-        Menu.__init__(self, "Who laid the last tile?", list(app.match.players))
+        Menu.__init__(self, words.WHO_LAST, list(app.match.players))
         self.declared = declared
 
     def choose(self, app, index):
@@ -173,7 +174,7 @@ def hand_row(m, r):
     """A past hand in one row: its number, and each side's points after the side's name, the
     names cut by characters so that every number shows."""
     pts = ["%d" % x for x in r.points()]
-    head = "H%d" % (r.number + 1)
+    head = words.HAND % (r.number + 1)
     n = max(1, len(pts))
     digits = sum(len(x) for x in pts)
     gap = " " if (COLS - len(head) - digits - 2 * n) // n >= 3 else ""  # "Ana 5", or "Ma5"
@@ -202,9 +203,9 @@ class HandRows:
         if not 0 <= i < max(1, n):
             raise IndexError("row %d of %d" % (i, max(1, n)))
         if not n:
-            return "no hands yet"
+            return words.NO_HANDS
         if m.game.hidden_standings(m):  # Peruvian: secret until announced
-            return "H%d hidden" % (i + 1)
+            return words.HAND_HIDDEN % (i + 1)
         return hand_row(m, m.records[i])
 
     def __iter__(self):
@@ -217,14 +218,14 @@ class History(Menu):
 
     def __init__(self, app):
         rows = HandRows(app.match)
-        Menu.__init__(self, "History", rows, len(rows) - 1)
+        Menu.__init__(self, words.HISTORY, rows, len(rows) - 1)
 
     def choose(self, app, index):
         m = app.match
         if index >= len(m.records):
             return
         if m.records[index].end is None:
-            app.flash("hand %d ended at the target: nothing to fix" % (index + 1), True)
+            app.flash(words.NOTHING_TO_FIX % (index + 1), True)
             return
         if m.game.entry is not None:  # scored from its outcome: its own entry, corrected
             from scoreboard.screens.entry import Entry
@@ -237,19 +238,12 @@ class History(Menu):
 
 
 class MatchMenu(Menu):
-    ITEMS = (
-        "Back to table",
-        "History",
-        "Enter points",
-        "End the hand",
-        "Redo",
-        "Settings",
-        "New match",
-        "Matches",
-    )
+    # the items' words (names in scoreboard.words), in the order ``choose`` takes them
+    ITEMS = ("BACK_TO_TABLE", "HISTORY", "ENTER_POINTS", "END_HAND", "REDO", "SETTINGS",
+             "NEW_MATCH", "MATCHES")  # fmt: skip
 
     def __init__(self, app):
-        Menu.__init__(self, "Menu", list(self.ITEMS))
+        Menu.__init__(self, words.MENU, [getattr(words, w) for w in self.ITEMS])
 
     def choose(self, app, index):
         m = app.match
@@ -259,12 +253,12 @@ class MatchMenu(Menu):
             app.push(History(app))  # BACK returns to this menu
         elif index == 2:
             if m.over or m.hand.is_over():
-                app.flash("the hand is over", True)
+                app.flash(words.HAND_IS_OVER, True)
             else:
                 app.replace(Points(app))
         elif index == 3:
             if m.over or m.hand.is_over():
-                app.flash("the hand is over", True)
+                app.flash(words.HAND_IS_OVER, True)
             elif m.game.entry is not None:
                 end_by_entry(app)
             else:

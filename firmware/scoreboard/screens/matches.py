@@ -4,6 +4,7 @@ the setup menus stay small (opened by name, ``app.open("Matches")``)."""
 
 from domino import registry
 from domino.events import loads
+from scoreboard import words
 from scoreboard.ui import COLS, Menu, row, short, spread
 
 
@@ -18,7 +19,7 @@ class Matches(Menu):
     def __init__(self, app):
         self.ids = app.store.list()
         self.ids.reverse()  # newest first
-        titles = dict(registry.titles())
+        titles = dict([(k, words.game(k, t)) for k, t in registry.titles()])
         known = app.store.boots()  # boots a host dated: their matches get their day
         firsts = app.store.first_lines()  # the index: no match is read whole for its row
         self.games = []
@@ -31,14 +32,14 @@ class Matches(Menu):
         for i in same:  # the same day and players: their numbers tell them apart
             items[i] = summary(firsts.get(self.ids[i]), self.ids[i], titles, known, True)[0]
         del firsts
-        Menu.__init__(self, "Matches", items or ["none stored"])
+        Menu.__init__(self, words.MATCHES, items or [words.NONE_STORED])
 
     def draw(self, app, fb):
         Menu.draw(self, app, fb)
         if self.ids:
             mid = self.ids[self.cursor]
             count = app.store.count(mid)
-            tail = ("%d ev, last" if mid == app.match_id else "%d events") % count
+            tail = (words.EVENTS_LAST if mid == app.match_id else words.EVENTS_N) % count
             row(fb, 7, spread(number(mid) + " " + self.games[self.cursor], tail))
 
     def choose(self, app, index):
@@ -96,7 +97,7 @@ def summary(first, mid, titles, known=(), numbered=False):
         except Exception:
             setup = None
     if not isinstance(setup, dict):
-        return mid + " (no setup)", ""
+        return mid + words.NO_SETUP, ""
     head = day(setup, known)
     head = number(mid) + " " + head if numbered and head else head or number(mid)
     names = setup.get("players")

@@ -3,20 +3,21 @@ target or rounds, a game's team draw), settings. The stored matches are
 scoreboard.screens.matches."""
 
 from domino import DominoError, registry
+from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.ui import COLS, Menu, Screen, fit, row, spread, title, wrap
 
-LAYOUTS = ("5 keys", "UP/DOWN swap", "4 keys")  # the button layouts (App._key): a setting
+LAYOUTS = 3  # how many button layouts (App._key; their names: words.LAYOUTS): a setting
 SLEEP_CHOICES = (0, 30, 60, 120, 300, 600)  # seconds; 0 = never
 
 
 def show(value):
     if value is True:
-        return "yes"
+        return words.YES
     if value is False:
-        return "no"
+        return words.NO
     if value is None:
-        return "std"
+        return words.STD
     return str(value)
 
 
@@ -32,19 +33,26 @@ class StartMenu(Menu):
         self.again = None
         if app.match_id is not None:  # on the table, or parked on flash (App.park)
             self.actions.append("resume")
-            items.append(("Winner: " if m is not None and m.over else "Resume: ") + app.match_id)
+            items.append(
+                (words.WINNER_OF if m is not None and m.over else words.RESUME) + app.match_id
+            )
             self.again = last_setup(app)
         if self.again is not None:
             self.actions.append("again")
             game = "?"
             for key, title in registry.titles():
                 if key == self.again.get("game"):
-                    game = title
-            items.append(fit("Again: " + game, COLS))
-        for a, label in (("new", "New match"), ("list", "Matches"), ("settings", "Settings")):
+                    game = words.game(key, title)
+            items.append(fit(words.AGAIN + game, COLS))
+        for a, label in (
+            ("new", words.NEW_MATCH),
+            ("list", words.MATCHES),
+            ("settings", words.SETTINGS),
+            ("language", words.LANGUAGE),
+        ):
             self.actions.append(a)
             items.append(label)
-        Menu.__init__(self, "Domino scoreboard", items)
+        Menu.__init__(self, words.TITLE, items)
 
     def choose(self, app, index):
         a = self.actions[index]
@@ -60,8 +68,10 @@ class StartMenu(Menu):
             app.push(GameMenu(app))
         elif a == "list":
             app.open("Matches")
-        else:
+        elif a == "settings":
             app.push(Settings(app))
+        else:
+            app.push(Language(app))
 
 
 def last_setup(app):
@@ -89,7 +99,7 @@ def game_titles():
     """Every game the core knows, in the registry's order: (key, title). Read from the
     registry's table: importing each game's rules for its title would intern all their names
     in the heap for good."""
-    return list(registry.titles())
+    return [(key, words.game(key, title)) for key, title in registry.titles()]
 
 
 class GameMenu(Menu):
@@ -104,7 +114,7 @@ class GameMenu(Menu):
         titles = game_titles()
         self.keys = [k for k, _t in titles]
         items = [p["name"] for p in self.presets] + [t for _k, t in titles]
-        Menu.__init__(self, "Game", items, cursor)
+        Menu.__init__(self, words.GAME, items, cursor)
 
     def choose(self, app, index):
         if index < len(self.presets):  # a preset: its game and rules, on to the names
@@ -168,9 +178,9 @@ class Field:
     def row_text(self, editing=False):
         """Label at the left, the value (always whole) at the right."""
         if self.key[:2] == "o:" or self.key in ("players", "teams", "way", "mode", "limit"):
-            from scoreboard.rule_words import words
+            from scoreboard.rule_words import words_of
 
-            value = words(self.key[2:] if self.key[:2] == "o:" else self.key, self.value())
+            value = words_of(self.key[2:] if self.key[:2] == "o:" else self.key, self.value())
         else:
             value = show(self.value())
         return spread(self.label, ("<%s>" if editing else "%s") % value)
@@ -181,7 +191,7 @@ class Form(Screen):
     its value; OK on a number starts editing it (UP/DOWN change, OK ends). The cursor starts
     on the action row, so the defaults cost one press."""
 
-    action = "Next"
+    action = "NEXT"  # the action row's word (a name in scoreboard.words)
 
     def __init__(self, heading, fields):
         self.heading = heading
@@ -202,7 +212,7 @@ class Form(Screen):
             self.top = self.cursor - n + 1
         for i in range(self.top, min(rows, self.top + n)):
             if i == len(self.fields):
-                text = "> " + self.action
+                text = "> " + getattr(words, self.action)
             else:
                 text = self.fields[i].row_text(self.editing and i == self.cursor)
             row(fb, 1 + i - self.top, text, i == self.cursor)
@@ -261,7 +271,7 @@ class SetupForm(Form):
     visible = 5  # rows 6 and 7 say what the rule under the cursor does
 
     def __init__(self, app, cls, menu=(False, 0)):
-        from scoreboard.rule_words import RULES
+        from scoreboard.rule_words import label
 
         self.cls = cls
         self.menu = menu  # how to rebuild the game list BACK returns to
@@ -270,19 +280,18 @@ class SetupForm(Form):
             values = list(allowed)
             if default not in values:
                 values.insert(0, default)
-            label = RULES[key][0] if key in RULES else key
-            fields.append(Field("o:" + key, label, values, values.index(default)))
+            fields.append(Field("o:" + key, label(key), values, values.index(default)))
         lo, hi = cls.players
-        fields.append(Field("players", "Players", None, 0, NumberEntry(lo, lo, hi)))
+        fields.append(Field("players", label("players"), None, 0, NumberEntry(lo, lo, hi)))
         # a partnership game (Texas) always plays partners: the row says so and cannot change
         teams = [True] if cls.partners else [False, True]
-        fields.append(Field("teams", "Partners", teams, 0))
+        fields.append(Field("teams", label("teams"), teams, 0))
         if cls.entry is None:  # a tile game: every tile, or a score pad (Game.way)
             way = 1 if cls.way == "pad" else 0
-            fields.append(Field("way", "Keep hands", ["tracked", "pad"], way))
-        fields.append(Field("mode", "Play to", ["target", "rounds"], 0))
-        fields.append(Field("limit", "Points", None, 0, NumberEntry(100, 1, 10000)))
-        Form.__init__(self, cls.title, fields)
+            fields.append(Field("way", label("way"), ["tracked", "pad"], way))
+        fields.append(Field("mode", label("mode"), ["target", "rounds"], 0))
+        fields.append(Field("limit", label("limit"), None, 0, NumberEntry(100, 1, 10000)))
+        Form.__init__(self, words.game(cls.key, cls.title), fields)
         self.game = None
         self.changed(app, self.field("players"))
 
@@ -309,22 +318,21 @@ class SetupForm(Form):
         if field.key != "mode":
             mode.index = 0 if target is not None else 1
         if mode.value() == "target":
-            limit.label = "Points"
+            limit.label = words.POINTS
             self.entry("limit").value = target or 100
         else:
-            limit.label = "Rounds"
+            limit.label = words.ROUNDS
             self.entry("limit").value = self.game.rounds or 10
 
     def draw(self, app, fb):
         Form.draw(self, app, fb)
         if self.cursor < len(self.fields):
-            from scoreboard.rule_words import RULES
+            from scoreboard.rule_words import sentence
 
             key = self.fields[self.cursor].key
-            key = key[2:] if key[:2] == "o:" else key
-            text = RULES[key][1] if key in RULES else ""
+            text = sentence(key[2:] if key[:2] == "o:" else key)
         else:
-            text = "OK: on to the names"
+            text = words.ON_TO_NAMES
         for i, line in enumerate(wrap(text, COLS, 2)):
             row(fb, 6 + i, line)
 
@@ -339,7 +347,7 @@ class SetupForm(Form):
         teams = None
         if self.field("teams").value():
             if n % 2 or n < 4:
-                app.flash("partners: an even number of players, 4 or more", True)
+                app.flash(words.EVEN_PARTNERS, True)
                 return
             half = n // 2
             teams = [[p, p + half] for p in range(half)]  # partners sit opposite
@@ -361,7 +369,7 @@ class SetupForm(Form):
 class Names(Form):
     """A name for each seat from the presets; OK on a seat steps to the next free preset."""
 
-    action = "Start match"
+    action = "START_MATCH"
 
     def __init__(self, app, setup, n):
         self.setup = setup
@@ -369,13 +377,13 @@ class Names(Form):
         fields = []
         for p in range(n):
             fields.append(Field("p%d" % p, "%d" % (p + 1), presets, p % len(presets)))
-        Form.__init__(self, "Players", fields)
+        Form.__init__(self, words.PLAYERS, fields)
 
     def done(self, app):
         names = [f.value() for f in self.fields]
         for i, a in enumerate(names):
             if a in names[:i]:
-                app.flash("%s is at two seats; pick another name" % a, True)
+                app.flash(words.TWO_SEATS % a, True)
                 return
         setup = dict(self.setup)
         setup["players"] = names
@@ -391,17 +399,17 @@ class Names(Form):
 class Settings(Form):
     """Contrast, screen sleep, button layout. Applied at once, saved on leaving."""
 
-    action = "Save"
+    action = "SAVE"
 
     def __init__(self, app):
         s = app.settings
         sleep = SLEEP_CHOICES.index(s["sleep"]) if s["sleep"] in SLEEP_CHOICES else 0
         fields = [
-            Field("contrast", "Contrast", None, 0, NumberEntry(s["contrast"], 0, 255)),
-            Field("sleep", "Screen sleep (s)", list(SLEEP_CHOICES), sleep),
-            Field("layout", "Button layout", list(LAYOUTS), s["layout"]),
+            Field("contrast", words.CONTRAST, None, 0, NumberEntry(s["contrast"], 0, 255)),
+            Field("sleep", words.SLEEP, list(SLEEP_CHOICES), sleep),
+            Field("layout", words.LAYOUT, list(words.LAYOUTS), s["layout"] % LAYOUTS),
         ]
-        Form.__init__(self, "Settings", fields)
+        Form.__init__(self, words.SETTINGS, fields)
 
     def changed(self, app, field):
         if field.key == "contrast":
@@ -411,10 +419,10 @@ class Settings(Form):
         s = app.settings
         s["contrast"] = self.field("contrast").value()
         s["sleep"] = self.field("sleep").value()
-        s["layout"] = LAYOUTS.index(self.field("layout").value())
+        s["layout"] = self.field("layout").index
         app.save_settings()
         app.pop()
-        app.flash("settings saved")
+        app.flash(words.SAVED)
 
     def key(self, app, key, repeat):
         if key == "back" and not self.editing:
@@ -435,7 +443,7 @@ class TeamDraw(Menu):
         for a, b in self.PAIRS:
             pair = (names[a[0]], names[a[1]], names[b[0]], names[b[1]])
             items.append(fit("%s+%s v %s+%s" % tuple(n[:5] for n in pair), COLS))
-        Menu.__init__(self, "Teams (draw)", items)
+        Menu.__init__(self, words.TEAMS_DRAW, items)
 
     def choose(self, app, index):
         setup = dict(self.setup)
@@ -444,3 +452,18 @@ class TeamDraw(Menu):
             app.new_match(setup)
         except Exception as e:
             app.flash(str(e), True)
+
+
+class Language(Menu):
+    """The language the box speaks (scoreboard.words): chosen at once and kept on flash (the
+    setting ``language``)."""
+
+    def __init__(self, app):
+        Menu.__init__(self, words.LANGUAGE, list(words.NAMES), words.CODES.index(words.code))
+
+    def choose(self, app, index):
+        app.settings["language"] = words.CODES[index]
+        words.choose(words.CODES[index])
+        app.save_settings()
+        app.pop()
+        app.replace(StartMenu(app))  # the start menu again, in the new words

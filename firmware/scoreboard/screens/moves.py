@@ -8,7 +8,7 @@ Nothing here knows a game (docs/ui-games.md). Loaded with the table
 """
 
 from domino.tiles import name
-from scoreboard import views
+from scoreboard import views, words
 from scoreboard.screens.common import attempt, has_extras
 from scoreboard.ui import COLS
 
@@ -35,10 +35,10 @@ def play(app, player, t, end, o=None):
         # UNDO right away leaves it unclaimed, and the table then offers it to an opponent.
         if attempt(app, {"k": "claim", "p": player}) is None:
             return
-        claimed = " UNDO:unclaim"
+        claimed = words.UNCLAIM
     text = view.scored(m, who, pts, r, end is None) if pts else "%s %s" % (who, ev["t"])
     if r.get("padded"):  # its count was entered on the score pad: not counted again
-        text += " %d on pad" % r["padded"]
+        text += words.ON_PAD % r["padded"]
     if m.over or m.hand.is_over():
         app.home()
         out = r.get("out") is not None
@@ -47,15 +47,19 @@ def play(app, player, t, end, o=None):
         if pts and (m.game.scores_hand_end or not out):
             app.flash(text)
         elif out:  # the tally asks what the core needs (maybe nothing)
-            ask = " Enter the hands" if app.screen.need else ""
-            app.flash("%s is out!%s" % (who, ask))
+            ask = words.ENTER_HANDS if app.screen.need else ""
+            app.flash(words.IS_OUT_ASK % (who, ask))
         return
     if has_extras(m.game):
         from scoreboard.screens.extras import settle, skipped
 
         drew = settle(app)
         if drew:
-            text += " +tile" if drew == [who] else ", %s drew" % "+".join(x[:3] for x in drew)
+            text += (
+                words.PLUS_TILE
+                if drew == [who]
+                else words.OTHERS_DREW % "+".join(x[:3] for x in drew)
+            )
         text += skipped(m, player)
     app.screen.tell(app, text + claimed if len(text + claimed) <= COLS else text)  # hint if room
     if pts:

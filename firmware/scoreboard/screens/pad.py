@@ -4,7 +4,7 @@ they happen in the game's unit (``Game.points_unit``: fives in Muggins) where pl
 instead of the table (scoreboard.screens.table) while hands are kept this way (docs/ui.md).
 """
 
-from scoreboard import text
+from scoreboard import text, words
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens.common import attempt, bar_key, side_name, standings_rows
 from scoreboard.ui import COLS, Screen, center, fit, row, short, title
@@ -31,17 +31,17 @@ class Pad(Screen):
     def label(self, app, act):
         kind, p = act
         if kind == "pts":
-            return "%s scores" % app.match.players[p]
+            return words.SCORES % app.match.players[p]
         return {
-            "result": "Hand result",
-            "hand": "End the hand",
-            "track": "Track the tiles",
-            "menu": "Menu",
+            "result": words.HAND_RESULT,
+            "hand": words.END_HAND,
+            "track": words.TRACK,
+            "menu": words.MENU,
         }[kind]
 
     def draw(self, app, fb):
         m = app.match
-        title(fb, "Score pad", "H%d" % (m.hand.number + 1))
+        title(fb, words.SCORE_PAD, words.HAND % (m.hand.number + 1))
         standings_rows(fb, m, 1, 4)
         if self.points is None:
             row(fb, 6, self.note)
@@ -53,7 +53,7 @@ class Pad(Screen):
         name = short(side_name(m, m.side_of[p]), (124 - text.big_width(pts)) // text.W)
         text.draw(fb, name, 0, 45)  # rows 5-6, below the standings
         text.draw_big(fb, pts, 128 - text.big_width(pts), 43)
-        row(fb, 7, center("UP/DN points, OK adds"), True)
+        row(fb, 7, center(words.PAD_KEYS), True)
 
     def key(self, app, key, repeat):
         m = app.match

@@ -3,6 +3,7 @@ a tally or a game's outcome entry (scoreboard.screens.tally, scoreboard.screens.
 for a finished match (scoreboard.screens.home).
 """
 
+from scoreboard import words
 from scoreboard.display import big_text, text_width
 from scoreboard.screens.common import hidden, side_name
 from scoreboard.text import draw
@@ -17,7 +18,7 @@ def result(app, r, fix=None):
     if hidden(m):
         return HiddenResult(r)
     if m.game.opts.get("secret") and m.rounds and len(m.records) == m.rounds - 1:
-        app.flash("Standings announced")
+        app.flash(words.ANNOUNCED)
     return Result(r, fix)
 
 
@@ -32,12 +33,12 @@ class Result(Screen):
     def draw(self, app, fb):
         m = app.match
         number = len(m.records) if self.fix is None else self.fix + 1
-        title(fb, ("Fixed hand %d" if self.fix is not None else "Hand %d scored") % number)
+        title(fb, (words.FIXED_HAND if self.fix is not None else words.HAND_SCORED) % number)
         n = len(self.hand)
         for s in range(min(n, 6)):
             tail = rjust("%+d" % self.hand[s], 5) + rjust("%d" % self.totals[s], 6)
             row(fb, 1 + s, spread(side_name(m, s), tail))
-        row(fb, 7, "OK: next hand" if not m.over else "OK: the winner", True)
+        row(fb, 7, words.OK_NEXT if not m.over else words.OK_WINNER, True)
 
     def key(self, app, key, repeat):
         if key in ("ok", "back"):
@@ -51,15 +52,15 @@ class Winner(Screen):
     def draw(self, app, fb):
         m = app.match
         wins = m.winners()
-        text = "Tie"
+        text = words.TIE
         if len(wins) == 1:  # partners by their whole names: "Ana & Ben", not "Ana+Ben"
-            text = " & ".join([m.players[p] for p in m.sides[wins[0]]])
-        game = m.game.title
+            text = words.AND.join([m.players[p] for p in m.sides[wins[0]]])
+        game = words.game(m.game.key, m.game.title)
         y = 12  # the name's top: below the title row, above the totals on rows 4-6
-        if len(game) <= COLS - 8:  # "Winner!", a space, the game's title whole
-            title(fb, "Winner!", game)
+        if len(game) < COLS - len(words.WINNER):  # "Winner!", a space, the game's title whole
+            title(fb, words.WINNER, game)
         else:  # "Cardinal Mexican Train": whole on a row of its own, the name below it
-            title(fb, "Winner!")
+            title(fb, words.WINNER)
             row(fb, 1, center(game))
             y = 16
         if text_width(text, 2) <= 128:  # in big letters when it fits, else whole in small
@@ -75,7 +76,7 @@ class Winner(Screen):
             score = "%d" % m.totals[s]
             name = short(side_name(m, s), COLS // 2 - 3 - len(score))
             draw(fb, spread(name, score, COLS // 2 - 1), x, r * 8)
-        row(fb, 7, "OK menu  DOWN history", True)
+        row(fb, 7, words.WINNER_KEYS, True)
 
     def key(self, app, key, repeat):
         if key == "ok" or key == "back":
@@ -92,10 +93,10 @@ class HiddenResult(Screen):
 
     def draw(self, app, fb):
         m = app.match
-        title(fb, "Hand %d scored" % len(m.records))
-        row(fb, 2, "Standings hidden")
-        row(fb, 3, "until round %d" % (m.rounds or 0))
-        row(fb, 7, "OK: next hand", True)
+        title(fb, words.HAND_SCORED % len(m.records))
+        row(fb, 2, words.HIDDEN)
+        row(fb, 3, words.UNTIL_ROUND % (m.rounds or 0))
+        row(fb, 7, words.OK_NEXT, True)
 
     def key(self, app, key, repeat):
         if key in ("ok", "back"):

@@ -8,13 +8,16 @@ Loaded while a hand is played; App.home drops it (and scoreboard.plays) at the h
 """
 
 from domino.tiles import is_double, name
-from scoreboard import plays, views
+from scoreboard import plays, views, words
 from scoreboard.screens.common import attempt, bar_key, has_extras, hidden, standings_rows
 from scoreboard.screens.moves import play
 from scoreboard.ui import COLS, Screen, center, fit, right, row, short, title, wrap
 
 NEAR = 1  # likeliest plays nearest the table's cursor (on it, one DOWN, one UP), before the ends
 REST = 12  # plays listed on the bar one by one (the rest only in their end's list)
+# the bar's fixed actions: their words' names in scoreboard.words
+BAR_WORDS = {"pass": "PASS", "pts": "ENTER_POINTS", "hand": "END_HAND", "pad": "KEEP_PAD",
+             "menu": "MENU"}  # fmt: skip
 
 
 def big_turn(fb, name, tail):
@@ -22,8 +25,8 @@ def big_turn(fb, name, tail):
     at the right in bold digits; a name too wide shows its first word, else is abbreviated."""
     from scoreboard import text
 
-    w = text.big_width(tail) if tail[0] != "H" else text.width(tail)
-    if tail[0] == "H":
+    w = text.big_width(tail) if tail[0].isdigit() else text.width(tail)
+    if not tail[0].isdigit():  # the hand ("H2"), in small type
         text.draw(fb, tail, 128 - w, 4)
     else:
         text.draw_big(fb, tail, 128 - w, 3)
@@ -176,7 +179,7 @@ class Table(Screen):
         if kind == "quick":
             t, arm = e[0], e[1]
             if len(e) == 3:  # a joker turned: the half it leaves open
-                return "%s on %s open %d" % (name(t), views.end_label(m, arm), e[2])
+                return words.ON_OPEN % (name(t), views.end_label(m, arm), e[2])
             pts = 0
             for c in self.ends.get(arm, ()):  # scored when the plays were listed: no trial play
                 if c.tile == t:
@@ -185,24 +188,18 @@ class Table(Screen):
         if kind == "end":
             return views.of(m.hand.layout).end_action(m, e, len(self.ends[e]))
         if kind == "owed":
-            return "%s draws %d" % (m.players[e[0]], e[1])
+            return words.DRAWS % (m.players[e[0]], e[1])
         if kind == "bar":
-            return "Barricade: %s" % m.players[e]
+            return words.BARRICADE % m.players[e]
         if kind == "lead":
-            return "Lead a tile"
+            return words.LEAD_TILE
         if kind == "claim":
-            return "%s claims %d" % (m.players[e], m.hand.pending[1])
+            return words.CLAIMS % (m.players[e], m.hand.pending[1])
         if kind == "mug":
-            return "Muggins! %s" % m.players[e]
+            return words.MUGGINS % m.players[e]
         if kind == "draw":
-            return "Draw  (%d left)" % (m.hand.boneyard - m.game.reserve)
-        return {
-            "pass": "Pass",
-            "pts": "Enter points",
-            "hand": "End the hand",
-            "pad": "Keep a score pad",
-            "menu": "Menu",
-        }[kind]
+            return words.DRAW_LEFT % (m.hand.boneyard - m.game.reserve)
+        return getattr(words, BAR_WORDS[kind])
 
     def draw(self, app, fb):
         m = app.match
@@ -231,9 +228,9 @@ class Table(Screen):
         lay = hand.layout
         view = views.of(lay)
         turn = "?" if hand.turn is None else m.players[hand.turn]
-        number = "H%d" % (hand.number + 1)
+        number = words.HAND % (hand.number + 1)
         if lay.is_empty():
-            lines = ["table empty"]
+            lines = [words.TABLE_EMPTY]
         else:
             text = view.game_text(m)  # the ends as the game reads them (a sums game's calls)
             lines = [view.ends_text(m) if text is None else text]
@@ -254,17 +251,17 @@ class Table(Screen):
         owed = view.owed_text(m)
         if hand.pending is not None:
             p, pts = hand.pending
-            row(fb, 6, fit("%s %d unclaimed" % (m.players[p], pts)))
+            row(fb, 6, fit(words.UNCLAIMED % (m.players[p], pts)))
         elif owed:
             row(fb, 6, owed)
         elif self.note:
             row(fb, 6, self.note)
         if hidden(m):  # Peruvian: the standings stay secret until the game announces them
             fb.fill_rect(0, 8 * first, 128, 8 * (6 - first), 0)
-            row(fb, first, "Standings hidden")
-            row(fb, first + 1, "until round %d" % (m.rounds or 0))
+            row(fb, first, words.HIDDEN)
+            row(fb, first + 1, words.UNTIL_ROUND % (m.rounds or 0))
             if first < 4:
-                row(fb, first + 2, "Round %d of %d" % (hand.number + 1, m.rounds or 0))
+                row(fb, first + 2, words.ROUND_OF % (hand.number + 1, m.rounds or 0))
         if has_extras(m.game):
             from scoreboard.screens.extras import status_text
 
@@ -278,7 +275,7 @@ class Table(Screen):
         holds the top right (a line or spinner, a hub)."""
         r = self.ends_row + i
         fb.fill_rect(0, 8 * r, 128, 8, 0)
-        number = "H%d" % (m.hand.number + 1)
+        number = words.HAND % (m.hand.number + 1)
         lay = m.hand.layout
         if r == 2 and i == 0 and views.of(lay).counts and not lay.is_empty():
             right(fb, r, number)
@@ -325,16 +322,15 @@ class Table(Screen):
                 if m.over:
                     app.home()
                     return
-                self.note = "%s +%d %s" % (
+                self.note = (words.SCORED_MUGGINS if kind == "mug" else words.SCORED_CLAIMED) % (
                     m.players[e],
                     pts,
-                    "muggins" if kind == "mug" else "claimed",
                 )
                 app.board.beep(1760, 60)
         elif kind == "owed":
             p, k = e
             if attempt(app, {"k": "draw", "p": p, "n": k}) is not None:
-                self.note = "%s drew %d" % (m.players[p], k)
+                self.note = words.DREW % (m.players[p], k)
         elif kind == "bar":  # the barricader ends the hand: the tally names him
             from scoreboard.screens.tally import Tally
 
@@ -350,7 +346,7 @@ class Table(Screen):
         elif kind == "draw":
             p = hand.turn
             if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
-                self.note = "%s drew 1" % m.players[p]
+                self.note = words.DREW % (m.players[p], 1)
                 self.refresh(app, ("draw", None))
         elif kind == "pass":
             self.pass_turn(app)
@@ -368,19 +364,19 @@ class Table(Screen):
         m = app.match
         p = m.hand.turn
         if p is None:
-            app.flash("nobody is to play: lead first", True)
+            app.flash(words.NOBODY_TO_PLAY, True)
             return
         r = attempt(app, {"k": "pass", "p": p})
         if r is None:
             return
-        self.note = "%s passed" % m.players[p]
+        self.note = words.PASSED % m.players[p]
         if r.get("blocked"):
             app.home()
-            app.flash("Blocked: enter the hands")
+            app.flash(words.BLOCKED_ENTER)
         if app.match is m and not m.over and has_extras(m.game):
             from scoreboard.screens.extras import settle
 
             if settle(app):  # the draws the rules owe now
                 table = app.screen
                 if isinstance(table, Table):
-                    table.note += " +tile"
+                    table.note += words.PLUS_TILE

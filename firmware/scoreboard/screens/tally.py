@@ -6,6 +6,7 @@ Loaded when a hand ends (scoreboard.screens.home) and dropped while the next one
 """
 
 from domino.tiles import SET_SIZES, hand_pips, parse, set_pips
+from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens.common import attempt, standings_rows
 from scoreboard.screens.result import Result, result
@@ -13,7 +14,7 @@ from scoreboard.ui import Screen, fit, row, spread, title
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
 # the player) and whether it is a yes/no question.
-ASK = {"p": "", "n": "  tiles", "d": "  double?", "w": "  w/o dbls", "z": "  0-0?"}
+ASK = {"p": "", "n": "ASK_TILES", "d": "ASK_DOUBLE", "w": "ASK_NO_DOUBLES", "z": "ASK_DOUBLE_BLANK"}
 YES_NO = ("d", "z")
 
 
@@ -120,18 +121,19 @@ class Tally(Screen):
     def draw(self, app, fb):
         m = app.match
         hand_no = (self.fix if self.fix is not None else m.hand.number) + 1
-        asked = "pips" if "p" in self.need else "tiles"  # simple Super Dominos: tiles alone
-        head = "Hand %d: " + asked if self.need else "Hand %d over"
-        head = "Fix hand %d" % hand_no if self.fix is not None else head % hand_no
+        # simple Super Dominos asks the tiles alone
+        asked = words.HAND_PIPS if "p" in self.need else words.HAND_TILES
+        head = asked if self.need else words.HAND_OVER
+        head = words.FIX_HAND % hand_no if self.fix is not None else head % hand_no
         title(fb, head)
         if self.bar is not None:
-            row(fb, 1, fit("%s barricaded" % m.players[self.bar]))
+            row(fb, 1, fit(words.BARRICADED % m.players[self.bar]))
         elif self.out is not None:
-            row(fb, 1, "%s out" % m.players[self.out])
+            row(fb, 1, words.OUT % m.players[self.out])
         elif self.last is not None:
-            row(fb, 1, fit("blocked, last tile %s" % m.players[self.last]))
+            row(fb, 1, fit(words.BLOCKED_LAST % m.players[self.last]))
         else:
-            row(fb, 1, "blocked")
+            row(fb, 1, words.BLOCKED)
         fields = self.rows()
         rows = len(fields) + 1
         visible = 5
@@ -142,17 +144,17 @@ class Tally(Screen):
         for i in range(self.top, min(rows, self.top + visible)):
             r = 2 + i - self.top
             if i == len(fields):
-                row(fb, r, "Score the hand", i == self.cursor)
+                row(fb, r, words.SCORE_HAND, i == self.cursor)
                 continue
             p, key, num = fields[i]
             if key == self.need[0]:  # a seat's first row names him (pips, or tiles alone)
                 text = spread(m.players[p], "%d" % num.value)
             elif key in YES_NO:
-                text = "%s %s" % (ASK[key], "yes" if num.value else "no")
+                text = "%s %s" % (getattr(words, ASK[key]), words.YES if num.value else words.NO)
             else:
-                text = spread(ASK[key], "%d" % num.value)
+                text = spread(getattr(words, ASK[key]) if ASK[key] else "", "%d" % num.value)
             row(fb, r, fit(text), i == self.cursor)
-        row(fb, 7, "UP/DN pips OK next" if fields else "OK: score the hand")
+        row(fb, 7, words.TALLY_KEYS if fields else words.OK_SCORE)
 
     def key(self, app, key, repeat):
         fields = self.rows()
@@ -222,12 +224,12 @@ class HandOver(Screen):
     def draw(self, app, fb):
         m = app.match
         hand = m.hand
-        title(fb, "Hand %d over" % (hand.number + 1))
+        title(fb, words.HAND_OVER % (hand.number + 1))
         if hand.out is not None:
-            row(fb, 1, "%s is out" % m.players[hand.out])
-        row(fb, 2, "Total %d" % hand.layout.count())
+            row(fb, 1, words.IS_OUT % m.players[hand.out])
+        row(fb, 2, words.TOTAL % hand.layout.count())
         standings_rows(fb, m, 3, 3)
-        row(fb, 7, "OK: next hand", True)
+        row(fb, 7, words.OK_NEXT, True)
 
     def key(self, app, key, repeat):
         if key in ("ok", "ok_long"):

@@ -7,7 +7,7 @@ drops it again (``Tiles.choose``): the table itself needs none of it in the heap
 """
 
 from domino.tiles import name
-from scoreboard import lifetimes, plays, views
+from scoreboard import lifetimes, plays, views, words
 from scoreboard.screens.moves import play
 from scoreboard.ui import Menu
 from scoreboard.views.base import end_open
@@ -25,7 +25,7 @@ class Tiles(Menu):
         self.end = end
         self.choices = choices
         self.player = m.hand.turn if player is None else player
-        where = "lead" if end is None else "%s %d" % (views.end_label(m, end), end_open(m, end))
+        where = words.LEAD if end is None else "%s %d" % (views.end_label(m, end), end_open(m, end))
         Menu.__init__(
             self, "%s: %s" % (where, m.players[self.player]), [c.label for c in choices], cursor
         )
@@ -41,7 +41,7 @@ class Leader(Menu):
     """Who lays the first tile (when the tiles decide, e.g. the highest double)."""
 
     def __init__(self, app):
-        Menu.__init__(self, "Who leads?", list(app.match.players))
+        Menu.__init__(self, words.WHO_LEADS, list(app.match.players))
 
     def choose(self, app, index):
         app.replace(lead_screen(app, index))
@@ -96,7 +96,7 @@ class HighHalf(Menu):
                     n += c.tile[0] == h
                 items.append("%d-  (%d)" % (h, n))
         cursor = self.index_of(best) if best in halves else 0
-        Menu.__init__(self, "lead: %s" % app.match.players[player], items, cursor)
+        Menu.__init__(self, words.LEAD_BY % app.match.players[player], items, cursor)
 
     def index_of(self, h):
         """The item that leads to high half h."""
@@ -145,7 +145,7 @@ class Groups(Menu):
                 else first.label
             )
         m = app.match
-        where = "lead" if end is None else views.end_label(m, end)
+        where = words.LEAD if end is None else views.end_label(m, end)
         Menu.__init__(self, "%s: %s" % (where, m.players[player]), items, cursor // GROUP)
 
     def choose(self, app, index):

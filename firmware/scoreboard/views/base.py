@@ -1,6 +1,8 @@
 """What every layout's view does, and the view of a layout whose ends are numbered (Tiddle's
 one-sided line): the other kinds change only what differs (scoreboard.views)."""
 
+from scoreboard import words
+
 
 def end_open(match, i):
     """The pip a tile on end i must match; on an end not yet on the table (a new train), what
@@ -24,7 +26,7 @@ class View:
 
     def end_name(self, match, i):
         """A short name for arm i: its ``label``, or "new" for an end not yet on the table."""
-        return "new" if i >= len(match.hand.layout.arms) else self.label(match, i)
+        return words.NEW if i >= len(match.hand.layout.arms) else self.label(match, i)
 
     def ends_text(self, match):
         """ "L5 R3 U6": each open end and its pip; more than four ends, only their pips."""
@@ -57,12 +59,12 @@ class View:
 
     def end_action(self, match, e, n):
         """The action bar's label for end ``e`` and its ``n`` tiles."""
-        return "Play %s %d  (%d)" % (self.end_name(match, e), end_open(match, e), n)
+        return words.PLAY_END % (self.end_name(match, e), end_open(match, e), n)
 
     def quick_action(self, match, t, e, pts):
         """The action bar's label for tile ``t`` on end ``e`` (``pts``: what it scores)."""
-        return "%d-%d on %s%s" % (t[0], t[1], self.end_name(match, e), " +%d" % pts if pts else "")
+        return words.ON % (t[0], t[1], self.end_name(match, e), " +%d" % pts if pts else "")
 
     def scored(self, match, who, pts, result, lead):
         """What a play that scored ``pts`` announces ("Ana +10 fives")."""
-        return "%s +%d %s" % (who, pts, match.game.announcement(pts, lead))
+        return "%s +%d %s" % (who, pts, words.say(match.game.announcement(pts, lead)))

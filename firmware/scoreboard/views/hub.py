@@ -2,6 +2,7 @@
 action "New branch"; the branches the likelier first."""
 
 from domino.tiles import name
+from scoreboard import words
 from scoreboard.views.base import View
 
 
@@ -14,13 +15,17 @@ class Hub(View):
         arms = lay.open_arms()
         started = [str(lay.arms[e].open) for e in range(len(lay.arms)) if lay.arms[e].length]
         new = len([e for e in arms if not lay.arms[e].length])
-        return "%s:%s%s" % (name(lay.first), " ".join(started), " +%dnew" % new if new else "")
+        return "%s:%s%s" % (
+            name(lay.first),
+            " ".join(started),
+            words.NEW_BRANCHES % new if new else "",
+        )
 
     def end_action(self, match, e, n):
         arm = match.hand.layout.arms[e]
         if not arm.length:
-            return "New branch (%d)" % n
-        return "Branch %d: %d (%d)" % (e + 1, arm.open, n)
+            return words.NEW_BRANCH % n
+        return words.BRANCH % (e + 1, arm.open, n)
 
 
 HUB = Hub()

@@ -1,6 +1,7 @@
 """A pile (Italian): the running total and the next total that scores."""
 
 from domino.tiles import name
+from scoreboard import words
 from scoreboard.views.base import View
 
 
@@ -9,14 +10,17 @@ class Pile(View):
         """The running total and the next that scores (the game's ``status``)."""
         st = match.game.status(match.hand)
         nxt = st.get("next")
-        return "Total %d%s" % (st.get("total", 0), " next %d" % nxt if nxt is not None else "")
+        return words.TOTAL_NEXT % (
+            st.get("total", 0),
+            words.NEXT_TOTAL % nxt if nxt is not None else "",
+        )
 
     def end_action(self, match, e, n):
-        return "Lay a tile (%d)" % n
+        return words.LAY % n
 
     def quick_action(self, match, t, e, pts):
         pts = match.preview(match.hand.turn, t, e)
-        return "Lay %s%s" % (name(t), " +%d" % pts if pts else "")
+        return words.LAY_ON % (name(t), " +%d" % pts if pts else "")
 
     def scored(self, match, who, pts, result, lead):
         """The total hit: "Ana 30! +1"."""

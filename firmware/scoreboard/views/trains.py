@@ -1,6 +1,7 @@
 """Trains (Mexican Train): every train by its owner's label, its open pip and marker, the
 player's own train first; the ends' count means nothing there, the hand number shows."""
 
+from scoreboard import words
 from scoreboard.views.base import View
 
 
@@ -49,7 +50,7 @@ class Trains(View):
         if d is None:
             return ""
         pip = hand.layout.arms[d].open
-        return "satisfy %d-%d %s" % (pip, pip, self.end_name(match, d))
+        return words.SATISFY % (pip, pip, self.end_name(match, d))
 
     def own_first(self, match, order):
         """The player's own train (or the new train that will be his) first, then the others

@@ -1,5 +1,6 @@
 """A wall (French): the level the next tile takes at each end."""
 
+from scoreboard import words
 from scoreboard.views.base import View
 
 
@@ -11,13 +12,14 @@ class Wall(View):
             return text
         lay = match.hand.layout
         return " ".join(
-            "%s%d %s" % ("LR"[e], lay.arms[e].open, "up" if lay.stack(e) == "above" else "dn")
+            "%s%d %s"
+            % ("LR"[e], lay.arms[e].open, words.UP if lay.stack(e) == "above" else words.DOWN)
             for e in lay.open_arms()
         )
 
     def end_action(self, match, e, n):
         lay = match.hand.layout
-        return "%s %d %s (%d)" % ("LR"[e], lay.arms[e].open, lay.stack(e), n)
+        return "%s %d %s (%d)" % ("LR"[e], lay.arms[e].open, words.say(lay.stack(e)), n)
 
 
 WALL = Wall()

@@ -11,6 +11,7 @@ import sys
 
 from boards.sim import Rand, SimBoard
 from domino.tiles import full_set, is_double
+from scoreboard import words
 from scoreboard.app import App
 from scoreboard.ui import Menu
 
@@ -163,6 +164,15 @@ class Operator:
         with open("%s/%s.png" % (out, name), "wb") as f:
             f.write(panel.png(2))
 
+    def speak(self, code):
+        """Choose the language ``code`` on the start menu's *Language* list, by presses."""
+        if kind(self.screen) != "StartMenu":
+            raise Stuck("the language is chosen on the start menu, not on %r" % self.screen)
+        self.choose(len(self.screen.items) - 1)  # Language: the menu's last item
+        self.choose(words.CODES.index(code))
+        if words.code != code or kind(self.screen) != "StartMenu":
+            raise Stuck("language %s not chosen" % code)
+
     # --- a new match through the setup screens --------------------------------------------
 
     def new_match(
@@ -173,7 +183,7 @@ class Operator:
         app = self.app
         if kind(self.screen) not in ("StartMenu", "MatchMenu"):
             self.tap("BACK")  # the table's BACK opens the menu, the winner's the start menu
-        self.choose_label("New match")
+        self.choose_label(words.NEW_MATCH)
         gm = self.screen
         if game not in gm.keys:
             raise Stuck("game %s not offered" % game)
