@@ -43,7 +43,8 @@ class StartMenu(Menu):
             for key, title in registry.titles():
                 if key == self.again.get("game"):
                     game = words.game(key, title)
-            items.append(fit(words.AGAIN + game, COLS))
+            again = words.LIKE_LAST + game  # the game's name when it fits, never cut
+            items.append(again if len(again) <= COLS else words.LIKE_LAST_ALONE)
         for a, label in (
             ("new", words.NEW_MATCH),
             ("list", words.MATCHES),
