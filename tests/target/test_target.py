@@ -431,17 +431,19 @@ def test_no_byte_the_host_sends_stops_the_scoreboard(pico, tmp_path):
     assert pico.text() == reference[1], pico.text()
 
 
-def test_deploy_onto_a_running_scoreboard_takes_the_board(pico):
+def test_deploy_never_takes_a_board_whose_table_is_playing(pico):
     """The app serves the link with Ctrl-C off; `deploy` asks it for the REPL first (the
-    link's repl request), then mpremote copies and resets, and the new firmware runs."""
+    link's repl request), and a box with a match on the table answers busy: no frame a host
+    sends stops a match (BACK held at power-on is the way in, the test below). The match
+    plays on, and the next key records its event."""
     enter(pico, NEW_MATCH)
     with DeviceLink(pico.port, timeout=60) as link:
-        assert link.request("list")["matches"]  # the link is loaded and served
-    assert main(["deploy", "--port", pico.port]) == 0
-    pico.wait_event("reset")
-    pico.wait_drawn()
+        held = link.request("list")["matches"]  # the link is loaded and served
+    assert main(["deploy", "--port", pico.port]) == 1
+    enter(pico, ["press OK"])  # the lead: the table still takes keys
     with DeviceLink(pico.port, timeout=60) as link:
-        assert len(link.request("list")["matches"]) == 1  # the match on flash is kept
+        (now,) = link.request("list")["matches"]
+    assert len(held) == 1 and now[0] == held[0][0] and now[1] == held[0][1] + 1
 
 
 @DEPLOYED

@@ -38,8 +38,9 @@ class LineMatch(FastMatch):
     """``FastMatch`` for line games, with what the game's hooks answer for every hand of the
     match read once (not once a turn)."""
 
-    # ``fixed_leader`` is the game's ``leader``, which the engine asks; a spinner is no line.
-    house_rules = {"top": None, "fixed_leader": None, "spinner": (False,)}
+    # ``fixed_leader`` is the game's ``leader``, which the engine asks; a spinner is no line;
+    # ``five_tiles`` (Block 003's deal) is the game's ``deal_size``, which the deal reads.
+    house_rules = {"top": None, "fixed_leader": None, "spinner": (False,), "five_tiles": None}
 
     @staticmethod
     def plays_flow(game):
