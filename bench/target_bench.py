@@ -128,8 +128,9 @@ def game_setup(index: int, players_up: int = 0) -> list[tuple[str, str]]:
     return out + menu_keys("press OK", "press OK")  # Next, then Start match
 
 
-# A score pad's bar: End the hand, Track the tiles (one DOWN), Menu
-TRACKED = menu_keys("press DOWN", "press OK")
+# A score pad's bar: End the hand, Track the tiles (one DOWN), Menu; then who leads, and the
+# lead's double: the next OK lays it
+TRACKED = menu_keys("press DOWN", "press OK", "press OK", "press OK")
 
 
 def moves(n: int) -> list[tuple[str, str]]:
