@@ -168,7 +168,9 @@ def texas_hands(hands: int) -> list[tuple[str, str]]:
 TABLES = [
     ("Muggins, 2 players", lambda: muggins_hands()),
     ("Mexican Train, 4, tracked", lambda: game_setup(7, 2) + TRACKED + moves(90)),
-    ("Mexican Train, 8, tracked", lambda: game_setup(7, 6) + TRACKED + moves(90)),
+    # 8 players: the 30th move blocks the hand (the table's likeliest is to draw or pass); its
+    # tally would have every seat's pips typed in
+    ("Mexican Train, 8, tracked", lambda: game_setup(7, 6) + TRACKED + moves(30)),
     ("Super Dominós, 4, tracked", lambda: game_setup(9, 2) + TRACKED + moves(70)),
     ("Mexican Train, 4, score pad", lambda: game_setup(7, 2) + pad_hands(4, 4)),
     ("Four-Hand Texas", lambda: game_setup(11) + texas_hands(3)),
