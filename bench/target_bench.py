@@ -383,9 +383,9 @@ def kind_rows(rows: dict[str, list[tuple[float, float, int]]]) -> list[str]:
 
 
 def hundred_matches(folder: Path) -> list[Path]:
-    """100 Muggins matches, each a hand scored and the next hand played but not ended (so
-    none is over), written by the store's own code (as the device writes them without a
-    ring), the last the match on the table; the files."""
+    """100 Muggins matches, each a hand scored and four moves of the next (so none is over:
+    "a hand and a half"), written by the store's own code (as the device writes them without
+    a ring), the last the match on the table; the files."""
     from dominoboard.sim.table import Setup
     from dominoboard.sim.table import Table as SimTable
 
@@ -396,8 +396,8 @@ def hundred_matches(folder: Path) -> list[Path]:
         match_id = f"m{n + 1:04d}"
         store.create(match_id, dumps(table.m.setup))
         log = list(table.m.log)
-        last_end = max(i for i, ev in enumerate(log) if ev.get("k") == "end")
-        for ev in log[:last_end]:  # the second hand's end left out: the match goes on
+        first_end = min(i for i, ev in enumerate(log) if ev.get("k") == "end")
+        for ev in log[: first_end + 5]:  # the second hand's first four moves: it goes on
             store.append(match_id, dumps(ev))
             if ev.get("k") == "end":
                 store.compact(match_id)
@@ -425,7 +425,7 @@ def store_of_100(uf2: Path, work: Path) -> list[str]:
         table.press(8, "press OK", "menu")
         (matches,) = table.rows["menu"]
     return [
-        f"100 matches stored (Muggins, a hand and a half each; copied on with mpremote):",
+        "100 matches stored (Muggins, a hand and a half each; copied on with mpremote):",
         f"  power-on to the current match's table {resume:.0f} ms (MicroPython's start included);",
         f"  *Matches* (OK on the match menu's row): {matches[0]:.0f} ms",
     ]
