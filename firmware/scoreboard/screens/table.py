@@ -51,12 +51,32 @@ class Table(Screen):
         # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
         # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
         self._shown = None
+        self._bar = False  # the bar on show holds the current guesses (not a blank one)
+        self.keep = None  # the action the cursor stays on when the bar is made next
+
+    def stale(self, app):
+        """Whether the bar's guesses predate the last event (refresh makes them anew)."""
+        return self.seen_log != len(app.match.log)
+
+    def idle(self, app):
+        """After the frame that confirmed a key: the next guesses (refresh), then the bar
+        that shows them; the turn, the ends and the standings are on the screen already."""
+        if self.stale(app):
+            self.refresh(app)
+            return True
+        return not self._bar  # the guesses were made on demand (a test driver's, a key's)
 
     def refresh(self, app, keep=None):
+        """The bar anew for the match as it stands: the plays offered and their order (the
+        likeliest around the cursor), the cursor on ``keep`` or else on ``self.keep``."""
+        if keep is None:
+            keep = self.keep
+        self.keep = None
         m = app.match
         hand = m.hand
         lay = hand.layout
         self.seen_log = len(m.log)
+        self._bar = False
         self.asking = False
         self.ends = {}
         self.best = {}
@@ -203,10 +223,10 @@ class Table(Screen):
         }[kind]
 
     def draw(self, app, fb):
+        """The whole screen. Drawn after a key, it confirms it (the tile laid, the count, whose
+        turn) at once; the bar's guesses come with the next idle pass (``idle``)."""
         m = app.match
-        if self.seen_log != len(m.log):
-            self.refresh(app)
-        self._shown = (self.seen_log, self.note, m.players)
+        self._shown = (len(m.log), self.note, m.players)
         self._draw_top(m, fb)
         self._draw_bar(app, fb)
 
@@ -214,12 +234,17 @@ class Table(Screen):
         m = app.match
         if self._shown != (len(m.log), self.note, m.players):
             return False
-        self._draw_bar(app, fb)  # only the cursor moved
+        self._draw_bar(app, fb)  # only the cursor moved, or the guesses came
         return True
 
     def _draw_bar(self, app, fb):
+        if self.stale(app):  # an empty bar until the guesses are made
+            row(fb, 7, "<" + " " * (COLS - 2) + ">", True)
+            self._bar = False
+            return
         bar = center(fit(self.label(app, self.actions[self.cursor]), COLS - 2), COLS - 2)
         row(fb, 7, "<" + bar + ">", True)
+        self._bar = True
 
     def _draw_top(self, m, fb):
         """Rows 0-1: whose turn in double-size type and the ends' count in bold digits, what
@@ -348,7 +373,7 @@ class Table(Screen):
             p = hand.turn
             if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
                 self.note = "%s drew 1" % m.players[p]
-                self.refresh(app, ("draw", None))
+                self.keep = ("draw", None)  # drawn again, maybe: the bar's guesses come later
         elif kind == "pass":
             self.pass_turn(app)
         elif kind == "pts":

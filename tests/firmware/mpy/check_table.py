@@ -281,3 +281,93 @@ def test_a_declared_bergen_domino_is_one_ok_and_a_blocked_hand_still_asks():
     s = op.screen
     assert d.kind(s) == "Tally" and [f[1] for f in s.rows()] == ["p", "d", "p", "d"], s.rows()
     assert op.app.errors == 0
+
+
+def _muggins_table(tag, *events):
+    """A Muggins table after ``events`` (recorded as the screens would), its bar drawn."""
+    op = _operator(tag)
+    op.new_match("muggins", 2)
+    m = op.match()
+    for ev in events:
+        op.app.record(ev)
+    op.app.home()
+    op.cursor_info()
+    return op, m
+
+
+def _watch_guesses(op):
+    """Note, at every making of the table's guesses (scoreboard.plays.ranked), how many
+    display updates had gone out and what the glass showed: [(updates, glass text)]."""
+    plays = sys.modules["scoreboard.plays"]
+    made = []
+    ranked = plays.ranked
+
+    def watched(*args):
+        made.append((op.app.updates, op.board.panel.text()))
+        return ranked(*args)
+
+    plays.ranked = watched
+    return made, ranked
+
+
+def test_a_play_is_on_the_glass_before_the_next_guesses_are_made():
+    # OK lays the likeliest tile: the frame with the tile laid, the count and whose turn goes
+    # out first; only then, the key confirmed, are the next plays ranked, and the bar that
+    # offers them is drawn after (a repaint of the bar alone).
+    op, m = _muggins_table(
+        "confirm", {"k": "play", "p": 0, "t": "5-5"}, {"k": "claim", "p": 0}
+    )  # the guesses for Ben's turn are made: OK lays the likeliest play
+    table = op.screen
+    op.goto([a[0] for a in table.actions].index("quick"))
+    n = len(m.log)
+    made, ranked = _watch_guesses(op)
+    try:
+        op.tap("OK")
+    finally:
+        sys.modules["scoreboard.plays"].ranked = ranked
+    assert len(m.log) > n and m.hand.layout.played[1:], m.log[n]
+    assert len(made) == 1, len(made)  # once: by the idle pass, not by the key nor the frame
+    updates, glass = made[0]
+    final = op.board.panel.text()
+    rows = glass.split("\n")[:28]  # rows 0-6 (half-block lines: 4 a row)
+    assert rows == final.split("\n")[:28], "the ranking came before the confirming frame"
+    assert glass != final  # the bar came after, with the guesses
+    assert op.app.updates == updates + 1, (updates, op.app.updates)
+    assert d.kind(op.screen) == "Table" and op.screen.actions, op.screen.actions
+    assert op.app.errors == 0
+
+
+def test_a_key_before_the_guesses_acts_on_fresh_ones():
+    # The frame that confirms a draw is out, the guesses not yet made, and DOWN comes at
+    # once: the key makes them first and moves over the bar of the table as it stands (the
+    # cursor kept on Draw, where it was), never over the bar of the turn before.
+    op, m = _muggins_table("fresh", {"k": "play", "p": 0, "t": "6-6"})
+    table = op.screen
+    stuck = table.actions.index(("draw", None))
+    op.goto(stuck)
+    app = op.app
+    board = op.board
+    board.hold("OK")
+    board.advance(80, app.step)
+    board.release("OK")
+    for _ in range(40):  # pass by pass until the key has acted and its frame is out
+        board.advance(5)
+        app.step(board.clock.ticks_ms())
+        if len(m.log) > 1 and not app.dirty:
+            break
+    assert m.log[len(m.log) - 1] == {"k": "draw", "p": 1, "n": 1}, m.log[len(m.log) - 1]
+    assert table.seen_log != len(m.log)  # confirmed, the guesses still to make
+    board.hold("DOWN")
+    board.advance(5)
+    app.step(board.clock.ticks_ms())
+    board.release("DOWN")
+    assert table.seen_log == len(m.log), "DOWN acted on the guesses of the turn before"
+    fresh = list(table.actions)
+    table.refresh(app, fresh[table.cursor])
+    assert table.actions == fresh
+    assert fresh[(stuck_at(fresh) + 1) % len(fresh)] == fresh[table.cursor], table.cursor
+    assert app.errors == 0
+
+
+def stuck_at(actions):
+    return actions.index(("draw", None))
