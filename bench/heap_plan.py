@@ -51,7 +51,7 @@ RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
 MICROPYTHON = ROOT / "build" / "micropython" / "micropython-v1.28.0"
 STOCK_BUILD = MICROPYTHON / "ports" / "rp2" / "build-stock"
 STOCK_ELF = Path(os.environ.get("DOMINOBOARD_STOCK_ELF", STOCK_BUILD / "firmware.elf"))
-PLAN_TABLES = ("Muggins, 2 players", "Mexican Train, 4", "Super Dominós, 4")  # Super: heaviest
+PLAN_TABLES = ("Muggins, 2 players", "Mexican Train, 4, tracked", "Super Dominós, 4, tracked")
 
 # boot.py for "all kept": runs before main.py; every module it imports is one of ALWAYS.
 KEEP_ALL = """\

@@ -8,10 +8,12 @@
 # OK on the table's likeliest play (DOWN to it first when the cursor is elsewhere; OK on draw or
 # pass when no play is offered), UNDO then OK again after every third play, UNDO then OK after
 # each hand's end; the tally's OKs take what the form offers. Keys go straight to the app (no
-# debounce), each followed by one loop pass, which redraws. Prints one line per press,
-# "press <button> <kind> <us>", the kind named by the first event the press recorded (play,
-# draw, pass, undo, end ...) or cursor/menu; then per kind n, p50, p95, max in us; --spans
-# wraps the hot functions and prints where each kind's time went (us per press).
+# debounce), each followed by one loop pass, which redraws (the frame that confirms the key),
+# then the idle passes that draw the table's next guesses. Prints one line per press,
+# "press <button> <kind> <us> <us after>", the kind named by the first event the press
+# recorded (play, draw, pass, undo, end ...) or cursor/menu; then per kind n, p50, p95, max
+# in us, and the p50, p95 to the guesses drawn; --spans wraps the hot functions and prints
+# where each kind's time went (us per press, both).
 
 import gc
 import sys
@@ -131,7 +133,8 @@ def main():
     app.step(board.ticks_ms())
     if spans:
         install_spans()
-    by_kind = {}
+    by_kind = {}  # key to the frame that confirms it
+    then_kind = {}  # key to the bar's guesses drawn (the idle passes after that frame)
     span_kind = {}
     plays = 0
     hands = 0
@@ -161,6 +164,12 @@ def main():
         app._button(button, DOWN if button == "DOWN" else SHORT, now)
         app.step(now)
         us = time.ticks_diff(time.ticks_us(), t)
+        t = time.ticks_us()
+        for _ in range(3):  # the table's guesses, made in the idle passes after the frame
+            if getattr(app.screen, "_bar", True):
+                break
+            app.step(now)
+        later = time.ticks_diff(time.ticks_us(), t)
         kind = "menu"
         if len(m.log) > before:
             kind = m.log[before].get("k")
@@ -174,8 +183,9 @@ def main():
             hands = len(m.records)
             queue += ["UNDO", "OK"]
         app.message = None  # the next key would dismiss it; not part of its work
-        print("press", button, kind, us)
+        print("press", button, kind, us, later)
         by_kind.setdefault(kind, []).append(us)
+        then_kind.setdefault(kind, []).append(us + later)
         if spans:
             agg = span_kind.setdefault(kind, {})
             for k in SPANS:
@@ -184,9 +194,10 @@ def main():
                 a[1] += SPANS[k][1]
     for kind in sorted(by_kind):
         v = by_kind[kind]
+        w = then_kind[kind]
         print(
-            "kind %-6s n %4d p50 %7d p95 %7d max %7d us"
-            % (kind, len(v), pct(v, 0.5), pct(v, 0.95), max(v))
+            "kind %-6s n %4d p50 %7d p95 %7d max %7d us; with the guesses p50 %7d p95 %7d us"
+            % (kind, len(v), pct(v, 0.5), pct(v, 0.95), max(v), pct(w, 0.5), pct(w, 0.95))
         )
         if spans and kind in span_kind:
             agg = span_kind[kind]

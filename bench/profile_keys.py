@@ -53,7 +53,7 @@ def profile(uf2: Path, table: str, kind: str, every: int) -> tuple[dict[str, flo
             pico.boot()
             pico.wait_drawn()
             for command, key_kind in presses():
-                sampled = key_kind == kind
+                sampled = target_bench.fits(key_kind, kind)  # "move": a play, a draw or pass
                 if sampled:
                     pico.sample(every)
                 pico.do(command)
@@ -71,7 +71,7 @@ def profile(uf2: Path, table: str, kind: str, every: int) -> tuple[dict[str, flo
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.profile_keys", description=__doc__)
-    ap.add_argument("--table", default="Muggins, 31", help="a target-bench table (a prefix)")
+    ap.add_argument("--table", default="Muggins", help="a target-bench table (a prefix)")
     ap.add_argument("--kind", default="hand end", choices=target_bench.KINDS)
     ap.add_argument("--base", type=Path, help="another firmware UF2 (its .elf beside it)")
     ap.add_argument("--every", type=int, default=4, help="instructions per sample")

@@ -57,7 +57,14 @@ class Muggins(Game):
             )
 
     def play_points(self, hand, player, t, arm_index):
-        total = hand.layout.count()
+        return self.count_points(hand.layout.count())
+
+    def points_if(self, hand, player, t, arm_index, open_pip):
+        return self.count_points(hand.layout.count_after(t, arm_index, open_pip))
+
+    @staticmethod
+    def count_points(total):
+        """An end total that is a multiple of five scores that total."""
         return total if total and total % 5 == 0 else 0
 
     def announcement(self, points, lead):

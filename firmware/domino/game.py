@@ -275,6 +275,12 @@ class Game:
         """Points the player earns for the play just made (the layout already holds it)."""
         return 0
 
+    def points_if(self, hand, player, t, arm_index, open_pip) -> "int | None":
+        """What ``play_points`` would say if ``t`` were laid on ``arm_index`` showing
+        ``open_pip``, worked out without laying it; None: this game needs the trial play
+        (``Match.preview`` lays it and takes it back)."""
+        return None
+
     def next_turn(self, hand, player, t):
         """Who plays after ``player`` laid ``t``."""
         return (player + 1) % self.n

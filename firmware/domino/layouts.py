@@ -105,8 +105,25 @@ class Layout:
         """The total of the open ends, as Muggins and All Fives score it."""
         return sum(a.count() for a in self.arms)
 
+    def count_after(self, t, arm, open_pip):
+        """What ``count`` would say with ``t`` laid on ``arm`` showing ``open_pip``, the table
+        left as it is: what a candidate play scores where the ends' count scores. By default
+        a trial play taken back; the layouts Muggins and All Fives use work it out from the
+        ends."""
+        saved = self.save()
+        try:
+            self.extend(t, arm, open_pip)
+            return self.count()
+        finally:
+            self.restore(saved)
+
     def describe(self):
         return {"kind": self.kind, "ends": [[a.open, a.double, a.length] for a in self.arms]}
+
+
+def laid_count(t, open_pip):
+    """What an end adds once ``t`` lies on it showing ``open_pip`` (``Arm.count`` after it)."""
+    return open_pip * 2 if t[0] == t[1] else open_pip
 
 
 class Line(Layout):
@@ -124,6 +141,14 @@ class Line(Layout):
         if self.first is not None and len(self.played) == 1 and is_double(self.first):
             return self.first[0] * 2
         return Layout.count(self)
+
+    def count_after(self, t, arm, open_pip):
+        # a play makes two tiles at least: a lone double's own count is behind
+        total = laid_count(t, open_pip)
+        for i in range(len(self.arms)):
+            if i != arm:
+                total += self.arms[i].count()
+        return total
 
     def alike(self, i, j):
         """The two ends when they show the same, the same way (a lone double's two sides; 3
@@ -209,6 +234,35 @@ class Spinner(Line):
                 total += a.count()
         return total
 
+    def count_after(self, t, arm, open_pip):
+        """``count``'s arithmetic with arm ``arm`` one tile longer, showing ``open_pip``. A
+        double laid while no spinner is down spins, but its new sides are empty: they add
+        nothing yet, so the line's count holds."""
+        if self.spinner is None:
+            return Line.count_after(self, t, arm, open_pip)
+        arms = self.arms
+        pip = self.spinner[0]
+        laid = laid_count(t, open_pip)
+        if arm >= 2 and self.spun_on is None and arms[0].length == 0 and arms[1].length == 0:
+            total = pip * 2 * self.lone_spinner  # still alone but for its other sides
+        else:
+            total = laid if arm == 0 else arms[0].count()
+            total += laid if arm == 1 else arms[1].count()
+            if self.spinner_counts:
+                if self.spun_on is None:
+                    sides = (arm == 0 or arms[0].length > 0) and (arm == 1 or arms[1].length > 0)
+                else:
+                    at, length = self.spun_on
+                    sides = arms[at].length + (arm == at) > length
+                if sides:
+                    total += pip * 2
+        for i in range(2, len(arms)):
+            if i == arm:
+                total += laid
+            elif arms[i].length:
+                total += arms[i].count()
+        return total
+
 
 class Hub(Layout):
     """A centre double with ``branches`` arms (Sebastopol 4, Super Dominós 6, Cyprus 8).
@@ -244,3 +298,11 @@ class Hub(Layout):
 
     def count(self):
         return sum(a.count() for a in self.arms if a.length)
+
+    def count_after(self, t, arm, open_pip):
+        total = laid_count(t, open_pip)
+        for i in range(len(self.arms)):
+            a = self.arms[i]
+            if i != arm and a.length:
+                total += a.count()
+        return total

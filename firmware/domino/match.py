@@ -673,6 +673,9 @@ class Match:
             return 0
         if opened is None:
             return 0
+        points = self.game.points_if(hand, player, t, e, opened)
+        if points is not None:  # the game works it out from the ends: no trial play
+            return points
         saved = lay.save()
         try:
             lay.extend(t, e, opened)

@@ -6,7 +6,9 @@ calls ``step(now)`` every few milliseconds; it never blocks:
 1. poll the buttons → keys → the top screen (or wake the display: that press does nothing else);
 2. read the USB serial byte by byte → complete lines → ``self.link.handle(line)``; the link's
    code is loaded with the first line the host sends (``serve_link``);
-3. redraw when something changed (drawing only: flash is never written inside a redraw).
+3. redraw when something changed (drawing only: flash is never written inside a redraw);
+4. else, with no key on its way, idle work: the screen's (the table's next guesses, after
+   the frame that confirms a key), then the store's (``MatchStore.tidy``).
 
 Every match change goes through ``record(event)``: the rules core checks and applies it (a
 DominoError changes nothing and is shown as a short message), then the store appends it to
@@ -534,9 +536,16 @@ class App:
                 self._expire(now)
             if self.dirty and not self.asleep:
                 self.redraw()
-            elif self.tidy_due and not self.buttons.any_down():
-                # the key is confirmed on the screen: now the flash's idle work, one piece
-                # a pass (a key pressed meanwhile waits for at most one sector erase)
+            elif self.buttons.any_down():
+                pass  # a key on its way: it acts first, on what the screen knows now
+            elif not self.asleep and self.screen is not None and self.screen.idle(self):
+                # the key is confirmed on the screen: now the screen's next guesses, and
+                # what they changed on it
+                self.dirty = True
+                self.redraw()
+            elif self.tidy_due:
+                # then the flash's idle work, one piece a pass (a key pressed meanwhile
+                # waits for at most one sector erase)
                 self.tidy_due = False  # a failing piece is not retried every pass
                 self.tidy_due = self.store.tidy()
         except Exception as e:

@@ -131,6 +131,12 @@ class Screen:
         return True, or return False for a whole draw(). App.redraw asks first."""
         return False
 
+    def idle(self, app) -> bool:
+        """Work this screen left for after its confirming frame (the table's next guesses):
+        App.step calls it when the frame is out and no key waits. True: it did some, and the
+        screen is drawn again (draw_change: only what that work changed)."""
+        return False
+
     def key(self, app, key, repeat):
         if key == "back":
             app.pop()

@@ -171,3 +171,100 @@ def test_counts_come_in_the_unit_the_game_declares():
             assert all(x % g.points_unit == 0 for x in scored) and any(scored)
     assert registry.create("bergen", {}, 2).points_unit == 1
     assert registry.create("italian", {}, 3).points_unit == 1
+
+
+def trial(m, t, e, opened):
+    """The ends' count and the points of laying ``t`` on end ``e``, by laying it (the
+    arithmetic ``count_after`` must agree with) and taking it back."""
+    hand = m.hand
+    lay = hand.layout
+    saved = lay.save()
+    try:
+        lay.extend(t, e, opened)
+        return lay.count(), m.game.play_points(hand, hand.turn, t, e)
+    finally:
+        lay.restore(saved)
+
+
+def every_play_agrees(m):
+    """Every play off the table the turn's player may make: the count worked out from the
+    ends, and the points Match.preview gives, are the trial play's. How many were checked."""
+    hand = m.hand
+    lay = hand.layout
+    checked = 0
+    if hand.turn is None:  # the lead: no end yet
+        return 0
+    for t, e, _o in m.legal_plays(hand.turn):
+        if e is None:
+            continue
+        opened = m.game.opening(hand, t, lay.arm_index(e), {})
+        count, pts = trial(m, t, e, opened)
+        assert lay.count_after(t, e, opened) == count, (t, e, lay.describe())
+        assert m.preview(hand.turn, t, e) == pts, (t, e, lay.describe())
+        checked += 1
+    return checked
+
+
+def walk(m, seed, plays=40):
+    """Play a hand of ``m`` by a fixed pseudo-random choice among the legal plays (claiming
+    every count), checking every candidate play at every turn; how many were checked."""
+    checked = 0
+    x = seed
+    for _ in range(plays):
+        hand = m.hand
+        if hand is None or hand.is_over():
+            break
+        checked += every_play_agrees(m)
+        p = 0 if hand.turn is None else hand.turn
+        options = m.legal_plays(p)
+        if not options:
+            try:
+                m.apply({"k": "draw", "p": p, "n": 1})
+            except DominoError:
+                m.apply({"k": "pass", "p": p})
+            continue
+        x = (x * 1103515245 + 12345) % 2147483648
+        t, e, _o = options[x % len(options)]
+        ev = {"k": "play", "p": p, "t": "%d-%d" % t}
+        if e is not None:
+            ev["e"] = e
+        m.apply(ev)
+        if m.hand is not None and m.hand.pending is not None:
+            m.apply({"k": "claim", "p": m.hand.pending[0]})
+    return checked
+
+
+def test_the_count_after_a_play_is_the_trial_plays_on_every_tile_and_end():
+    # 000's example first (5-5 spins; 5-0, 5-3, 3-2, 0-3), then hands of every table shape
+    # Muggins and All Fives play: the lone spinner's 10 or 20, the spinner counting once its
+    # sides are played, its sides first, a line; every tile off the table on every end.
+    m = match("muggins")
+    checked = 0
+    for p, t, e in ((0, "5-5", None), (1, "5-0", 0), (0, "5-3", 1), (1, "3-2", 1), (0, "0-3", 0)):
+        play(m, p, t, e)
+        if m.hand.pending is not None:
+            m.apply({"k": "claim", "p": p})
+        checked += every_play_agrees(m)
+    checked += walk(m, 1)
+    for game, opts in (
+        ("muggins", {}),
+        ("muggins", {"lone_spinner": 2}),
+        ("muggins", {"spinner_counts": True}),
+        ("muggins", {"sides_first": True, "spinner_counts": True}),
+        ("allfives", {}),
+        ("allfives", {"spinner": True, "lone_spinner": 2, "spinner_counts": True}),
+    ):
+        for seed in range(4):
+            m = match(game, 2 + seed % 3 if game == "allfives" else 2 + 2 * (seed % 2), opts=opts)
+            checked += walk(m, seed)
+    assert checked > 2000, checked
+
+
+def test_a_lone_spinner_played_on_its_other_side_first_counts_as_the_trial_play():
+    # The spinner led alone, then a tile on its third side (arm 2) before either side: the
+    # spinner still counts alone (10, or 20 with lone_spinner 2) plus that end.
+    for lone, want in ((1, 10 + 4), (2, 20 + 4)):
+        m = match("muggins", opts={"lone_spinner": lone})
+        play(m, 0, "5-5")
+        lay = m.hand.layout
+        assert lay.count_after((5, 4), 2, 4) == want == trial(m, (5, 4), 2, 4)[0]

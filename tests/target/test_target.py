@@ -16,6 +16,7 @@ import serial
 from test_e2e_presses import BLOCKED, NEW_MATCH, NEXT_HAND, PLAYS
 from test_sync_e2e import db_lines, expected_rows
 
+from bench.target_bench import SPEED
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
@@ -469,3 +470,26 @@ def test_back_held_at_power_on_leaves_the_repl_free(deployed, tmp_path):
             timeout=120,
         )
         assert result.stdout.strip() == "42", result.stdout + result.stderr
+
+
+def flash_busy_ms(pico: EmulatedPico, erase_ms: float, program_ms: float) -> float:
+    """The busy time the flash operations so far cost at these times (4 KB sectors, pages)."""
+    return sum(
+        -(-op["count"] // 4096) * erase_ms
+        if op["op"] == "erase"
+        else -(-op["count"] // 256) * program_ms
+        for op in pico.flash_ops
+    )
+
+
+def test_the_flash_charges_the_datasheets_typical_or_maximum_times(frozen, tmp_path, pico):
+    # The first boot formats littlefs: erases and programs, each charged to the clock.
+    typical = pico.wait_ms(0)["flash_ns"] / 1e6
+    assert pico.flash_ops and typical == pytest.approx(flash_busy_ms(pico, 45, 0.4))
+    with EmulatedPico(tmp_path / "max.img", speed=SPEED, uf2=frozen, flash_times="max") as worst:
+        worst.boot()
+        worst.wait_drawn()
+        most = worst.wait_ms(0)["flash_ns"] / 1e6
+        assert worst.flash_ops and most == pytest.approx(flash_busy_ms(worst, 400, 3))
+    with pytest.raises(ValueError, match="typical or max"):
+        EmulatedPico(tmp_path / "odd.img", flash_times="slow")

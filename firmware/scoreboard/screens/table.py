@@ -51,15 +51,35 @@ class Table(Screen):
         self.best = {}  # end -> its likeliest tile: where the end's list opens
         self.ends_row = 2  # where the open ends are drawn, and the standings' first row
         self.first = 3
-        # What rows 0-6 showed when last drawn: a cursor move repaints the bar only (on the
-        # Pico the rows took 7 ms of a 10 ms cursor move; bench/results/target.txt).
-        self._shown = None
+        # What rows 0-6 showed when last drawn (_seen, _shown): a cursor move repaints the
+        # bar only (on the Pico the rows took 7 ms of a 10 ms cursor move), an event only
+        # the parts it changed (bench/results/target.txt).
+        self._bar = False  # the bar on show holds the current guesses (not a blank one)
+        self.keep = None  # the action the cursor stays on when the bar is made next
+
+    def stale(self, app):
+        """Whether the bar's guesses predate the last event (refresh makes them anew)."""
+        return self.seen_log != len(app.match.log)
+
+    def idle(self, app):
+        """After the frame that confirmed a key: the next guesses (refresh), then the bar
+        that shows them; the turn, the ends and the standings are on the screen already."""
+        if self.stale(app):
+            self.refresh(app)
+            return True
+        return not self._bar  # the guesses were made on demand (a test driver's, a key's)
 
     def refresh(self, app, keep=None):
+        """The bar anew for the match as it stands: the plays offered and their order (the
+        likeliest around the cursor), the cursor on ``keep`` or else on ``self.keep``."""
+        if keep is None:
+            keep = self.keep
+        self.keep = None
         m = app.match
         hand = m.hand
         lay = hand.layout
         self.seen_log = len(m.log)
+        self._bar = False
         self.asking = False
         self.ends = {}
         self.best = {}
@@ -202,28 +222,46 @@ class Table(Screen):
         return getattr(words, BAR_WORDS[kind])
 
     def draw(self, app, fb):
+        """The whole screen. Drawn after a key, it confirms it (the tile laid, the count, whose
+        turn) at once; the bar's guesses come with the next idle pass (``idle``)."""
         m = app.match
-        if self.seen_log != len(m.log):
-            self.refresh(app)
-        self._shown = (self.seen_log, self.note, m.players)
-        self._draw_top(m, fb)
+        self._seen = (len(m.log), self.note, m.players)
+        self._shown = self._draw_top(m, fb, self._parts(m), None)
         self._draw_bar(app, fb)
 
     def draw_change(self, app, fb) -> bool:
+        """The bar alone after a cursor move or the guesses; after an event, the parts of rows
+        0-6 that changed (whose turn, the count, a train's row, the standings, row 6): a
+        Mexican Train play leaves most of them as they were."""
         m = app.match
-        if self._shown != (len(m.log), self.note, m.players):
-            return False
-        self._draw_bar(app, fb)  # only the cursor moved
+        seen = (len(m.log), self.note, m.players)
+        before, shown = self._seen, self._shown
+        if before != seen:
+            if before is None or shown is None or before[2] != m.players:
+                return False  # other names: the whole screen
+            parts = self._parts(m)
+            if len(parts[1][0]) != len(shown[1][0]):
+                return False  # the ends take more rows or fewer: all rows move
+            self._seen = seen
+            self._shown = self._draw_top(m, fb, parts, shown)
+        self._draw_bar(app, fb)
         return True
 
+    _seen = None  # (events, note, names) when rows 0-6 were drawn
+    _shown = None  # the parts of rows 0-6 as drawn (_parts)
+
     def _draw_bar(self, app, fb):
+        if self.stale(app):  # an empty bar until the guesses are made
+            row(fb, 7, "<" + " " * (COLS - 2) + ">", True)
+            self._bar = False
+            return
         bar = center(fit(self.label(app, self.actions[self.cursor]), COLS - 2), COLS - 2)
         row(fb, 7, "<" + bar + ">", True)
+        self._bar = True
 
-    def _draw_top(self, m, fb):
-        """Rows 0-1: whose turn in double-size type and the ends' count in bold digits, what
-        players glance at most; row 2 the open ends and the hand; then the standings. Trains
-        that need more than two rows keep the turn in small type on row 0."""
+    def _parts(self, m):
+        """What rows 0-6 show, part by part, as plain values: (the head: whose turn and the
+        count or hand; the ends' rows and the hand; the standings; row 6)."""
         hand = m.hand
         lay = hand.layout
         view = views.of(lay)
@@ -237,38 +275,63 @@ class Table(Screen):
             if view.wraps:  # every train shows: more rows when one is not enough
                 lines = wrap(lines[0], COLS, 4)
         if len(lines) > 2:
-            title(fb, "> " + turn, number)
-            self.ends_row = 1
+            head = (turn, number, False)
         else:
             shown = view.counts and m.game.shows_count and not lay.is_empty()
             count = "%d" % lay.count() if shown else ""
-            big_turn(fb, turn, count or number)
-            self.ends_row = 2
-        for i, line in enumerate(lines):
-            self.ends_line(fb, m, line, i)
-        first = self.first = self.ends_row + len(lines)  # the standings' first row
-        standings_rows(fb, m, first, 6 - first)
-        owed = view.owed_text(m)
-        if hand.pending is not None:
-            p, pts = hand.pending
-            row(fb, 6, fit(words.UNCLAIMED % (m.players[p], pts)))
-        elif owed:
-            row(fb, 6, owed)
-        elif self.note:
-            row(fb, 6, self.note)
-        if hidden(m):  # Peruvian: the standings stay secret until the game announces them
-            fb.fill_rect(0, 8 * first, 128, 8 * (6 - first), 0)
-            row(fb, first, words.HIDDEN)
-            row(fb, first + 1, words.UNTIL_ROUND % (m.rounds or 0))
-            if first < 4:
-                row(fb, first + 2, words.ROUND_OF % (hand.number + 1, m.rounds or 0))
+            head = (turn, count or number, True)
+        secret = hidden(m)  # Peruvian: the standings stay secret until the game announces them
+        standings = (hand.number, m.rounds) if secret else tuple(m.totals)
+        return head, (lines, number), (secret, standings), self._row6(m, view)
+
+    def _row6(self, m, view):
+        """Row 6: the rules in force (a game's status), else an unclaimed count, the draws
+        owed, or what was just played."""
         if has_extras(m.game):
             from scoreboard.screens.extras import status_text
 
             st = status_text(m)
             if st:  # the rules in force matter more than the last play
-                fb.fill_rect(0, 48, 128, 8, 0)
-                row(fb, 6, fit(st))
+                return fit(st)
+        pending = m.hand.pending
+        if pending is not None:
+            return fit(words.UNCLAIMED % (m.players[pending[0]], pending[1]))
+        return view.owed_text(m) or self.note
+
+    def _draw_top(self, m, fb, parts, shown):
+        """Rows 0-1: whose turn in double-size type and the ends' count in bold digits, what
+        players glance at most; row 2 the open ends and the hand; then the standings. Trains
+        that need more than two rows keep the turn in small type on row 0. ``shown``: the
+        parts on the screen (None: a blank one); a part that is the same is not drawn again.
+        Returns ``parts``."""
+        head, ends, standings, note = parts
+        lines = ends[0]
+        self.ends_row = 1 if len(lines) > 2 else 2
+        first = self.first = self.ends_row + len(lines)  # the standings' first row
+        if shown is None or shown[0] != head:
+            if head[2]:
+                fb.fill_rect(0, 0, 128, 16, 0)
+                big_turn(fb, head[0], head[1])
+            else:
+                fb.fill_rect(0, 0, 128, 8, 0)
+                title(fb, "> " + head[0], head[1])
+        old = None if shown is None else shown[1]
+        for i, line in enumerate(lines):
+            if old is None or old[0][i] != line or old[1] != ends[1]:
+                self.ends_line(fb, m, line, i)
+        if shown is None or shown[2] != standings:
+            fb.fill_rect(0, 8 * first, 128, 8 * (6 - first), 0)
+            if standings[0]:
+                row(fb, first, words.HIDDEN)
+                row(fb, first + 1, words.UNTIL_ROUND % (m.rounds or 0))
+                if first < 4:
+                    row(fb, first + 2, words.ROUND_OF % (m.hand.number + 1, m.rounds or 0))
+            else:
+                standings_rows(fb, m, first, 6 - first)
+        if shown is None or shown[3] != note:
+            fb.fill_rect(0, 48, 128, 8, 0)
+            row(fb, 6, note)
+        return parts
 
     def ends_line(self, fb, m, text, i=0):
         """Line ``i`` of the open ends; beside the first, the hand number when the count
@@ -347,7 +410,7 @@ class Table(Screen):
             p = hand.turn
             if attempt(app, {"k": "draw", "p": p, "n": 1}) is not None:
                 self.note = words.DREW % (m.players[p], 1)
-                self.refresh(app, ("draw", None))
+                self.keep = ("draw", None)  # drawn again, maybe: the bar's guesses come later
         elif kind == "pass":
             self.pass_turn(app)
         elif kind == "pts":

@@ -314,7 +314,9 @@ class EmulatedPico:
     firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`,
     `stock_firmware`). `bootrom`: the boot ROM (default: `find_bootrom`'s). `probes`:
     the firmware's addresses for the heap probes (bench/target_bench.py): each collection's
-    live heap and largest free block go to `collections`, replies count allocations."""
+    live heap and largest free block go to `collections`, replies count allocations.
+    `flash_times`: the W25Q16's busy times charged for each erase and program, "typical" (45 ms
+    a sector erase, 0.4 ms a page program) or the datasheet's "max" (400 ms, 3 ms)."""
 
     def __init__(
         self,
@@ -324,7 +326,11 @@ class EmulatedPico:
         uf2: Path | None = None,
         probes: dict | None = None,
         bootrom: Path | None = None,
+        flash_times: str = "typical",
     ):
+        if flash_times not in ("typical", "max"):
+            raise ValueError(f"flash_times {flash_times!r}: say typical or max")
+        self.flash_times = flash_times
         self.flash = Path(flash)
         self.uf2 = uf2
         self.bootrom = bootrom
@@ -383,6 +389,7 @@ class EmulatedPico:
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
             "probes": self.probes,
+            "flash_times": self.flash_times,
         }
         self.proc = subprocess.Popen(
             ["node", str(HERE / "pico.cjs"), json.dumps(config)],

@@ -7,7 +7,7 @@
 // What this adds to rp2040js 1.4.1, each because the firmware needs it:
 // - flash that writes: the boot ROM's flash functions become a breakpoint served here (erase =
 //   fill 0xFF, program = AND, as NOR flash does), written through to an image file at once, with
-//   the chip's typical busy times charged to the clock (a cut inside one leaves it half done);
+//   the chip's busy times (typical, or config.flash_times 'max') charged to the clock (a cut inside one leaves it half done);
 // - a USB host that NAKs: an OUT transfer waits for host bytes (rp2040js answered each one at
 //   once with 0 bytes, an interrupt every 10 us), and an IN transfer is held while the host is
 //   not reading, so the device sees a full FIFO as it would on a real cable;
@@ -32,9 +32,11 @@ const rp = require(path.join(config.rp2040js, 'dist', 'cjs', 'index.js'));
 const NS_PER_MS = 1e6;
 const FLASH_SIZE = 2 * 1024 * 1024; // the Pico's W25Q16
 const SECTOR = 4096;
-// W25Q16JV typical times (datasheet, 8.6): sector erase 45 ms, page program 0.4 ms.
-const ERASE_NS_PER_SECTOR = 45 * NS_PER_MS;
-const PROGRAM_NS_PER_PAGE = 0.4 * NS_PER_MS;
+// W25Q16JV busy times (datasheet, 8.6): typical, a sector erase 45 ms and a page program
+// 0.4 ms; config.flash_times "max" charges the datasheet's maximum, 400 ms and 3 ms.
+const FLASH_MAX = config.flash_times === 'max';
+const ERASE_NS_PER_SECTOR = (FLASH_MAX ? 400 : 45) * NS_PER_MS;
+const PROGRAM_NS_PER_PAGE = (FLASH_MAX ? 3 : 0.4) * NS_PER_MS;
 const HOST_BUFFER = 4096; // bytes a host may hold unread before it stops taking IN packets
 const BUTTONS = config.buttons; // {name: gpio}
 const ENCODER = config.encoder || []; // the knob's quadrature pins, A and B

@@ -281,3 +281,167 @@ def test_a_declared_bergen_domino_is_one_ok_and_a_blocked_hand_still_asks():
     s = op.screen
     assert d.kind(s) == "Tally" and [f[1] for f in s.rows()] == ["p", "d", "p", "d"], s.rows()
     assert op.app.errors == 0
+
+
+def _muggins_table(tag, *events):
+    """A Muggins table after ``events`` (recorded as the screens would), its bar drawn."""
+    op = _operator(tag)
+    op.new_match("muggins", 2)
+    m = op.match()
+    for ev in events:
+        op.app.record(ev)
+    op.app.home()
+    op.cursor_info()
+    return op, m
+
+
+def _watch_guesses(op):
+    """Note, at every making of the table's guesses (scoreboard.plays.ranked), how many
+    display updates had gone out and what the glass showed: [(updates, glass text)]."""
+    plays = sys.modules["scoreboard.plays"]
+    made = []
+    ranked = plays.ranked
+
+    def watched(*args):
+        made.append((op.app.updates, op.board.panel.text()))
+        return ranked(*args)
+
+    plays.ranked = watched
+    return made, ranked
+
+
+def test_a_play_is_on_the_glass_before_the_next_guesses_are_made():
+    # OK lays the likeliest tile: the frame with the tile laid, the count and whose turn goes
+    # out first; only then, the key confirmed, are the next plays ranked, and the bar that
+    # offers them is drawn after (a repaint of the bar alone).
+    op, m = _muggins_table("confirm", {"k": "play", "p": 0, "t": "5-5"}, {"k": "claim", "p": 0})
+    _to_likeliest_play(op)  # the guesses for Ben's turn are made: OK lays the likeliest play
+    n = len(m.log)
+    made, ranked = _watch_guesses(op)
+    try:
+        op.tap("OK")
+    finally:
+        sys.modules["scoreboard.plays"].ranked = ranked
+    assert len(m.log) > n and m.hand.layout.played[1:], m.log[n]
+    assert len(made) == 1, len(made)  # once: by the idle pass, not by the key nor the frame
+    updates, glass = made[0]
+    final = op.board.panel.text()
+    rows = glass.split("\n")[:28]  # rows 0-6 (half-block lines: 4 a row)
+    assert rows == final.split("\n")[:28], "the ranking came before the confirming frame"
+    assert glass != final  # the bar came after, with the guesses
+    assert op.app.updates == updates + 1, (updates, op.app.updates)
+    assert d.kind(op.screen) == "Table" and op.screen.actions, op.screen.actions
+    assert op.app.errors == 0
+
+
+def test_a_key_before_the_guesses_acts_on_fresh_ones():
+    # The frame that confirms a draw is out, the guesses not yet made, and DOWN comes at
+    # once: the key makes them first and moves over the bar of the table as it stands (the
+    # cursor kept on Draw, where it was), never over the bar of the turn before.
+    op, m = _muggins_table("fresh", {"k": "play", "p": 0, "t": "6-6"})
+    table = op.screen
+    stuck = table.actions.index(("draw", None))
+    op.goto(stuck)
+    app = op.app
+    board = op.board
+    board.hold("OK")
+    board.advance(80, app.step)
+    board.release("OK")
+    for _ in range(40):  # pass by pass until the key has acted and its frame is out
+        board.advance(5)
+        app.step(board.clock.ticks_ms())
+        if len(m.log) > 1 and not app.dirty:
+            break
+    assert m.log[len(m.log) - 1] == {"k": "draw", "p": 1, "n": 1}, m.log[len(m.log) - 1]
+    assert table.seen_log != len(m.log)  # confirmed, the guesses still to make
+    board.hold("DOWN")
+    board.advance(5)
+    app.step(board.clock.ticks_ms())
+    board.release("DOWN")
+    assert table.seen_log == len(m.log), "DOWN acted on the guesses of the turn before"
+    fresh = list(table.actions)
+    table.refresh(app, fresh[table.cursor])
+    assert table.actions == fresh
+    assert fresh[(stuck_at(fresh) + 1) % len(fresh)] == fresh[table.cursor], table.cursor
+    assert app.errors == 0
+
+
+def stuck_at(actions):
+    return actions.index(("draw", None))
+
+
+def _rows_drawn(op, action):
+    """The character rows text was drawn on (scoreboard.text's draw and draw_big, by the row
+    of the text's top) while ``action`` ran, and whether the glass then showed what a whole
+    repaint shows."""
+    from scoreboard import text
+
+    rows = set()
+    draw, big = text.draw, text.draw_big
+
+    def small(fb, s, x, y, *more):
+        rows.add(y // 8)
+        return draw(fb, s, x, y, *more)
+
+    def bold(fb, s, x, y, *more):
+        rows.add(y // 8)
+        return big(fb, s, x, y, *more)
+
+    text.draw, text.draw_big = small, bold
+    try:
+        action()
+    finally:
+        text.draw, text.draw_big = draw, big
+    glass = op.board.panel.text()
+    op.app._painted = None  # the same screen drawn whole
+    op.app.redraw()
+    return rows, glass == op.board.panel.text()
+
+
+def _to_likeliest_play(op):
+    op.cursor_info()
+    op.goto([a[0] for a in op.screen.actions].index("quick"))
+
+
+def test_a_train_play_repaints_what_it_changed_not_the_standings():
+    # Mexican Train, four players: a tile laid on a train changes whose turn it is, the
+    # trains' row and the note, not the standings (scored at the hand's end): their rows are
+    # not drawn again, and the glass is what a whole repaint makes.
+    op = _operator("trains")
+    op.new_match("mexican", 4)
+    m = op.match()
+    op.app.record({"k": "play", "p": m.hand.turn or 0, "t": "12-12"})
+    op.app.home()
+    _to_likeliest_play(op)
+    op.tap("OK")  # the first train starts: a row more, so the screen is drawn whole
+    _to_likeliest_play(op)
+    n = len(m.log)
+    totals = list(m.totals)
+    rows, same = _rows_drawn(op, lambda: op.tap("OK"))
+    assert m.log[n]["k"] == "play" and m.totals == totals, m.log[n]
+    assert d.kind(op.screen) == "Table"
+    standings = set(range(op.screen.first, 6))
+    assert standings and not rows & standings, (sorted(rows), sorted(standings))
+    assert 0 in rows and 6 in rows and 7 in rows, sorted(rows)  # the turn, the note, the bar
+    assert same, "the rows repainted differ from a whole repaint"
+    assert op.app.errors == 0
+
+
+def test_a_tally_digit_repaints_its_row_alone():
+    # The tally: UP on a player's pips repaints that row (the number), nothing else.
+    op = _operator("tally")
+    op.new_match("muggins", 2)
+    op.app.record({"k": "play", "p": 0, "t": "6-4"})
+    op.app.home()
+    _label(op, "End the hand")
+    op.choose_label("Ana went out")
+    s = op.screen
+    assert d.kind(s) == "Tally" and s.cursor == 0, d.kind(s)
+    value = s.rows()[0][2].value
+    op.app.message = None  # a message's frame is repainted whole: not the case here
+    op.app.redraw()
+    rows, same = _rows_drawn(op, lambda: op.tap("UP"))
+    assert s.rows()[0][2].value != value
+    assert rows == {2}, sorted(rows)
+    assert same, "the row repainted differs from a whole repaint"
+    assert op.app.errors == 0

@@ -54,7 +54,8 @@ def bar_of(table):
 
 
 app.home()
-app.redraw()
+app.redraw()  # the frame; the bar's guesses come with the idle pass after it
+app.step(op.board.ticks_ms())
 first_bar = bar_of(app.screen)  # seat 1 has no train yet: only a new one, off the station
 for _ in range(400):
     arms = lay.arms
@@ -77,6 +78,7 @@ for _ in range(400):
 app.home()
 del drawn[:]
 app.redraw()
+app.step(op.board.ticks_ms())  # the bar
 op.snap(out, "mexican-trains")
 rows = {}
 for s, x, y in drawn:
