@@ -16,7 +16,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench.target_bench import SPEED, pct, probes, run_table, session
+from bench.target_bench import SPEED, muggins_hands, pct, probes, run_table
 from dominoboard.rp2 import EmulatedPico, TargetMissing, firmware_dir, frozen_firmware, rp2040js_dir
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,7 +38,7 @@ def measure(uf2: Path, addresses: dict, work: Path, code: str) -> tuple[dict, li
     with EmulatedPico(work / f"flash-{code}.img", speed=SPEED, uf2=uf2, probes=addresses) as pico:
         pico.boot()
         pico.wait_drawn()
-        run_table(pico, choose(code) + session(), kinds)
+        run_table(pico, choose(code) + muggins_hands(), kinds)
         return kinds, list(pico.collections)
 
 
@@ -58,14 +58,15 @@ def main() -> int:
     lines = [
         "# One language at a time on the emulated Pico: the frozen firmware (make firmware),",
         "# a new Pico each, the language chosen on the start menu, then target_bench's Muggins",
-        f"# session ({len(session())} presses). Heap: live bytes after each of the firmware's",
-        "# own collections; play: OK on the table, key -> last display byte, emulated ms (cpu),",
-        "# its heap allocations and bytes (median); all: every key that drew, cpu median.",
+        f"# hands ({len(muggins_hands())} presses). Heap: live bytes after each of the firmware's",
+        "# own collections; play: OK on the table (a play or a draw), what the player waits for",
+        "# (target_bench: key to last display byte, flash and bus included, emulated ms); all:",
+        "# every key that drew, median.",
         "",
         f"firmware: {uf2.name}, {uf2.stat().st_size} bytes",
         "",
         f"  {'language':<9} {'gcs':>4} {'live median':>12} {'live peak':>10} {'play p50':>9}"
-        f" {'play p95':>9} {'allocs':>7} {'bytes':>7} {'all p50':>8}",
+        f" {'play p95':>9} {'all p50':>8}",
     ]
     for code, (kinds, gcs) in zip(codes, results, strict=True):
         live = [g["live"] for g in gcs]
@@ -75,8 +76,7 @@ def main() -> int:
         lines.append(
             f"  {code:<9} {len(gcs):>4} {statistics.median(live):>12,.0f} {max(live):>10,}"
             f" {statistics.median(play):>9.1f} {pct(play, 0.95):>9.1f}"
-            f" {statistics.median(r[3] for r in rows):>7.0f}"
-            f" {statistics.median(r[4] for r in rows):>7.0f} {statistics.median(every):>8.1f}"
+            f" {statistics.median(every):>8.1f}"
         )
     text = "\n".join(lines) + "\n"
     print(text, end="")

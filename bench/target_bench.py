@@ -408,7 +408,7 @@ def hundred_matches(folder: Path) -> list[Path]:
 
 def store_of_100(uf2: Path, work: Path) -> list[str]:
     """Power-on to the current match's table with 100 stored; then *Matches* opened."""
-    from tests.host.long_matches import copy_onto
+    from harness.long_matches import copy_onto
 
     folder = work / "hundred"
     folder.mkdir()
