@@ -437,11 +437,11 @@ def test_deploy_never_takes_a_board_whose_table_is_playing(pico):
     link's repl request), and a box with a match on the table answers busy: no frame a host
     sends stops a match (BACK held at power-on is the way in, the test below). The match
     plays on, and the next key records its event."""
-    enter(pico, NEW_MATCH)
+    enter(pico, NEW_MATCH + PLAYS[:4])  # through the lead: OK now draws for Ben
     with DeviceLink(pico.port, timeout=60) as link:
         held = link.request("list")["matches"]  # the link is loaded and served
     assert main(["deploy", "--port", pico.port]) == 1
-    enter(pico, ["press OK"])  # the lead: the table still takes keys
+    enter(pico, ["press OK"])  # the table still takes keys
     with DeviceLink(pico.port, timeout=60) as link:
         (now,) = link.request("list")["matches"]
     assert len(held) == 1 and now[0] == held[0][0] and now[1] == held[0][1] + 1
