@@ -131,6 +131,8 @@ def game_setup(index: int, players_up: int = 0) -> list[tuple[str, str]]:
 # A score pad's bar: End the hand, Track the tiles (one DOWN), Menu; then who leads, and the
 # lead's double: the next OK lays it
 TRACKED = menu_keys("press DOWN", "press OK", "press OK", "press OK")
+# where the game takes a hand's result itself (Game.result_entry), the bar opens on it
+TRACKED_PAST_RESULT = menu_keys("press DOWN") + TRACKED
 
 
 def moves(n: int) -> list[tuple[str, str]]:
@@ -171,7 +173,7 @@ TABLES = [
     # 8 players: the 30th move blocks the hand (the table's likeliest is to draw or pass); its
     # tally would have every seat's pips typed in
     ("Mexican Train, 8, tracked", lambda: game_setup(7, 6) + TRACKED + moves(30)),
-    ("Super Dominós, 4, tracked", lambda: game_setup(9, 2) + TRACKED + moves(70)),
+    ("Super Dominós, 4, tracked", lambda: game_setup(9, 2) + TRACKED_PAST_RESULT + moves(70)),
     ("Mexican Train, 4, score pad", lambda: game_setup(7, 2) + pad_hands(4, 4)),
     ("Four-Hand Texas", lambda: game_setup(11) + texas_hands(3)),
 ]
