@@ -5,11 +5,7 @@ to program, ``ioctl`` 4/5/6 for count, size and erase) over a file, with the chi
 program can only clear bits (the new byte is old AND new), an erase sets a 4 KB sector to
 0xFF, and pages are 256 bytes. ``memory()`` is the bytes as the XIP window shows them
 (``m[i]``, ``m[a:b]``), read from the file: the chip is not in the heap, as on the Pico.
-
-A power cut for the tests: ``cut_at(n)`` makes the n-th erase or program from now stop part
-way (the first part of its bytes done, in order, as the chip works; an interrupted erase leaves
-the rest neither old nor blank, like pico.cjs) and raise ``PowerCut``; the file then holds
-exactly what a Pico's flash would. ``erases``/``programs`` count the operations for benches.
+(Power cuts are tested on tests/firmware/mpy/store_flash.py's chip and on the emulated Pico.)
 """
 
 import os
@@ -26,10 +22,6 @@ def event_flash(storage_dir, sectors=RING_SECTORS):
     gives the app, and what a test opens to read a simulated flash as the device does."""
     chip = NorFlash(storage_dir.rstrip("/") + ".ring", sectors)
     return chip, chip.memory()
-
-
-class PowerCut(Exception):
-    """The supply failed inside a flash operation (tests only)."""
 
 
 class NorFlash:
@@ -50,10 +42,6 @@ class NorFlash:
             with open(path, "wb") as f:
                 for _ in range(sectors * SECTOR // PAGE):
                     f.write(_BLANK_PAGE)
-        self.erases = 0
-        self.programs = 0
-        self._cut = -1  # operations until the cut (-1: none)
-        self._cut_part = 4  # how much of the cut operation gets done, in eighths
         # What the XIP window reads costs the Pico's heap nothing; here reads go into these
         # buffers, made once, and come back as views: a read must not leave the app's heap
         # full of small holes (the 2,000-event heap test found that).
@@ -84,12 +72,6 @@ class NorFlash:
         self._window_at = start
         return self._view[at - start : end - start]
 
-    def cut_at(self, n, part=4):
-        """Cut the power inside the n-th operation from now (0: the next), after ``part``
-        eighths of its bytes."""
-        self._cut = n
-        self._cut_part = part
-
     def readblocks(self, block, buf, offset=0):
         buf[:] = self.read(block * SECTOR + offset, len(buf))
 
@@ -100,14 +82,11 @@ class NorFlash:
         at = block * SECTOR + offset
         if at % PAGE or len(buf) % PAGE or at + len(buf) > self.sectors * SECTOR:
             raise ValueError("program of %d B at %d: whole pages inside the chip" % (len(buf), at))
-        done = self._operation(len(buf))
         new = self._page if len(buf) == PAGE else bytearray(len(buf))
         new[:] = self.read(at, len(buf))
-        for i in range(done):
-            new[i] &= buf[i]
-        self.programs += 1
+        for i in range(len(buf)):
+            new[i] &= buf[i]  # a program only clears bits
         self._write(at, new)
-        self._check_cut(done, len(buf))
 
     def ioctl(self, op, arg):
         if op == 4:
@@ -116,34 +95,10 @@ class NorFlash:
             return SECTOR
         if op == 6:
             at = arg * SECTOR
-            done = self._operation(SECTOR)
             for page in range(0, SECTOR, PAGE):  # a page at a time: no 4 KB in the heap
-                if page + PAGE <= done:
-                    self._write(at + page, _BLANK_PAGE)
-                    continue
-                new = self._page
-                new[:] = self.read(at + page, PAGE)
-                for i in range(PAGE):
-                    j = page + i  # an interrupted erase leaves the rest neither old nor blank
-                    new[i] = 0xFF if j < done else new[i] & ((j * 2654435761) >> 24 & 255)
-                self._write(at + page, new)
-            self.erases += 1
-            self._check_cut(done, SECTOR)
+                self._write(at + page, _BLANK_PAGE)
             return 0
         return None
-
-    def _operation(self, count):
-        """How many of the next operation's ``count`` bytes get done."""
-        if self._cut == 0:
-            return count * self._cut_part // 8
-        return count
-
-    def _check_cut(self, done, count):
-        if self._cut < 0:
-            return
-        self._cut -= 1
-        if self._cut < 0:
-            raise PowerCut("power cut inside a flash operation (%d of %d bytes)" % (done, count))
 
     def _write(self, at, data):
         self._window_at = -1

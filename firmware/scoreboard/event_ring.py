@@ -92,8 +92,6 @@ class EventRing:
         "fold_pos",
         "pending",
         "page",
-        "erases",
-        "programs",
     )
 
     def __init__(self, dev, memory):
@@ -103,8 +101,6 @@ class EventRing:
         if self.n < 2 or len(memory) < self.n * SECTOR:
             raise ValueError("an event ring needs 2 or more 4 KB sectors, got %d" % self.n)
         self.page = bytearray(PAGE)
-        self.erases = 0  # for the benches: what this ring cost the flash since power-on
-        self.programs = 0
         self._scan()
 
     # -- what is on flash ------------------------------------------------------------------
@@ -273,7 +269,6 @@ class EventRing:
             page[:] = _BLANK_PAGE
             page[start : start + take] = rec[done : done + take]
             self.dev.writeblocks(self.head, page, at - start)
-            self.programs += 1
             done += take
             at += take
         self.pos = at
@@ -292,7 +287,6 @@ class EventRing:
         if self.seq[s] != BLANK:
             self._erase(s)
         self.dev.writeblocks(s, header(self.next_seq) + _BLANK_PAGE[HEADER:], 0)
-        self.programs += 1
         self.seq[s] = self.next_seq
         self.next_seq += 1
         self.head = s
@@ -304,7 +298,6 @@ class EventRing:
         for at in range(base, base + SECTOR, PAGE):
             if mem[at : at + PAGE] != _BLANK_PAGE:
                 self.dev.ioctl(6, s)
-                self.erases += 1
                 break
         self.seq[s] = BLANK
 
