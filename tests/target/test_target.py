@@ -129,14 +129,14 @@ def test_a_firmware_update_keeps_the_matches(pico, frozen):
     pico.cut()
     pico.boot(firmware=False)  # a plain power cycle: the table as the flash holds it
     pico.wait_drawn()
+    table = pico.text()  # before the link's slow wall seconds let the screen's sleep come
     held = events_on(pico.port)
-    table = pico.text()
     pico.cut()
     pico.boot()  # the UF2 written again over the flash image, as the boot loader would
     pico.wait_drawn()
+    assert pico.text() == table
     assert pico.boots == 3
     assert events_on(pico.port) == held
-    assert pico.text() == table
 
 
 def test_matches_kept_on_littlefs_carry_over_to_the_event_ring_firmware(deployed, frozen, tmp_path):
