@@ -39,7 +39,7 @@ class Bergen(Game):
 
     def check_lead(self, hand, player, t):
         if self.lead == "highest" and not is_double(t):
-            raise DominoError("%s: the highest double leads in %s" % (name(t), self.title))
+            raise DominoError("%s: the highest double leads in %s", name(t), self.title)
 
     def play_points(self, hand, player, t, arm_index):
         lay = hand.layout

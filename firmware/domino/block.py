@@ -81,7 +81,7 @@ class Doble12(Game):
 
     def check_lead(self, hand, player, t):
         if t[0] != t[1]:
-            raise DominoError("%s: the highest double starts the hand" % name(t))
+            raise DominoError("%s: the highest double starts the hand", name(t))
 
     def hand_points(self, ctx):
         return self.lowest_takes_differences(ctx)

@@ -18,7 +18,7 @@ def fix(m, ev):
         raise DominoError("fix h=%r: a finished hand, 0..%d (hands 1..%d)" % (h, n - 1, n))
     rec = m.records[h]
     if rec.end is None:
-        raise DominoError("hand %d ended at the target without a tally; nothing to fix" % (h + 1))
+        raise DominoError("hand %d ended at the target without a tally; nothing to fix", h + 1)
     tally, _ = m.read_end(rec.hand, ev, rec.out)
     totals = [0] * len(m.sides)
     for k in range(n):  # the hands are packed (Match.records): one unpacked at a time
@@ -27,8 +27,8 @@ def fix(m, ev):
             totals[s] += pts[s]
         if k < n - 1 and over_at(m, totals, k + 1):
             raise DominoError(
-                "this correction ends the match at hand %d; undo back to it instead"
-                % (m.records[k].number + 1)
+                "this correction ends the match at hand %d; undo back to it instead",
+                m.records[k].number + 1,
             )
     last = m.records[n - 1]
     ended = over_at(m, totals, n)
@@ -36,7 +36,8 @@ def fix(m, ev):
     if ended and hand is not None and len(m.effective) > m.marks[-1]:
         raise DominoError(
             "this correction ends the match at hand %d, before the hand in progress; "
-            "undo back to it instead" % (last.number + 1)
+            "undo back to it instead",
+            last.number + 1,
         )
     if hand is not None and not ended:
         for s in range(len(totals)):

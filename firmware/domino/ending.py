@@ -4,7 +4,7 @@ without doubles, "z": 1 or 0}`` whose keys a game asks for in ``Game.tally_field
 
 Loaded when a hand ends (Match._left); the device drops it while a hand is played."""
 
-from .errors import DominoError
+from .errors import DominoError, Said
 from .tiles import SET_SIZES, full_set, hand_pips, is_double, name, parse, set_pips
 
 
@@ -110,8 +110,8 @@ def bounds(m, hand, out, declared=False, w=None):
 
 def _tiles(lo, hi):
     if lo == hi:
-        return "%d tile%s" % (lo, "" if lo == 1 else "s")
-    return "%d to %d tiles" % (lo, hi)
+        return Said("%d tile", lo) if lo == 1 else Said("%d tiles", lo)
+    return Said("%d to %d tiles", lo, hi)
 
 
 def check_blocked(m, hand, declared=False):
@@ -120,7 +120,9 @@ def check_blocked(m, hand, declared=False):
     if hand.out is None and not may_block(m, hand, declared):
         raise DominoError(
             "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; "
-            "draw them, or say who went out" % (m.game.drawable(hand), m.game.title)
+            "draw them, or say who went out",
+            m.game.drawable(hand),
+            m.game.title,
         )
 
 
@@ -164,28 +166,30 @@ def check_claims(m, hand, left, out, declared=False):
     w = unseen_pips(m, hand)
     for p, (lo, hi, least, most) in enumerate(bounds(m, hand, out, declared, w)):
         x = left[p]
-        what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, hi))
+        what = Said("left: seat %d (%s) holds %s", p, m.players[p], _tiles(lo, hi))
         if x.count is not None and not lo <= x.count <= hi:
-            raise DominoError("%s, not %d" % (what, x.count))
+            raise DominoError("%s, not %d", what, x.count)
         if x.count is not None and lo != hi:  # the tiles he holds, as entered, bound his pips
             lo = x.count
             least, most = sum(w[:lo]), sum(w[len(w) - lo :])
-            what = "left: seat %d (%s) holds %s" % (p, m.players[p], _tiles(lo, lo))
+            what = Said("left: seat %d (%s) holds %s", p, m.players[p], _tiles(lo, lo))
         need += lo
         if x.pips is None:  # not asked (Game.tally_fields): nothing to check
             lightest = None
             continue
         if x.pips < least:
-            raise DominoError("%s, so at least %d pips, not %d" % (what, least, x.pips))
+            raise DominoError("%s, so at least %d pips, not %d", what, least, x.pips)
         if x.pips > most:
-            raise DominoError("%s, so at most %d pips, not %d" % (what, most, x.pips))
+            raise DominoError("%s, so at most %d pips, not %d", what, most, x.pips)
         if lightest is not None:
             lightest += x.pips
     least = sum(w[:need])
     if lightest is not None and lightest < least:
         raise DominoError(
-            "left: the seats hold at least %d tiles in all, so at least %d pips together, not %d"
-            % (need, least, lightest)
+            "left: the seats hold at least %d tiles in all, so at least %d pips together, not %d",
+            need,
+            least,
+            lightest,
         )
 
 
@@ -211,9 +215,9 @@ def read_left(m, hand, entries, out, declared=False):
             tiles = [parse(t, g.top) for t in entry]
             for t in tiles:
                 if t in hand.seen:
-                    raise DominoError("%s holds %s, but it is on the table" % (who, name(t)))
+                    raise DominoError("%s holds %s, but it is on the table", who, name(t))
                 if t in named:
-                    raise DominoError("%s is listed twice" % name(t))
+                    raise DominoError("%s is listed twice", name(t))
                 named.add(t)
             plain = sum(a + b for a, b in tiles if a != b)
             x = Left(hand_pips(tiles), len(tiles), any(is_double(t) for t in tiles), tiles)
@@ -229,31 +233,33 @@ def read_left(m, hand, entries, out, declared=False):
             raise DominoError("%s: pips %r must be a whole number, 0 or more" % (who, x.pips))
         if x.pips is not None and x.pips > unplayed:
             raise DominoError(
-                "%s: %d pips is more than the %d pips of all tiles off the table"
-                % (who, x.pips, unplayed)
+                "%s: %d pips is more than the %d pips of all tiles off the table",
+                who,
+                x.pips,
+                unplayed,
             )
         if p == out and x.count:
-            raise DominoError("%s went out, so holds no tiles, not %d" % (who, x.count))
+            raise DominoError("%s went out, so holds no tiles, not %d", who, x.count)
         if x.count is None and (hand.counts[p] == 0 or p == out):
             x.count = 0
         if p == out and x.pips:
-            raise DominoError("%s went out, so holds 0 pips, not %d" % (who, x.pips))
+            raise DominoError("%s went out, so holds 0 pips, not %d", who, x.pips)
         if x.count is not None and x.count == 0 and x.pips:
-            raise DominoError("%s holds no tiles, so 0 pips, not %d" % (who, x.pips))
+            raise DominoError("%s holds no tiles, so 0 pips, not %d", who, x.pips)
         _left_facts(who, x, hand)
         if x.count is not None and hand.played_out() and x.count != hand.counts[p]:
             raise DominoError(
-                "%s: %d tile(s) left, but the record says %d" % (who, x.count, hand.counts[p])
+                "%s: %d tile(s) left, but the record says %d", who, x.count, hand.counts[p]
             )
         if x.blank:
             if blank is not None:
-                raise DominoError("%s and %s both hold 0-0; there is one" % (m.players[blank], who))
+                raise DominoError("%s and %s both hold 0-0; there is one", m.players[blank], who)
             blank = p
         left.append(x)
     total = sum(x.pips or 0 for x in left)
     if total > unplayed:
         raise DominoError(
-            "the hands hold %d pips in all, but only %d pips are off the table" % (total, unplayed)
+            "the hands hold %d pips in all, but only %d pips are off the table", total, unplayed
         )
     check_claims(m, hand, left, out, declared)
     return left
@@ -285,7 +291,7 @@ def _left_facts(who, x, hand):
                 raise DominoError("%s holds no tiles, so not %s" % (who, what))
         x.double = x.blank = False
     if x.blank and (0, 0) in hand.seen:
-        raise DominoError("%s holds 0-0, but it is on the table" % who)
+        raise DominoError("%s holds 0-0, but it is on the table", who)
     if x.blank and x.double is False:
         raise DominoError("%s holds 0-0, a double, but d=0 says no double" % who)
     if x.plain is not None and x.pips is not None and x.plain > x.pips:

@@ -52,8 +52,9 @@ class Muggins(Game):
     def check_lead(self, hand, player, t):
         if self.opts.get("double_lead") and t[0] != t[1]:
             raise DominoError(
-                "%s: the highest double leads in %s (house rule double_lead)"
-                % (name(t), self.title)
+                "%s: the highest double leads in %s (house rule double_lead)",
+                name(t),
+                self.title,
             )
 
     def play_points(self, hand, player, t, arm_index):

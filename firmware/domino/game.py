@@ -84,9 +84,7 @@ class Game:
             self.top = self.opts["top"]
         lo, hi = self.players
         if not isinstance(players, int) or not lo <= players <= hi:
-            raise DominoError(
-                "%d players for %s: allowed are %d to %d" % (players, self.key, lo, hi)
-            )
+            raise DominoError("%d players for %s: allowed are %d to %d", players, self.key, lo, hi)
         self.n = players
         left = SET_SIZES[self.top] - players * self.deal_size(players)
         if left < self.reserve:
@@ -224,12 +222,10 @@ class Game:
         if hand.turn is not None and player != hand.turn:
             raise DominoError("only the player whose turn it is (seat %d) draws" % hand.turn)
         if self.draws == "none":
-            raise DominoError("%s has no drawing: pass when you cannot play" % self.title)
+            raise DominoError("%s has no drawing: pass when you cannot play", self.title)
         limit = {"one": 1, "two": 2}.get(self.draws)
         if limit is not None and hand.drawn + n > limit:
-            raise DominoError(
-                "%s: draw %d tile(s) per turn, then play or pass" % (self.title, limit)
-            )
+            raise DominoError("%s: draw %d tile(s) per turn, then play or pass", self.title, limit)
 
     def drawable(self, hand):
         """How many tiles the booklet's drawing rule still lets the table draw in ``hand``:
@@ -252,10 +248,10 @@ class Game:
         """Raise DominoError if passing is not allowed yet (the player must draw first)."""
         can_draw = self.drawable(hand)
         if self.draws == "until" and can_draw > 0:
-            raise DominoError("draw first: %d tile(s) can still be drawn before passing" % can_draw)
+            raise DominoError("draw first: %d tile(s) can still be drawn before passing", can_draw)
         need = {"one": 1, "two": 2}.get(self.draws, 0)
         if hand.drawn < min(need, hand.drawn + can_draw):
-            raise DominoError("draw %d tile(s) before passing" % min(need, hand.drawn + can_draw))
+            raise DominoError("draw %d tile(s) before passing", min(need, hand.drawn + can_draw))
 
     def after_pass(self, hand, player):
         """Who plays after ``player`` passed."""

@@ -36,7 +36,7 @@ class Hungarian(Barricade, Schmidt):
 
     def check_lead(self, hand, player, t):
         if not is_double(t):
-            raise DominoError("%s: the highest double begins in %s" % (name(t), self.title))
+            raise DominoError("%s: the highest double begins in %s", name(t), self.title)
 
     def next_turn(self, hand, player, t):
         return player  # "s/he may place tiles for as long as his or her tiles permit"

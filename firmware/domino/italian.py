@@ -87,9 +87,7 @@ class Italian(Game):
         return {"total": total, "next": nxt}
 
     def check_pass(self, hand, player):
-        raise DominoError(
-            "in %s every tile can be laid: play one, there is no passing" % self.title
-        )
+        raise DominoError("in %s every tile can be laid: play one, there is no passing", self.title)
 
     def play_points(self, hand, player, t, arm_index):
         """A total hit exactly by this play: "genau zu erreichen", "permettant d'atteindre

@@ -31,7 +31,7 @@ Events (``k`` is the kind; ``p`` a player index in seating order, who plays next
 from array import array
 
 from . import registry
-from .errors import DominoError
+from .errors import DominoError, Said
 from .tiles import TileSet, name, parse
 
 WAYS = ("tracked", "pad")  # how a table keeps its hands (the ``way`` event)
@@ -501,8 +501,10 @@ class Match:
     def _check_turn(self, hand, p):
         if hand.turn is not None and p != hand.turn:
             raise DominoError(
-                "it is %s's turn (seat %d), not %s's"
-                % (self.players[hand.turn], hand.turn, self.players[p])
+                "it is %s's turn (seat %d), not %s's",
+                self.players[hand.turn],
+                hand.turn,
+                self.players[p],
             )
 
     def _score(self, hand, player, pts):
@@ -525,9 +527,9 @@ class Match:
         t = parse(ev.get("t"), g.top)
         self._check_turn(hand, p)
         if t in hand.seen:
-            raise DominoError("%s is already on the table" % name(t))
+            raise DominoError("%s is already on the table", name(t))
         if hand.counts[p] <= 0:
-            raise DominoError("%s has no tiles left to play" % self.players[p])
+            raise DominoError("%s has no tiles left to play", self.players[p])
         lay = hand.layout
         e = ev.get("e")
         if lay.is_empty():
@@ -593,13 +595,11 @@ class Match:
         available = hand.boneyard - self.game.reserve
         if n > available:
             raise DominoError(
-                "%s cannot draw %d: %d tile(s) may be drawn%s"
-                % (
-                    self.players[p],
-                    n,
-                    max(available, 0),
-                    " (%d stay in reserve)" % self.game.reserve if self.game.reserve else "",
-                )
+                "%s cannot draw %d: %d tile(s) may be drawn%s",
+                self.players[p],
+                n,
+                max(available, 0),
+                Said(" (%d stay in reserve)", self.game.reserve) if self.game.reserve else "",
             )
         hand.counts[p] += n
         hand.boneyard -= n
@@ -627,8 +627,7 @@ class Match:
     def _claim(self, hand, p):
         if hand.pending is None or hand.pending[0] != p:
             raise DominoError(
-                "%s has nothing to claim: the ends total %d"
-                % (self.players[p], hand.layout.count())
+                "%s has nothing to claim: the ends total %d", self.players[p], hand.layout.count()
             )
         pts = hand.pending[1]
         hand.pending = None
@@ -642,7 +641,7 @@ class Match:
             raise DominoError("no unclaimed count to take")
         owner, pts = hand.pending
         if self.side_of[owner] == self.side_of[p]:
-            raise DominoError("%s cannot take a count from their own side" % self.players[p])
+            raise DominoError("%s cannot take a count from their own side", self.players[p])
         hand.pending = None
         self._score(hand, p, pts)
         return {"scored": pts}

@@ -159,7 +159,7 @@ class MexicanTrain(Game):
         want = self.station(hand.number)
         if t != want:
             raise DominoError(
-                "%s: hand %d opens with the station %s" % (name(t), hand.number + 1, name(want))
+                "%s: hand %d opens with the station %s", name(t), hand.number + 1, name(want)
             )
 
     # --- what is open to whom ---------------------------------------------------------------
@@ -307,8 +307,8 @@ class MexicanTrain(Game):
             if self.pass_before_station:
                 return
             raise DominoError(
-                "nobody passes before the station: whoever holds %s lays it, else draw"
-                % name(self.station(hand.number))
+                "nobody passes before the station: whoever holds %s lays it, else draw",
+                name(self.station(hand.number)),
             )
         if hand.series and not self.pending(hand):
             return  # the starting series ends when the player has no more matches
@@ -427,7 +427,7 @@ class CardinalMexicanTrain(MexicanTrain):
 
     def check_lead(self, hand, player, t):
         if not is_double(t):
-            raise DominoError("%s: open the station with your highest double" % name(t))
+            raise DominoError("%s: open the station with your highest double", name(t))
 
     def status(self, hand):
         out = MexicanTrain.status(self, hand)

@@ -34,7 +34,7 @@ class Sebastopol(Block):
     def check_lead(self, hand, player, t):
         if t != self.centre:
             raise DominoError(
-                "%s: the %s is set first in %s" % (name(t), name(self.centre), self.title)
+                "%s: the %s is set first in %s", name(t), name(self.centre), self.title
             )
 
 

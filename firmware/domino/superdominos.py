@@ -118,7 +118,7 @@ class SuperDominos(Game):
 
     def check_lead(self, hand, player, t):
         if not is_double(t):
-            raise DominoError("%s: the first play of a hand is a double" % name(t))
+            raise DominoError("%s: the first play of a hand is a double", name(t))
 
     def joins(self, hand, t, arm):
         if is_double(t) and arm.open == SPELL:

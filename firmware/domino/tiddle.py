@@ -46,7 +46,7 @@ class TiddleAWink(Block):
 
     def check_lead(self, hand, player, t):
         if self.opts["double_lead"] and not is_double(t):
-            raise DominoError("%s: the highest double always starts %s" % (name(t), self.title))
+            raise DominoError("%s: the highest double always starts %s", name(t), self.title)
 
     def next_turn(self, hand, player, t):
         return player if is_double(t) else (player + 1) % self.n

@@ -470,7 +470,7 @@ class App:
         try:
             result = self.record({"k": kind})
         except (DominoError, StorageError) as e:
-            self.flash(str(e), True)
+            self.flash(words.error(e), True)
             return
         done = result.get("undone") or result.get("redone")  # the event undone or redone
         ev = done if isinstance(done, dict) else {}

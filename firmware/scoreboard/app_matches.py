@@ -23,7 +23,7 @@ def resume(app):
             app.match = load(app, mid)
             app.match_id = mid
         except Exception as e:  # a damaged or missing match must not stop the device
-            app.flash(words.NO_RESUME % (mid, e), True)
+            app.flash(words.NO_RESUME % (mid, words.error(e)), True)
     for p in app.store.problems:
         app.flash(p, True)
     del app.store.problems[:]
@@ -43,7 +43,7 @@ def load(app, mid):
         try:
             m.apply(ev)
         except DominoError as e:  # stored by an older core? keep what folds
-            app.flash(words.SKIPPED % (len(log) + 1, e), True)
+            app.flash(words.SKIPPED % (len(log) + 1, words.error(e)), True)
             log.append(ev)  # still in the log: its indices follow the lines on flash
         finally:
             log.release()

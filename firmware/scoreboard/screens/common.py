@@ -3,6 +3,7 @@ standings' rows, a side's name. Loaded with the first screen of a match."""
 
 from domino import DominoError
 from domino.game import Game
+from scoreboard import words
 from scoreboard.store import StorageError
 from scoreboard.ui import COLS, short, spread
 
@@ -27,7 +28,7 @@ def attempt(app, ev):
     try:
         return app.record(ev)
     except (DominoError, StorageError) as e:
-        app.flash(str(e), True)
+        app.flash(words.error(e), True)
         return None
 
 

@@ -37,7 +37,7 @@ class MatchActions(Menu):
             try:
                 app.open_match(self.mid)
             except Exception as e:
-                app.flash(words.CANNOT_OPEN % (self.mid, e), True)
+                app.flash(words.CANNOT_OPEN % (self.mid, words.error(e)), True)
             return
         app.push(Confirm(self, "abandon" if index == 1 else "delete", 1))
 

@@ -64,7 +64,7 @@ class StartMenu(Menu):
             try:
                 app.new_match(self.again)
             except DominoError as e:  # a setup this core no longer takes: say why
-                app.flash(str(e), True)
+                app.flash(words.error(e), True)
         elif a == "new":
             app.push(GameMenu(app))
         elif a == "list":
@@ -311,7 +311,7 @@ class SetupForm(Form):
         try:
             self.game = registry.create(self.cls.key, self.opts(), n)
         except DominoError as e:
-            app.flash(str(e), True)
+            app.flash(words.error(e), True)
             return
         mode = self.field("mode")
         limit = self.field("limit")
@@ -394,7 +394,7 @@ class Names(Form):
         try:
             app.new_match(setup)
         except (DominoError, OSError, ValueError) as e:
-            app.flash(str(e), True)
+            app.flash(words.error(e), True)
 
 
 class Settings(Form):
@@ -452,7 +452,7 @@ class TeamDraw(Menu):
         try:
             app.new_match(setup)
         except Exception as e:
-            app.flash(str(e), True)
+            app.flash(words.error(e), True)
 
 
 class Language(Menu):

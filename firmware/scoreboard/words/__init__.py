@@ -71,3 +71,22 @@ def rule(key):
         return None
     bar = text.find("|")
     return text[:bar], text[bar + 1 :]
+
+
+def error(e):
+    """A refusal of the rules core (DominoError) said in the language, its values in place;
+    any other error as it says itself."""
+    text = getattr(e, "text", None)
+    if text is None:
+        return str(e)
+    return said(text, e.values)
+
+
+def said(text, values):
+    """The core's English ``text % values`` in the language (``CORE``: "English|said" lines); a
+    value that is a phrase of its own (domino.errors.Said) is said too."""
+    if code != "en":
+        text = line(chosen().CORE, text) or text
+    if not values:
+        return text
+    return text % tuple(said(v.text, v.values) if hasattr(v, "values") else v for v in values)

@@ -281,3 +281,75 @@ allfives|Alle Fünfe
 allsevens|Alle Sieben
 italian|Italienisches Domino
 """
+
+# -- the rules core's refusals (domino.errors.DominoError): "English|said", one a line (a
+# backslash ends a source line only), the same %s and %d in the same order: the values
+# the core names, put in place
+CORE = """%s: the highest double leads in %s|%s: in %s beginnt der höchste Pasch
+%s: the highest double starts the hand|%s: der höchste Pasch beginnt die Runde
+%s: the highest double leads in %s (house rule double_lead)|%s: in %s beginnt der höchste Pasch \
+(Hausregel Pasch beginnt)
+%s: the highest double begins in %s|%s: in %s beginnt der höchste Pasch
+%s: the highest double always starts %s|%s: %s beginnt immer der höchste Pasch
+%s: the first play of a hand is a double|%s: der erste Stein einer Runde ist ein Pasch
+%s: open the station with your highest double|%s: eröffne den Bahnhof mit deinem höchsten Pasch
+%s: hand %d opens with the station %s|%s: Runde %d beginnt mit dem Bahnhof %s
+nobody passes before the station: whoever holds %s lays it, else draw|vor dem Bahnhof passt \
+niemand: wer %s hat, legt ihn, sonst ziehen
+%s: the %s is set first in %s|%s: der %s liegt in %s zuerst
+%s is already on the table|%s liegt schon auf dem Tisch
+%s has no tiles left to play|%s hat keine Steine mehr
+it is %s's turn (seat %d), not %s's|%s ist dran (Platz %d), nicht %s
+%s has nothing to claim: the ends total %d|%s hat nichts zu nehmen: die Enden zählen %d
+%s cannot take a count from their own side|%s kann keine Punkte der eigenen Seite nehmen
+muggins is off in this match (house rule muggins=false)|Muggins gilt in dieser Partie nicht \
+(Hausregel Muggins: nein)
+no unclaimed count to take|keine offenen Punkte zu nehmen
+nothing to undo|nichts zurückzunehmen
+nothing to redo|nichts zu wiederholen
+the match is over; only undo, redo, fix or note|die Partie ist vorbei: nur zurücknehmen, \
+wiederholen, korrigieren oder notieren
+%s has no drawing: pass when you cannot play|in %s wird nicht gezogen: passen, wer nicht legen kann
+%s: draw %d tile(s) per turn, then play or pass|%s: %d Stein(e) je Zug ziehen, dann legen oder \
+passen
+draw first: %d tile(s) can still be drawn before passing|erst ziehen: vor dem Passen können noch \
+%d Stein(e) gezogen werden
+draw %d tile(s) before passing|vor dem Passen %d Stein(e) ziehen
+%d players for %s: allowed are %d to %d|%d Spieler für %s: erlaubt sind %d bis %d
+in %s every tile can be laid: play one, there is no passing|in %s passt jeder Stein: einen legen, \
+Passen gibt es nicht
+%s cannot draw %d: %d tile(s) may be drawn%s|%s kann nicht %d ziehen: %d Stein(e) dürfen gezogen \
+werden%s
+ (%d stay in reserve)| (%d bleiben im Vorrat)
+%d tile|%d Stein
+%d tiles|%d Steine
+%d to %d tiles|%d bis %d Steine
+blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; draw them, or \
+say who went out|gesperrt: noch %d Stein(e) im Vorrat, und %s ist erst gesperrt, wenn keiner mehr \
+ziehen kann; ziehen oder sagen, wer Domino hat
+left: seat %d (%s) holds %s|Platz %d (%s) hat %s
+%s, not %d|%s, nicht %d
+%s, so at least %d pips, not %d|%s, also mindestens %d Augen, nicht %d
+%s, so at most %d pips, not %d|%s, also höchstens %d Augen, nicht %d
+left: the seats hold at least %d tiles in all, so at least %d pips together, not %d|die Plätze \
+haben zusammen mindestens %d Steine, also mindestens %d Augen, nicht %d
+%s holds %s, but it is on the table|%s hat %s, aber der liegt auf dem Tisch
+%s is listed twice|%s steht doppelt da
+%s: %d pips is more than the %d pips of all tiles off the table|%s: %d Augen sind mehr als die %d \
+Augen aller Steine, die nicht liegen
+%s went out, so holds no tiles, not %d|%s hat Domino, also keine Steine, nicht %d
+%s went out, so holds 0 pips, not %d|%s hat Domino, also 0 Augen, nicht %d
+%s holds no tiles, so 0 pips, not %d|%s hat keine Steine, also 0 Augen, nicht %d
+%s: %d tile(s) left, but the record says %d|%s: %d Stein(e) übrig, laut Protokoll aber %d
+%s and %s both hold 0-0; there is one|%s und %s haben beide 0-0; es gibt nur einen
+the hands hold %d pips in all, but only %d pips are off the table|die Hände haben zusammen %d \
+Augen, aber nur %d Augen liegen nicht auf dem Tisch
+%s holds 0-0, but it is on the table|%s hat 0-0, aber der liegt auf dem Tisch
+hand %d ended at the target without a tally; nothing to fix|Runde %d endete am Ziel ohne \
+Abrechnung: nichts zu korrigieren
+this correction ends the match at hand %d; undo back to it instead|diese Korrektur beendet die \
+Partie in Runde %d; stattdessen bis dorthin zurücknehmen
+this correction ends the match at hand %d, before the hand in progress; undo back to it \
+instead|diese Korrektur beendet die Partie in Runde %d, vor der laufenden Runde; stattdessen bis \
+dorthin zurücknehmen
+"""

@@ -252,3 +252,7 @@ SAY = ""
 # -- game names: "key|title", one a line, where the language names a game otherwise than the
 # registry (domino.registry's titles are the English ones)
 GAMES = ""
+
+# -- the rules core's refusals (domino.errors.DominoError): its English text is the key the
+# other languages say it by ("English|said" lines), so English needs none
+CORE = ""

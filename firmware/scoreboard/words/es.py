@@ -282,3 +282,73 @@ highfives|El Cinquillo
 thatsit|¡Ya está!
 poker|Póquer
 """
+
+# -- the rules core's refusals (domino.errors.DominoError): "English|said", one a line (a
+# backslash ends a source line only), the same %s and %d in the same order: the values
+# the core names, put in place
+CORE = """%s: the highest double leads in %s|%s: en %s sale el doble más alto
+%s: the highest double starts the hand|%s: la mano la abre el doble más alto
+%s: the highest double leads in %s (house rule double_lead)|%s: en %s sale el doble más alto \
+(regla Sale doble)
+%s: the highest double begins in %s|%s: en %s empieza el doble más alto
+%s: the highest double always starts %s|%s: %s lo empieza siempre el doble más alto
+%s: the first play of a hand is a double|%s: la primera jugada de la mano es un doble
+%s: open the station with your highest double|%s: abre la estación con tu doble más alto
+%s: hand %d opens with the station %s|%s: la mano %d se abre con la estación %s
+nobody passes before the station: whoever holds %s lays it, else draw|nadie pasa antes de la \
+estación: quien tenga el %s lo pone, si no roba
+%s: the %s is set first in %s|%s: primero se pone el %s en %s
+%s is already on the table|%s ya está en la mesa
+%s has no tiles left to play|a %s no le quedan fichas
+it is %s's turn (seat %d), not %s's|le toca a %s (puesto %d), no a %s
+%s has nothing to claim: the ends total %d|%s no tiene nada que anotar: las puntas suman %d
+%s cannot take a count from their own side|%s no puede tomar una cuenta de su propio equipo
+muggins is off in this match (house rule muggins=false)|en esta partida no hay muggins (regla \
+Muggins: no)
+no unclaimed count to take|no hay cuenta sin anotar que tomar
+nothing to undo|nada que deshacer
+nothing to redo|nada que rehacer
+the match is over; only undo, redo, fix or note|la partida ha terminado: solo deshacer, rehacer, \
+corregir o anotar
+%s has no drawing: pass when you cannot play|en %s no se roba: pasa si no puedes jugar
+%s: draw %d tile(s) per turn, then play or pass|%s: roba %d ficha(s) por turno, luego juega o pasa
+draw first: %d tile(s) can still be drawn before passing|roba primero: aún se pueden robar %d \
+ficha(s) antes de pasar
+draw %d tile(s) before passing|roba %d ficha(s) antes de pasar
+%d players for %s: allowed are %d to %d|%d jugadores para %s: se admiten de %d a %d
+in %s every tile can be laid: play one, there is no passing|en %s toda ficha se puede poner: \
+juega una, no se pasa
+%s cannot draw %d: %d tile(s) may be drawn%s|%s no puede robar %d: se pueden robar %d ficha(s)%s
+ (%d stay in reserve)| (%d quedan en reserva)
+%d tile|%d ficha
+%d tiles|%d fichas
+%d to %d tiles|de %d a %d fichas
+blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; draw them, or \
+say who went out|cerrado: aún se pueden robar %d ficha(s), y %s solo se cierra cuando nadie puede \
+robar; róbalas o di quién dominó
+left: seat %d (%s) holds %s|puesto %d (%s) tiene %s
+%s, not %d|%s, no %d
+%s, so at least %d pips, not %d|%s, así que al menos %d puntos, no %d
+%s, so at most %d pips, not %d|%s, así que como mucho %d puntos, no %d
+left: the seats hold at least %d tiles in all, so at least %d pips together, not %d|los puestos \
+tienen al menos %d fichas en total, así que al menos %d puntos juntos, no %d
+%s holds %s, but it is on the table|%s tiene el %s, pero está en la mesa
+%s is listed twice|el %s está dos veces
+%s: %d pips is more than the %d pips of all tiles off the table|%s: %d puntos son más que los %d \
+puntos de todas las fichas fuera de la mesa
+%s went out, so holds no tiles, not %d|%s dominó, así que no tiene fichas, no %d
+%s went out, so holds 0 pips, not %d|%s dominó, así que tiene 0 puntos, no %d
+%s holds no tiles, so 0 pips, not %d|%s no tiene fichas, así que 0 puntos, no %d
+%s: %d tile(s) left, but the record says %d|%s: quedan %d ficha(s), pero el registro dice %d
+%s and %s both hold 0-0; there is one|%s y %s tienen los dos el 0-0; solo hay uno
+the hands hold %d pips in all, but only %d pips are off the table|las manos tienen %d puntos en \
+total, pero fuera de la mesa solo hay %d
+%s holds 0-0, but it is on the table|%s tiene el 0-0, pero está en la mesa
+hand %d ended at the target without a tally; nothing to fix|la mano %d acabó en la meta sin \
+recuento: nada que corregir
+this correction ends the match at hand %d; undo back to it instead|esta corrección acaba la \
+partida en la mano %d; deshaz hasta ella
+this correction ends the match at hand %d, before the hand in progress; undo back to it \
+instead|esta corrección acaba la partida en la mano %d, antes de la mano en juego; deshaz hasta \
+ella
+"""

@@ -286,3 +286,74 @@ allfives|Tous les cinq
 allsevens|Tous les sept
 italian|Dominos-comptables
 """
+
+# -- the rules core's refusals (domino.errors.DominoError): "English|said", one a line (a
+# backslash ends a source line only), the same %s and %d in the same order: the values
+# the core names, put in place
+CORE = """%s: the highest double leads in %s|%s : dans %s, le plus fort double commence
+%s: the highest double starts the hand|%s : le plus fort double ouvre la manche
+%s: the highest double leads in %s (house rule double_lead)|%s : dans %s, le plus fort double \
+commence (règle Double pose)
+%s: the highest double begins in %s|%s : dans %s, le plus fort double commence
+%s: the highest double always starts %s|%s : %s commence toujours par le plus fort double
+%s: the first play of a hand is a double|%s : le premier domino d'une manche est un double
+%s: open the station with your highest double|%s : ouvre la gare avec ton plus fort double
+%s: hand %d opens with the station %s|%s : la manche %d s'ouvre avec la gare %s
+nobody passes before the station: whoever holds %s lays it, else draw|personne ne passe avant la \
+gare : qui a le %s le pose, sinon il pioche
+%s: the %s is set first in %s|%s : le %s se pose d'abord dans %s
+%s is already on the table|%s est déjà sur la table
+%s has no tiles left to play|%s n'a plus de dominos
+it is %s's turn (seat %d), not %s's|c'est à %s (place %d), pas à %s
+%s has nothing to claim: the ends total %d|%s n'a rien à marquer : les bouts font %d
+%s cannot take a count from their own side|%s ne peut prendre un compte de son propre camp
+muggins is off in this match (house rule muggins=false)|pas de muggins dans cette partie (règle \
+Muggins : non)
+no unclaimed count to take|aucun compte non marqué à prendre
+nothing to undo|rien à annuler
+nothing to redo|rien à rétablir
+the match is over; only undo, redo, fix or note|la partie est finie : seulement annuler, \
+rétablir, corriger ou noter
+%s has no drawing: pass when you cannot play|%s se joue sans pioche : passe si tu ne peux pas jouer
+%s: draw %d tile(s) per turn, then play or pass|%s : pioche %d domino(s) par tour, puis joue ou \
+passe
+draw first: %d tile(s) can still be drawn before passing|pioche d'abord : encore %d domino(s) à \
+piocher avant de passer
+draw %d tile(s) before passing|pioche %d domino(s) avant de passer
+%d players for %s: allowed are %d to %d|%d joueurs pour %s : de %d à %d permis
+in %s every tile can be laid: play one, there is no passing|dans %s tout domino se pose : \
+joues-en un, on ne passe pas
+%s cannot draw %d: %d tile(s) may be drawn%s|%s ne peut piocher %d : %d domino(s) à piocher%s
+ (%d stay in reserve)| (%d restent en réserve)
+%d tile|%d domino
+%d tiles|%d dominos
+%d to %d tiles|%d à %d dominos
+blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; draw them, or \
+say who went out|bloqué : encore %d domino(s) à piocher, et %s ne se bloque que quand personne ne \
+peut piocher ; piochez-les ou dites qui a fait domino
+left: seat %d (%s) holds %s|place %d (%s) a %s
+%s, not %d|%s, pas %d
+%s, so at least %d pips, not %d|%s, donc au moins %d points, pas %d
+%s, so at most %d pips, not %d|%s, donc au plus %d points, pas %d
+left: the seats hold at least %d tiles in all, so at least %d pips together, not %d|les places \
+ont au moins %d dominos en tout, donc au moins %d points ensemble, pas %d
+%s holds %s, but it is on the table|%s a le %s, mais il est sur la table
+%s is listed twice|le %s est nommé deux fois
+%s: %d pips is more than the %d pips of all tiles off the table|%s : %d points, c'est plus que \
+les %d points des dominos hors de la table
+%s went out, so holds no tiles, not %d|%s a fait domino, donc n'a plus de dominos, pas %d
+%s went out, so holds 0 pips, not %d|%s a fait domino, donc 0 point, pas %d
+%s holds no tiles, so 0 pips, not %d|%s n'a pas de dominos, donc 0 point, pas %d
+%s: %d tile(s) left, but the record says %d|%s : %d domino(s) restants, mais le relevé dit %d
+%s and %s both hold 0-0; there is one|%s et %s ont tous deux le 0-0 ; il n'y en a qu'un
+the hands hold %d pips in all, but only %d pips are off the table|les mains ont %d points en \
+tout, mais seuls %d points sont hors de la table
+%s holds 0-0, but it is on the table|%s a le 0-0, mais il est sur la table
+hand %d ended at the target without a tally; nothing to fix|la manche %d a fini au but sans \
+décompte : rien à corriger
+this correction ends the match at hand %d; undo back to it instead|cette correction finit la \
+partie à la manche %d ; annulez plutôt jusqu'à elle
+this correction ends the match at hand %d, before the hand in progress; undo back to it \
+instead|cette correction finit la partie à la manche %d, avant la manche en cours ; annulez \
+plutôt jusqu'à elle
+"""

@@ -286,3 +286,75 @@ italian|Domino italiano
 cyprus|Cipro
 block|Block Domino
 """
+
+# -- the rules core's refusals (domino.errors.DominoError): "English|said", one a line (a
+# backslash ends a source line only), the same %s and %d in the same order: the values
+# the core names, put in place
+CORE = """%s: the highest double leads in %s|%s: in %s inizia la doppia più alta
+%s: the highest double starts the hand|%s: la doppia più alta apre il round
+%s: the highest double leads in %s (house rule double_lead)|%s: in %s inizia la doppia più alta \
+(regola Doppia inizia)
+%s: the highest double begins in %s|%s: in %s inizia la doppia più alta
+%s: the highest double always starts %s|%s: %s inizia sempre con la doppia più alta
+%s: the first play of a hand is a double|%s: la prima giocata di un round è una doppia
+%s: open the station with your highest double|%s: apri la stazione con la tua doppia più alta
+%s: hand %d opens with the station %s|%s: il round %d si apre con la stazione %s
+nobody passes before the station: whoever holds %s lays it, else draw|nessuno passa prima della \
+stazione: chi ha %s la posa, se no preleva
+%s: the %s is set first in %s|%s: il %s va posato per primo in %s
+%s is already on the table|%s è già sul tavolo
+%s has no tiles left to play|%s non ha più tessere
+it is %s's turn (seat %d), not %s's|tocca a %s (posto %d), non a %s
+%s has nothing to claim: the ends total %d|%s non ha niente da segnare: le estremità fanno %d
+%s cannot take a count from their own side|%s non può prendere un conto della propria squadra
+muggins is off in this match (house rule muggins=false)|niente muggins in questa partita (regola \
+Muggins: no)
+no unclaimed count to take|nessun conto non segnato da prendere
+nothing to undo|niente da annullare
+nothing to redo|niente da ripetere
+the match is over; only undo, redo, fix or note|la partita è finita: solo annullare, ripetere, \
+correggere o annotare
+%s has no drawing: pass when you cannot play|in %s non si preleva: passa se non puoi giocare
+%s: draw %d tile(s) per turn, then play or pass|%s: preleva %d tessera/e per turno, poi gioca o \
+passa
+draw first: %d tile(s) can still be drawn before passing|prima preleva: si possono ancora \
+prelevare %d tessera/e prima di passare
+draw %d tile(s) before passing|preleva %d tessera/e prima di passare
+%d players for %s: allowed are %d to %d|%d giocatori per %s: ammessi da %d a %d
+in %s every tile can be laid: play one, there is no passing|in %s ogni tessera si può posare: \
+giocane una, non si passa
+%s cannot draw %d: %d tile(s) may be drawn%s|%s non può prelevare %d: si possono prelevare %d \
+tessera/e%s
+ (%d stay in reserve)| (%d restano di riserva)
+%d tile|%d tessera
+%d tiles|%d tessere
+%d to %d tiles|da %d a %d tessere
+blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; draw them, or \
+say who went out|bloccato: si possono ancora prelevare %d tessera/e, e %s si blocca solo quando \
+nessuno può prelevare; prelevale o di' chi ha fatto domino
+left: seat %d (%s) holds %s|posto %d (%s) ha %s
+%s, not %d|%s, non %d
+%s, so at least %d pips, not %d|%s, quindi almeno %d punti, non %d
+%s, so at most %d pips, not %d|%s, quindi al massimo %d punti, non %d
+left: the seats hold at least %d tiles in all, so at least %d pips together, not %d|i posti hanno \
+almeno %d tessere in tutto, quindi almeno %d punti insieme, non %d
+%s holds %s, but it is on the table|%s ha %s, ma è sul tavolo
+%s is listed twice|%s è indicata due volte
+%s: %d pips is more than the %d pips of all tiles off the table|%s: %d punti sono più dei %d \
+punti di tutte le tessere fuori dal tavolo
+%s went out, so holds no tiles, not %d|%s ha fatto domino, quindi non ha tessere, non %d
+%s went out, so holds 0 pips, not %d|%s ha fatto domino, quindi 0 punti, non %d
+%s holds no tiles, so 0 pips, not %d|%s non ha tessere, quindi 0 punti, non %d
+%s: %d tile(s) left, but the record says %d|%s: restano %d tessera/e, ma il registro dice %d
+%s and %s both hold 0-0; there is one|%s e %s hanno entrambi lo 0-0; ce n'è uno solo
+the hands hold %d pips in all, but only %d pips are off the table|le mani hanno %d punti in \
+tutto, ma fuori dal tavolo ci sono solo %d punti
+%s holds 0-0, but it is on the table|%s ha lo 0-0, ma è sul tavolo
+hand %d ended at the target without a tally; nothing to fix|il round %d è finito al traguardo \
+senza conteggio: niente da correggere
+this correction ends the match at hand %d; undo back to it instead|questa correzione chiude la \
+partita al round %d; annulla invece fino a lì
+this correction ends the match at hand %d, before the hand in progress; undo back to it \
+instead|questa correzione chiude la partita al round %d, prima del round in corso; annulla invece \
+fino a lì
+"""

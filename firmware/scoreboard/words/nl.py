@@ -282,3 +282,76 @@ allfives|All fives
 allsevens|All sevens
 italian|Italiaans domino
 """
+
+# -- the rules core's refusals (domino.errors.DominoError): "English|said", one a line (a
+# backslash ends a source line only), the same %s and %d in the same order: the values
+# the core names, put in place
+CORE = """%s: the highest double leads in %s|%s: in %s komt de hoogste dubbel uit
+%s: the highest double starts the hand|%s: de hoogste dubbel begint de ronde
+%s: the highest double leads in %s (house rule double_lead)|%s: in %s komt de hoogste dubbel uit \
+(huisregel Dubbel begint)
+%s: the highest double begins in %s|%s: in %s begint de hoogste dubbel
+%s: the highest double always starts %s|%s: %s begint altijd met de hoogste dubbel
+%s: the first play of a hand is a double|%s: de eerste steen van een ronde is een dubbel
+%s: open the station with your highest double|%s: open het station met je hoogste dubbel
+%s: hand %d opens with the station %s|%s: ronde %d opent met het station %s
+nobody passes before the station: whoever holds %s lays it, else draw|niemand past vóór het \
+station: wie %s heeft legt hem, anders trekken
+%s: the %s is set first in %s|%s: de %s ligt eerst in %s
+%s is already on the table|%s ligt al op tafel
+%s has no tiles left to play|%s heeft geen stenen meer
+it is %s's turn (seat %d), not %s's|%s is aan de beurt (plaats %d), niet %s
+%s has nothing to claim: the ends total %d|%s heeft niets te nemen: de einden tellen %d
+%s cannot take a count from their own side|%s kan geen punten van de eigen kant nemen
+muggins is off in this match (house rule muggins=false)|muggins geldt niet in dit spel (huisregel \
+Muggins: nee)
+no unclaimed count to take|geen niet genomen punten te nemen
+nothing to undo|niets terug te nemen
+nothing to redo|niets opnieuw te doen
+the match is over; only undo, redo, fix or note|het spel is voorbij: alleen terugnemen, opnieuw \
+doen, verbeteren of noteren
+%s has no drawing: pass when you cannot play|in %s wordt niet getrokken: pas als je niet kunt \
+leggen
+%s: draw %d tile(s) per turn, then play or pass|%s: trek %d steen/stenen per beurt, dan leggen of \
+passen
+draw first: %d tile(s) can still be drawn before passing|eerst trekken: er kunnen nog %d \
+steen/stenen getrokken worden voor je past
+draw %d tile(s) before passing|trek %d steen/stenen voor je past
+%d players for %s: allowed are %d to %d|%d spelers voor %s: toegestaan zijn %d tot %d
+in %s every tile can be laid: play one, there is no passing|in %s past elke steen: leg er een, \
+passen bestaat niet
+%s cannot draw %d: %d tile(s) may be drawn%s|%s kan geen %d trekken: %d steen/stenen mogen \
+getrokken worden%s
+ (%d stay in reserve)| (%d blijven in reserve)
+%d tile|%d steen
+%d tiles|%d stenen
+%d to %d tiles|%d tot %d stenen
+blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw; draw them, or \
+say who went out|geblokkeerd: nog %d steen/stenen te trekken, en %s blokkeert pas als niemand kan \
+trekken; trek ze of zeg wie uit is
+left: seat %d (%s) holds %s|plaats %d (%s) heeft %s
+%s, not %d|%s, niet %d
+%s, so at least %d pips, not %d|%s, dus minstens %d ogen, niet %d
+%s, so at most %d pips, not %d|%s, dus hoogstens %d ogen, niet %d
+left: the seats hold at least %d tiles in all, so at least %d pips together, not %d|de plaatsen \
+hebben samen minstens %d stenen, dus minstens %d ogen, niet %d
+%s holds %s, but it is on the table|%s heeft %s, maar die ligt op tafel
+%s is listed twice|%s staat er twee keer
+%s: %d pips is more than the %d pips of all tiles off the table|%s: %d ogen is meer dan de %d \
+ogen van alle stenen die niet liggen
+%s went out, so holds no tiles, not %d|%s is uit, dus heeft geen stenen, niet %d
+%s went out, so holds 0 pips, not %d|%s is uit, dus 0 ogen, niet %d
+%s holds no tiles, so 0 pips, not %d|%s heeft geen stenen, dus 0 ogen, niet %d
+%s: %d tile(s) left, but the record says %d|%s: %d steen/stenen over, maar het verslag zegt %d
+%s and %s both hold 0-0; there is one|%s en %s hebben allebei 0-0; er is er maar één
+the hands hold %d pips in all, but only %d pips are off the table|de handen hebben samen %d ogen, \
+maar er zijn maar %d ogen niet op tafel
+%s holds 0-0, but it is on the table|%s heeft 0-0, maar die ligt op tafel
+hand %d ended at the target without a tally; nothing to fix|ronde %d eindigde op het doel zonder \
+telling: niets te verbeteren
+this correction ends the match at hand %d; undo back to it instead|deze verbetering beëindigt het \
+spel in ronde %d; neem liever terug tot daar
+this correction ends the match at hand %d, before the hand in progress; undo back to it \
+instead|deze verbetering beëindigt het spel in ronde %d, vóór de lopende ronde; neem liever terug \
+tot daar
+"""
