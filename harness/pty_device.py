@@ -76,6 +76,10 @@ class PtyDevice:
         """Put ``match_id`` on the table (None: the start menu), as resuming it there would."""
         self.control({"playing": match_id})
 
+    def speak(self, code: str) -> None:
+        """Choose the language ``code`` at the table (the start menu's *Language*)."""
+        self.control({"speak": code})
+
     def load(self, match_id: str, lines: list[str]) -> None:
         self.create(match_id)
         for line in lines:

@@ -220,6 +220,8 @@ class Link:
     # -- operations --------------------------------------------------------------------
 
     def _op_hello(self, req):
+        from scoreboard import words  # loaded with the app: only its code is read
+
         used, free, total = self.store.usage()
         gc.collect()
         heap = gc.mem_free() if hasattr(gc, "mem_free") else None  # CPython has no mem_free
@@ -239,6 +241,7 @@ class Link:
             "max_request": MAX_REQUEST,
             "dropped": self._dropped(),
             "playing": self.playing(),
+            "language": words.code,  # what the screens speak: a live board speaks it too
         }
 
     def playing(self):

@@ -1,8 +1,11 @@
 """`dominoboard export`: the match database (or a scoreboard directly) as CSV or JSON.
 
 CSV has one row per player per finished hand, with the match's date, game and options on every
-row, so a spreadsheet can filter and pivot without lookups. Every number is recomputed from the
-events by the rules core: an export never copies the scoreboard's arithmetic.
+row, so a spreadsheet can filter and pivot without lookups. Its columns and their values are
+stable machine keys (``game`` is the game's key, ``went_out`` is "yes"); the language chosen
+(--language) shows only in the human-readable columns (``game_name``). Every number is
+recomputed from the events by the rules core: an export never copies the scoreboard's
+arithmetic.
 
 JSON is the event logs themselves: per match its setup and events, which `dominoboard replay`
 reads back (a single match with --match is exactly a replayable match file).
@@ -22,6 +25,7 @@ from domino.events import dumps
 from domino.tiles import hand_pips, parse
 
 from .errors import CliError
+from .names import LANGUAGES
 
 if TYPE_CHECKING:  # sqlite3: imported when the database is opened
     from .db import StoredMatch
@@ -46,6 +50,7 @@ COLUMNS = (
     "pips_left",
     "match_over",
     "won_match",
+    "game_name",  # human-readable, in --language: the game as the language's booklets name it
 )
 
 
@@ -66,8 +71,11 @@ def _pips_left(entry: object, top: int) -> int | str:
     return ""
 
 
-def hand_rows(stored: StoredMatch) -> list[dict]:
-    """The CSV rows of one match: per finished hand, per player in seating order."""
+def hand_rows(stored: StoredMatch, language: str = "en") -> list[dict]:
+    """The CSV rows of one match: per finished hand, per player in seating order; ``language``
+    names the game in ``game_name``."""
+    from .web_words import game_name
+
     m = Match.replay(stored.setup, stored.events)
     standing = m.standings()
     winners = set(m.winners())
@@ -105,19 +113,22 @@ def hand_rows(stored: StoredMatch) -> list[dict]:
                     else "",
                     "match_over": "yes" if m.over else "",
                     "won_match": "yes" if side in winners else "",
+                    "game_name": game_name(m.game.key, m.game.title, language),
                 }
             )
     return rows
 
 
-def write_csv(matches: Iterable[StoredMatch], out: TextIO) -> list[str]:
-    """Write the CSV; returns a message per match the core could not fold (skipped)."""
+def write_csv(matches: Iterable[StoredMatch], out: TextIO, language: str = "en") -> list[str]:
+    """Write the CSV (human-readable columns in ``language``); returns a message per match the
+    core could not fold (skipped)."""
     writer = csv.DictWriter(out, fieldnames=COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     problems = []
     for stored in matches:
         try:
-            writer.writerows([{k: _cell(v) for k, v in row.items()} for row in hand_rows(stored)])
+            rows = hand_rows(stored, language)
+            writer.writerows([{k: _cell(v) for k, v in row.items()} for row in rows])
         except (DominoError, ValueError, IndexError) as e:
             problems.append(f"match {stored.device}/{stored.match} skipped: {e}")
     return problems
@@ -158,6 +169,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         "as CSV (one row per player per finished hand) or JSON (the event logs).",
     )
     p.add_argument("--format", choices=("csv", "json"), default="csv")
+    p.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        default="en",
+        help="the language of the CSV's human-readable column (game_name); the other columns "
+        "keep their machine keys (default: en)",
+    )
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of to stdout")
     p.add_argument("--match", metavar="ID", help="only this match (its id on the scoreboard)")
     p.add_argument("--device", metavar="DEVICE", help="only matches from this scoreboard id")
@@ -197,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
         )
     buffer = io.StringIO(newline="")
     if args.format == "csv":
-        problems += write_csv(matches, buffer)
+        problems += write_csv(matches, buffer, args.language)
     else:
         write_json(matches, buffer, single=bool(args.match) and len(matches) == 1)
     if args.output:

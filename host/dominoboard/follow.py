@@ -21,6 +21,7 @@ from domino.events import loads
 
 from .errors import BadReply, CliError, DeviceError, Refused
 from .facts import hand_facts
+from .names import LANGUAGES
 from .sync import bad_line, check_page, device_matches
 
 if TYPE_CHECKING:  # serial: imported when the link is opened (options.open_link)
@@ -38,6 +39,7 @@ class Follower:
         self.lines: list[str] = []
         self.match: Match | None = None
         self.error: str | None = None  # an event the core refused (a firmware/host mismatch)
+        self.language: str | None = None  # what the box speaks (hello); None: it does not say
 
     def reset(self, match_id: str) -> None:
         self.match_id = match_id
@@ -75,6 +77,7 @@ class Follower:
 def board_state(f: Follower, status: str = "") -> dict[str, Any]:
     """What both boards draw, as plain JSON-able data (the web page gets exactly this)."""
     state: dict[str, Any] = {"match": f.match_id, "status": status, "error": f.error}
+    state["language"] = f.language  # the page speaks it (web_words); None: the browser's
     m = f.match
     if m is None:
         return state
@@ -136,16 +139,19 @@ def catch_up(link: DeviceLink, f: Follower) -> bool:
     the newest when none is, or when the followed one was deleted. Subscribing first means an
     event appended meanwhile arrives either way and is dropped as "old"."""
     link.request("subscribe", on=True)
+    hello = link.request("hello")
+    language = hello.get("language") if hello.get("language") in LANGUAGES else None
+    spoke, f.language = f.language, language  # chosen on the box's menu since: no push says
     counts = dict(device_matches(link))  # in the order the matches were created
     if not counts:
-        return False
+        return spoke != language
     followed = f.match_id
     if followed is None:  # before any push: the match on the table, as hello names it
-        followed = link.request("hello").get("playing")
+        followed = hello.get("playing")
     match_id = followed if followed in counts else list(counts)[-1]
     count = counts[match_id]
     if match_id == f.match_id and count == len(f.lines):
-        return False
+        return spoke != language
     if match_id == f.match_id and count < len(f.lines):
         f.reset(match_id)  # the scoreboard was wiped and the id reused: start over
     fetch(link, f, match_id)

@@ -83,7 +83,12 @@ REPLIES: dict[str, dict[str, tuple[type, ...]]] = {
     "language": {"language": (str,)},
 }
 OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
-    "hello": {"playing": (str, type(None)), "boot": (str, type(None)), "boots": (list,)},
+    "hello": {
+        "playing": (str, type(None)),
+        "boot": (str, type(None)),
+        "boots": (list,),
+        "language": (str,),
+    },
     "clock": {"boot": (str, type(None)), "boots": (list,)},
 }
 EPOCHS = (1577836800, 4102444800)  # a power-on's clock: 2020..2099, as the clock op allows

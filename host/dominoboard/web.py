@@ -16,6 +16,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from .errors import CliError
+from .names import LANGUAGES
+from .web_words import WORDS, accepted, game_names
 
 KEEPALIVE = 15.0  # seconds between SSE comments, so proxies and browsers keep the stream
 
@@ -62,7 +64,6 @@ class WebBoard:
             self._changed.notify_all()
         self.server.shutdown()
         self.server.server_close()
-
 
     def serves(self, host_header: str | None) -> bool:
         """Whether a request naming ``host_header`` is for this board. A page on another
@@ -134,7 +135,8 @@ def _handler(board: WebBoard) -> type[BaseHTTPRequestHandler]:
                     "or start `dominoboard live --web` with --allow-host NAME\n".encode(),
                 )
             elif path == "/":
-                self._send(200, "text/html; charset=utf-8", PAGE.encode())
+                language = accepted(self.headers.get("Accept-Language"))
+                self._send(200, "text/html; charset=utf-8", page(language).encode())
             elif path == "/state":
                 self._send(200, "application/json", _json(board.state))
             elif path == "/events":
@@ -179,12 +181,23 @@ def _handler(board: WebBoard) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+def page(language: str) -> str:
+    """The page, its words in every language, ``language`` (the browser's) where a box does
+    not say its own."""
+    return (
+        PAGE.replace("__LANG__", language)
+        .replace("__CONNECTING__", WORDS[language]["connecting"])
+        .replace("__WORDS__", json.dumps(WORDS, ensure_ascii=False))
+        .replace("__GAMES__", json.dumps({c: game_names(c) for c in LANGUAGES}, ensure_ascii=False))
+    )
+
+
 def _json(state: dict[str, Any]) -> bytes:
     return json.dumps(state, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 PAGE = """<!doctype html>
-<html lang="en">
+<html lang="__LANG__">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -257,10 +270,22 @@ PAGE = """<!doctype html>
 <main id="sides"></main>
 <main id="club"><section id="tables"></section><aside id="leaderboard"></aside></main>
 <footer><span id="turn"></span><span id="facts"></span></footer>
-<div id="status">connecting…</div>
+<div id="status">__CONNECTING__</div>
 <script>
 "use strict";
 const $ = (id) => document.getElementById(id);
+// The page's words per language (dominoboard/web_words.py), the games' names where the
+// language's booklets name them otherwise, and the browser's language (Accept-Language).
+const WORDS = __WORDS__;
+const GAMES = __GAMES__;
+const BROWSER = "__LANG__";
+// A board or table speaks its box's language; the browser's when the box does not say.
+function speaks(s) { return WORDS[s.language] ? s.language : BROWSER; }
+function say(lang, key, value) {
+  const w = WORDS[lang][key] ?? WORDS.en[key] ?? key;
+  return value === undefined ? w : w.replace("{}", value);
+}
+function gameName(lang, key, title) { return (GAMES[lang] || {})[key] || title; }
 
 function text(id, value) { $(id).textContent = value; }
 
@@ -281,19 +306,22 @@ function draw(s) {
   status.textContent = [s.error, s.status].filter(Boolean).join(" · ");
   status.className = s.error ? "bad" : "";
   const sides = $("sides");
+  const lang = speaks(s);
+  document.documentElement.lang = lang;
   if (!s.game) {
     text("game", "dominoboard live");
-    text("where", s.match ? "match " + s.match : "waiting for a match");
+    text("where", s.match ? say(lang, "match", s.match) : say(lang, "waiting"));
     sides.replaceChildren();
     text("turn", "");
     $("facts").replaceChildren();
     return;
   }
-  text("game", s.game);
-  text("where", "match " + s.match + " · " +
-       (s.hand ? "hand " + s.hand : s.hands + " hands") +
-       (s.target ? " · to " + s.target : "") + (s.rounds ? " · " + s.rounds + " rounds" : "") +
-       (s.lowest_wins ? " · lowest wins" : ""));
+  text("game", gameName(lang, s.key, s.game));
+  text("where", say(lang, "match", s.match) + " · " +
+       (s.hand ? say(lang, "hand", s.hand) : say(lang, "hands", s.hands)) +
+       (s.target ? " · " + say(lang, "to", s.target) : "") +
+       (s.rounds ? " · " + say(lang, "rounds", s.rounds) : "") +
+       (s.lowest_wins ? " · " + say(lang, "lowest wins") : ""));
   sides.style.setProperty("--cols", columns(s.sides.length));
   const shown = (s.totals || []).map(String).concat(["••"]);
   sides.style.setProperty("--digits", Math.max(...shown.map((t) => t.length)));
@@ -312,22 +340,22 @@ function draw(s) {
     total.textContent = s.totals ? String(s.totals[i]) : "••";
     const tag = document.createElement("div");
     tag.className = "tag";
-    tag.textContent = card.className.includes("won") ? "winner" :
-                      card.className.includes("turn") ? "to play" : "";
+    tag.textContent = card.className.includes("won") ? say(lang, "winner") :
+                      card.className.includes("turn") ? say(lang, "to play") : "";
     card.append(h, total, tag);
     return card;
   });
   sides.replaceChildren(...cards);
   // Only what the game gives meaning to (dominoboard/facts.py): ends, count, trains, bids.
   $("facts").replaceChildren(...(s.over ? [] : s.facts.map(([label, value]) =>
-                                                            labelled(label, value))));
+                                                            labelled(say(lang, label), value))));
   if (s.over) {
-    text("turn", "won by " + won.join(", "));
+    text("turn", say(lang, "won by", won.join(", ")));
   } else {
-    text("turn", !s.phase ? "" : s.turn ? s.turn + " to play" :
-                 s.phase === "tally" ? "hand over: tally" : "new hand");
+    text("turn", !s.phase ? "" : s.turn ? say(lang, "plays", s.turn) :
+                 s.phase === "tally" ? say(lang, "tally") : say(lang, "new hand"));
   }
-  if (!s.totals) text("where", $("where").textContent + " · scores secret");
+  if (!s.totals) text("where", $("where").textContent + " · " + say(lang, "secret"));
   window.boardUpdates = (window.boardUpdates || 0) + 1;
 }
 
@@ -340,11 +368,14 @@ function el(tag, cls, textContent) {
 
 // One card per table: its match's sides and totals, from the same state a single board draws.
 function tableCard(t) {
+  const lang = speaks(t);
   const card = el("section", "table" + (t.online ? "" : " off"));
   card.dataset.table = t.table;
-  const h = el("h2", "", "Table " + t.table + " ");
-  h.append(el("small", "", t.game ? t.game + " · match " + t.match +
-                            (t.over ? " · over" : "") : "waiting for a match"));
+  card.lang = lang;
+  const h = el("h2", "", say(lang, "table", t.table) + " ");
+  h.append(el("small", "", t.game ? gameName(lang, t.key, t.game) + " · " +
+                            say(lang, "match", t.match) + (t.over ? " · " + say(lang, "over") : "")
+                            : say(lang, "waiting")));
   card.append(h);
   const won = (t.winners || []).map((w) => w.join(" + "));
   (t.sides || []).forEach((members, i) => {
@@ -363,12 +394,12 @@ function tableCard(t) {
 function gameBoard(g) {
   const box = el("div", "game");
   box.dataset.game = g.key;
-  const h = el("h2", "", g.game + " ");
-  h.append(el("small", "", g.lowest_wins ? "lowest total wins" : "highest total wins"));
+  const h = el("h2", "", gameName(BROWSER, g.key, g.game) + " ");
+  h.append(el("small", "", say(BROWSER, g.lowest_wins ? "lowest total" : "highest total")));
   const table = el("table");
   const head = el("tr");
   ["#", "player", "wins", "matches", "avg"].forEach((c) =>
-    head.append(el("th", c === "player" ? "player" : "", c)));
+    head.append(el("th", c === "player" ? "player" : "", c === "#" ? c : say(BROWSER, c))));
   table.append(head);
   g.rows.forEach((r, i) => {
     const tr = el("tr", "rank");
@@ -383,11 +414,13 @@ function gameBoard(g) {
 
 function drawClub(s) {
   document.body.className = "club";
-  text("game", "dominoboard club night");
-  text("where", s.tables.length + " tables");
+  document.documentElement.lang = BROWSER;
+  text("game", "dominoboard " + say(BROWSER, "club"));
+  text("where", say(BROWSER, "tables", s.tables.length));
   $("tables").replaceChildren(...s.tables.map(tableCard));
   const lead = s.leaderboard.map(gameBoard);
-  $("leaderboard").replaceChildren(...(lead.length ? lead : [el("p", "", "no match yet")]));
+  const none = [el("p", "", say(BROWSER, "no match"))];
+  $("leaderboard").replaceChildren(...(lead.length ? lead : none));
   const status = $("status");
   status.textContent = s.status || "";
   status.className = "";
@@ -405,7 +438,7 @@ function connect() {
   const stream = new EventSource("/events");
   stream.onmessage = (e) => receive(JSON.parse(e.data));
   stream.onerror = () => {
-    $("status").textContent = "lost the host; reconnecting…";
+    $("status").textContent = say(BROWSER, "lost");
     $("status").className = "bad";
   };
 }

@@ -168,5 +168,5 @@ def test_core_refusals_speak_the_language_with_the_values_in_place(tmp_path: Pat
     assert len(said["shown"]) == len(english["shown"]) == 9 and None not in said["shown"]
     assert "so at most 57 pips, not 100" in english["shown"][-1]  # the phrase inside, too
     assert core_english(code, said["shown"]) == []
-    for theirs, ours in zip(said["shown"], english["shown"]):
+    for theirs, ours in zip(said["shown"], english["shown"], strict=True):
         assert sorted(re.findall(r"\d+", theirs)) == sorted(re.findall(r"\d+", ours)), theirs

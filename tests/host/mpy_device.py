@@ -120,6 +120,10 @@ def apply(store, link, table, cmd):
         store.compact(cmd["compact"])
     elif "playing" in cmd:
         table.match_id = cmd["playing"]
+    elif "speak" in cmd:  # a language chosen on the box's menu (the link op keeps refusing:
+        from scoreboard import words  # this stand-in keeps no settings)
+
+        words.choose(cmd["speak"])
     elif "delete" in cmd:
         store.delete(cmd["delete"])
     elif "create" in cmd:

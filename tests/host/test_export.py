@@ -81,3 +81,19 @@ def test_a_domino_with_no_pips_leaves_the_others_pips_empty_not_zero():
     assert write_csv([match], out) == []
     cells = [row["pips_left"] for row in csv.DictReader(io.StringIO(out.getvalue()))]
     assert cells == ["", "0", "9", "4"]
+
+
+def test_the_language_shows_only_in_the_human_readable_column():
+    """--language de: the game's name as booklet 003 prints it in German in game_name; every
+    other column, and the header, the same bytes as the English export's."""
+    english, german = io.StringIO(), io.StringIO()
+    assert write_csv([stored(EVENTS)], english) == []
+    assert write_csv([stored(EVENTS)], german, "de") == []
+    en_rows = list(csv.DictReader(io.StringIO(english.getvalue())))
+    de_rows = list(csv.DictReader(io.StringIO(german.getvalue())))
+    assert {r["game_name"] for r in en_rows} == {"Block"}
+    assert {r["game_name"] for r in de_rows} == {"Blockspiel"}
+    assert {r["game"] for r in de_rows} == {"block"} and de_rows[0]["went_out"] == "yes"
+    for en_row, de_row in zip(en_rows, de_rows, strict=True):
+        assert {**de_row, "game_name": ""} == {**en_row, "game_name": ""}
+    assert english.getvalue().splitlines()[0] == german.getvalue().splitlines()[0]

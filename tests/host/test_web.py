@@ -22,7 +22,9 @@ from PIL import Image
 from domino import Match
 from domino.events import dumps, read_match
 from dominoboard.follow import Follower, board_state
+from dominoboard.names import LANGUAGES
 from dominoboard.web import WebBoard
+from dominoboard.web_words import WORDS, accepted, game_name
 from harness.pty_device import ROOT, PtyDevice, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -46,7 +48,7 @@ def core_totals(lines: list[str]) -> list[int]:
 class Chromium:
     """Headless Chromium driven over the DevTools pipe."""
 
-    def __init__(self, profile: Path):
+    def __init__(self, profile: Path, accept_language: str | None = None):
         to_chrome_r, self._to_chrome = os.pipe()
         self._from_chrome, from_chrome_w = os.pipe()
 
@@ -81,6 +83,7 @@ class Chromium:
         self._buffer = b""
         self._next = 0
         self.session: str | None = None
+        self.accept_language = accept_language  # the Accept-Language pages are asked with
 
     def call(self, method: str, timeout: float = 30.0, **params) -> dict:
         self._next += 1
@@ -106,7 +109,8 @@ class Chromium:
             self._buffer += chunk
 
     def open(self, url: str, viewport: tuple[int, int] = VIEWPORT) -> None:
-        target = self.call("Target.createTarget", url=url)["targetId"]
+        first = "about:blank" if self.accept_language else url
+        target = self.call("Target.createTarget", url=first)["targetId"]
         self.session = self.call("Target.attachToTarget", targetId=target, flatten=True)[
             "sessionId"
         ]
@@ -118,6 +122,14 @@ class Chromium:
             deviceScaleFactor=1,
             mobile=False,
         )
+        if self.accept_language:  # as a browser set to those languages asks (the header)
+            agent = self.evaluate("navigator.userAgent")
+            self.call(
+                "Emulation.setUserAgentOverride",
+                userAgent=agent,
+                acceptLanguage=self.accept_language,
+            )
+            self.call("Page.navigate", url=url)
 
     def evaluate(self, expression: str):
         result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
@@ -300,8 +312,10 @@ def overlap(a: list[float], b: list[float]) -> bool:
 
 def inside(inner: list[float], outer: list[float]) -> bool:
     return (
-        outer[0] <= inner[0] and outer[1] <= inner[1]
-        and inner[2] <= outer[2] and inner[3] <= outer[3]
+        outer[0] <= inner[0]
+        and outer[1] <= inner[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
     )
 
 
@@ -335,8 +349,16 @@ def test_eight_sides_with_four_digits_fit_without_overlap(tmp_path, viewport):
         board.close()
     screen = [0, 0, *viewport]
     cards = seen["cards"]
-    assert [c["text"] for c in cards] == ["8888", "9999", "1000", "4444", "8080", "7777",
-                                          "6868", "9898"]
+    assert [c["text"] for c in cards] == [
+        "8888",
+        "9999",
+        "1000",
+        "4444",
+        "8080",
+        "7777",
+        "6868",
+        "9898",
+    ]
     for i, c in enumerate(cards):
         assert inside(c["card"], screen), (i, c)
         assert inside(c["total"], c["card"]), (i, c)  # the digits stay on their own card
@@ -411,3 +433,129 @@ def test_every_address_prints_an_address_others_can_open():
         assert get(board.url + "state") == 200
     finally:
         board.close()
+
+
+def said(browser: Chromium, element: str) -> str:
+    return browser.evaluate(f"document.getElementById('{element}').textContent")
+
+
+@needs_chromium
+def test_the_tv_page_speaks_the_box_language_and_follows_a_change(tmp_path):
+    """The box speaks German: the page says the game, the match line and the turn in German
+    (the browser asks for English); chosen French on the box's menu, the page follows within
+    the board's quiet check, with no event pushed."""
+    lines = lines_of("allfives")
+    hand_end = [i for i, x in enumerate(lines) if '"k":"end"' in x]
+    with PtyDevice(tmp_path / "flash") as device:
+        device.speak("de")
+        device.load("m0001", lines[: hand_end[0] + 1])
+        live = LiveWeb(device.port)
+        browser = Chromium(tmp_path / "profile", accept_language="en-US")
+        try:
+            browser.open(live.url)
+            wait_for(lambda: said(browser, "where") == "Partie m0001 · Runde 2 · bis 100", 30)
+            assert said(browser, "game") == "Alle Fünfe"  # booklet 003's name (words/de.py)
+            assert said(browser, "turn") == "neue Runde"
+            assert browser.evaluate("document.documentElement.lang") == "de"
+            device.speak("fr")
+            wait_for(lambda: said(browser, "where") == "partie m0001 · manche 2 · en 100", 30)
+            assert said(browser, "game") == "Tous les cinq"
+            assert said(browser, "turn") == "nouvelle manche"
+        finally:
+            browser.close()
+            live.stop()
+
+
+@needs_chromium
+def test_a_box_that_does_not_say_gets_the_browsers_language(tmp_path):
+    """A state without a language (a scoreboard whose hello does not say): the page speaks
+    the browser's first language it knows (Portuguese, then Spanish: Spanish)."""
+    board = WebBoard("127.0.0.1", 0)
+    state = eight_player_state()
+    state["language"] = None
+    board.publish(state)
+    browser = Chromium(tmp_path / "profile", accept_language="pt-BR,es")
+    try:
+        browser.open(board.url)
+        wait_for(lambda: len(shown(browser)) == 8, timeout=30, step=0.1)
+        assert said(browser, "where") == "partida m0042 · mano 1 · 13 rondas · gana el más bajo"
+        assert said(browser, "game") == "Tren mexicano"  # booklet 002
+        assert "trenes" in said(browser, "facts")
+        assert browser.evaluate("document.documentElement.lang") == "es"
+    finally:
+        browser.close()
+        board.close()
+
+
+def club_state() -> dict:
+    """Two tables, their boxes speaking Italian and Dutch, and the evening's leaderboard."""
+    tables = []
+    for n, (code, game) in enumerate((("it", "allfives"), ("nl", "block")), start=1):
+        f = Follower()
+        f.language = code
+        f.feed("m0001", 0, lines_of(game)[0])
+        tables.append({**board_state(f, "following"), "table": n, "online": True})
+    board = [{"game": "Block", "key": "block", "lowest_wins": False, "rows": [
+        {"player": "Ana", "wins": 1, "matches": 1, "avg": 40}]}]  # fmt: skip
+    return {"tables": tables, "leaderboard": board, "status": ""}
+
+
+@needs_chromium
+def test_the_club_page_speaks_each_box_language_and_the_browsers(tmp_path):
+    """Each table's card in its box's language; the page's own words (the leaderboard) in
+    the browser's (German)."""
+    board = WebBoard("127.0.0.1", 0)
+    board.publish(club_state())
+    browser = Chromium(tmp_path / "profile", accept_language="de-DE,de")
+    cards = """JSON.stringify([...document.querySelectorAll('.table')].map(c =>
+        [c.lang, c.querySelector('h2').textContent]))"""
+    try:
+        browser.open(board.url)
+        wait_for(lambda: len(json.loads(browser.evaluate(cards) or "[]")) == 2, 30, 0.1)
+        assert json.loads(browser.evaluate(cards)) == [
+            ["it", "Tavolo 1 All Fives · partita m0001"],  # 003's Italian prints no name
+            ["nl", "Tafel 2 Blokdomino · spel m0001"],
+        ]
+        assert said(browser, "game") == "dominoboard Clubabend"
+        assert said(browser, "where") == "2 Tische"
+        heads = "[...document.querySelectorAll('#leaderboard th')].map(t => t.textContent)"
+        assert json.loads(browser.evaluate(f"JSON.stringify({heads})")) == [
+            "#", "Spieler", "Siege", "Partien", "Schnitt"
+        ]  # fmt: skip
+        assert browser.evaluate("document.querySelector('#leaderboard h2').textContent") == (
+            "Blockspiel höchste Summe gewinnt"
+        )
+    finally:
+        browser.close()
+        board.close()
+
+
+def test_the_page_is_served_in_the_browsers_language():
+    """Without a browser: Accept-Language picks the page's language by quality, English
+    when none is spoken here; the box's language comes with the state."""
+    assert accepted("de-CH, fr;q=0.9") == "de"
+    assert accepted("pt-BR, it;q=0.5, nl;q=0.8") == "nl"
+    assert accepted("ja, zh;q=0.5") == "en" and accepted(None) == "en"
+    assert accepted("es;q=0, fr") == "fr" and accepted("pt-BR,es;q=0.9;x=1") == "es"
+    board = WebBoard("127.0.0.1", 0)
+    try:
+        request = urllib.request.Request(board.url, headers={"Accept-Language": "it-IT"})
+        with urllib.request.urlopen(request, timeout=5) as r:
+            page = r.read().decode()
+        assert '<html lang="it">' in page and 'const BROWSER = "it";' in page
+        assert "connessione…" in page
+        marks = ("__LANG__", "__WORDS__", "__GAMES__", "__CONNECTING__")
+        assert not [m for m in marks if m in page]
+    finally:
+        board.close()
+
+
+def test_the_pages_words_are_there_in_every_language():
+    """Every language names every word of the page, with its value's place where English
+    has one; the games' names are the device catalogue's."""
+    for code in LANGUAGES:
+        assert WORDS[code].keys() == WORDS["en"].keys(), code
+        for key, text in WORDS[code].items():
+            assert text.count("{}") == WORDS["en"][key].count("{}"), (code, key)
+    assert game_name("mexican", "Mexican Train", "nl") == "Mexicaanse trein"
+    assert game_name("muggins", "Muggins", "de") == "Muggins"  # a name: no word for it
