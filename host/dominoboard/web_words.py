@@ -13,93 +13,59 @@ from functools import cache
 from .names import LANGUAGES
 from .sources import FIRMWARE
 
-# "{}" is where the value goes. The same keys in every language (tests/host/test_web.py).
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "match": "match {}", "hand": "hand {}", "hands": "{} hands", "to": "to {}",
-        "rounds": "{} rounds", "lowest wins": "lowest wins", "waiting": "waiting for a match",
-        "winner": "winner", "to play": "to play", "won by": "won by {}",
-        "plays": "{} to play", "tally": "hand over: tally", "new hand": "new hand",
-        "secret": "scores secret", "table": "Table {}", "over": "over",
-        "lowest total": "lowest total wins", "highest total": "highest total wins",
-        "player": "player", "wins": "wins", "matches": "matches", "avg": "avg",
-        "no match": "no match yet", "club": "club night", "tables": "{} tables",
-        "lost": "lost the host; reconnecting…", "connecting": "connecting…",
-        "ends": "ends", "count": "count", "total": "total", "trains": "trains",
-        "double to satisfy": "double to satisfy", "last bid": "last bid",
-    },
-    "es": {
-        "match": "partida {}", "hand": "mano {}", "hands": "{} manos", "to": "a {}",
-        "rounds": "{} rondas", "lowest wins": "gana el más bajo",
-        "waiting": "esperando una partida", "winner": "ganador", "to play": "juega",
-        "won by": "ganan {}", "plays": "juega {}", "tally": "mano acabada: recuento",
-        "new hand": "mano nueva", "secret": "puntos ocultos", "table": "Mesa {}",
-        "over": "acabada", "lowest total": "gana el total más bajo",
-        "highest total": "gana el total más alto", "player": "jugador", "wins": "ganadas",
-        "matches": "partidas", "avg": "media", "no match": "aún no hay partidas",
-        "club": "noche de club", "tables": "{} mesas",
-        "lost": "sin conexión con el ordenador; reconectando…", "connecting": "conectando…",
-        "ends": "puntas", "count": "cuenta", "total": "total", "trains": "trenes",
-        "double to satisfy": "doble por cerrar", "last bid": "última apuesta",
-    },
-    "de": {
-        "match": "Partie {}", "hand": "Runde {}", "hands": "{} Runden", "to": "bis {}",
-        "rounds": "{} Runden", "lowest wins": "niedrigste gewinnt",
-        "waiting": "warte auf eine Partie", "winner": "Sieger", "to play": "am Zug",
-        "won by": "gewonnen: {}", "plays": "{} ist am Zug", "tally": "Runde vorbei: abrechnen",
-        "new hand": "neue Runde", "secret": "Stand geheim", "table": "Tisch {}",
-        "over": "vorbei", "lowest total": "niedrigste Summe gewinnt",
-        "highest total": "höchste Summe gewinnt", "player": "Spieler", "wins": "Siege",
-        "matches": "Partien", "avg": "Schnitt", "no match": "noch keine Partie",
-        "club": "Clubabend", "tables": "{} Tische",
-        "lost": "Verbindung zum Rechner verloren; verbinde neu…", "connecting": "verbinde…",
-        "ends": "Enden", "count": "Zählung", "total": "Summe", "trains": "Züge",
-        "double to satisfy": "Pasch zu bedienen", "last bid": "letztes Gebot",
-    },
-    "fr": {
-        "match": "partie {}", "hand": "manche {}", "hands": "{} manches", "to": "en {}",
-        "rounds": "{} manches", "lowest wins": "le plus bas gagne",
-        "waiting": "en attente d'une partie", "winner": "gagnant", "to play": "à jouer",
-        "won by": "gagné par {}", "plays": "à {} de jouer", "tally": "manche finie : décompte",
-        "new hand": "nouvelle manche", "secret": "scores cachés", "table": "Table {}",
-        "over": "finie", "lowest total": "le plus petit total gagne",
-        "highest total": "le plus grand total gagne", "player": "joueur", "wins": "victoires",
-        "matches": "parties", "avg": "moy.", "no match": "pas encore de partie",
-        "club": "soirée du club", "tables": "{} tables",
-        "lost": "ordinateur perdu ; reconnexion…", "connecting": "connexion…",
-        "ends": "bouts", "count": "compte", "total": "total", "trains": "trains",
-        "double to satisfy": "double à couvrir", "last bid": "dernière enchère",
-    },
-    "nl": {
-        "match": "spel {}", "hand": "ronde {}", "hands": "{} rondes", "to": "tot {}",
-        "rounds": "{} rondes", "lowest wins": "laagste wint",
-        "waiting": "wacht op een spel", "winner": "winnaar", "to play": "aan zet",
-        "won by": "gewonnen door {}", "plays": "{} is aan zet", "tally": "ronde voorbij: tellen",
-        "new hand": "nieuwe ronde", "secret": "stand geheim", "table": "Tafel {}",
-        "over": "voorbij", "lowest total": "laagste totaal wint",
-        "highest total": "hoogste totaal wint", "player": "speler", "wins": "gewonnen",
-        "matches": "spellen", "avg": "gem.", "no match": "nog geen spel",
-        "club": "clubavond", "tables": "{} tafels",
-        "lost": "verbinding met de computer kwijt; opnieuw verbinden…",
-        "connecting": "verbinden…", "ends": "einden", "count": "telling", "total": "totaal",
-        "trains": "treinen", "double to satisfy": "dubbel te bedienen",
-        "last bid": "laatste bod",
-    },
-    "it": {
-        "match": "partita {}", "hand": "round {}", "hands": "{} round", "to": "a {}",
-        "rounds": "{} round", "lowest wins": "vince il più basso",
-        "waiting": "in attesa di una partita", "winner": "vincitore", "to play": "di turno",
-        "won by": "vinta da {}", "plays": "tocca a {}", "tally": "round finito: conteggio",
-        "new hand": "nuovo round", "secret": "punteggi nascosti", "table": "Tavolo {}",
-        "over": "finita", "lowest total": "vince il totale più basso",
-        "highest total": "vince il totale più alto", "player": "giocatore", "wins": "vinte",
-        "matches": "partite", "avg": "media", "no match": "ancora nessuna partita",
-        "club": "serata del club", "tables": "{} tavoli",
-        "lost": "computer perso; riconnessione…", "connecting": "connessione…",
-        "ends": "estremità", "count": "conto", "total": "totale", "trains": "treni",
-        "double to satisfy": "doppia da coprire", "last bid": "ultima offerta",
-    },
-}  # fmt: skip
+# A row per word: its key, then the word in en, es, de, fr, nl, it ("{}": where the value goes;
+# a backslash only ends a source line).
+TABLE = """match|match {}|partida {}|Partie {}|partie {}|spel {}|partita {}
+hand|hand {}|mano {}|Runde {}|manche {}|ronde {}|round {}
+hands|{} hands|{} manos|{} Runden|{} manches|{} rondes|{} round
+to|to {}|a {}|bis {}|en {}|tot {}|a {}
+rounds|{} rounds|{} rondas|{} Runden|{} manches|{} rondes|{} round
+lowest wins|lowest wins|gana el más bajo|niedrigste gewinnt|le plus bas gagne|laagste wint|\
+vince il più basso
+waiting|waiting for a match|esperando una partida|warte auf eine Partie|en attente d'une partie|\
+wacht op een spel|in attesa di una partita
+winner|winner|ganador|Sieger|gagnant|winnaar|vincitore
+to play|to play|juega|am Zug|à jouer|aan zet|di turno
+won by|won by {}|ganan {}|gewonnen: {}|gagné par {}|gewonnen door {}|vinta da {}
+plays|{} to play|juega {}|{} ist am Zug|à {} de jouer|{} is aan zet|tocca a {}
+tally|hand over: tally|mano acabada: recuento|Runde vorbei: abrechnen|manche finie : décompte|\
+ronde voorbij: tellen|round finito: conteggio
+new hand|new hand|mano nueva|neue Runde|nouvelle manche|nieuwe ronde|nuovo round
+secret|scores secret|puntos ocultos|Stand geheim|scores cachés|stand geheim|punteggi nascosti
+table|Table {}|Mesa {}|Tisch {}|Table {}|Tafel {}|Tavolo {}
+over|over|acabada|vorbei|finie|voorbij|finita
+lowest total|lowest total wins|gana el total más bajo|niedrigste Summe gewinnt|\
+le plus petit total gagne|laagste totaal wint|vince il totale più basso
+highest total|highest total wins|gana el total más alto|höchste Summe gewinnt|\
+le plus grand total gagne|hoogste totaal wint|vince il totale più alto
+player|player|jugador|Spieler|joueur|speler|giocatore
+wins|wins|ganadas|Siege|victoires|gewonnen|vinte
+matches|matches|partidas|Partien|parties|spellen|partite
+avg|avg|media|Schnitt|moy.|gem.|media
+no match|no match yet|aún no hay partidas|noch keine Partie|pas encore de partie|nog geen spel|\
+ancora nessuna partita
+club|club night|noche de club|Clubabend|soirée du club|clubavond|serata del club
+tables|{} tables|{} mesas|{} Tische|{} tables|{} tafels|{} tavoli
+lost|lost the host; reconnecting…|sin conexión con el ordenador; reconectando…|\
+Verbindung zum Rechner verloren; verbinde neu…|ordinateur perdu ; reconnexion…|\
+verbinding met de computer kwijt; opnieuw verbinden…|computer perso; riconnessione…
+connecting|connecting…|conectando…|verbinde…|connexion…|verbinden…|connessione…
+ends|ends|puntas|Enden|bouts|einden|estremità
+count|count|cuenta|Zählung|compte|telling|conto
+total|total|total|Summe|total|totaal|totale
+trains|trains|trenes|Züge|trains|treinen|treni
+double to satisfy|double to satisfy|doble por cerrar|Pasch zu bedienen|double à couvrir|\
+dubbel te bedienen|doppia da coprire
+last bid|last bid|última apuesta|letztes Gebot|dernière enchère|laatste bod|ultima offerta
+"""
+
+
+def _by_language(table: str) -> dict[str, dict[str, str]]:
+    rows = [row.split("|") for row in table.splitlines()]
+    return {code: {row[0]: row[1 + i] for row in rows} for i, code in enumerate(LANGUAGES)}
+
+
+WORDS = _by_language(TABLE)  # language -> key -> word
 
 
 @cache
