@@ -360,9 +360,10 @@ class EmulatedPico:
 
     # --- power ---------------------------------------------------------------------------------
 
-    def boot(self, firmware: bool = True) -> None:
+    def boot(self, firmware: bool = True, held: tuple[str, ...] = ()) -> None:
         """Power on: start the chip on the flash image (writing the UF2 first if `firmware`,
-        as dropping it on the Pico's boot drive does: the filesystem beyond it stays)."""
+        as dropping it on the Pico's boot drive does: the filesystem beyond it stays), with
+        the buttons named in ``held`` down (until `up`)."""
         bootrom = find_bootrom(self.bootrom)
         uf2 = (self.uf2 or stock_firmware()) if firmware else None
         pins = firmware_module("boards.pins")
@@ -386,6 +387,7 @@ class EmulatedPico:
                 "cols": list(pins.KEYPAD_COLS),
                 "keys": "".join(pins.KEYPAD_KEYS),
             },
+            "held": list(held),
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
             "probes": self.probes,
@@ -415,6 +417,19 @@ class EmulatedPico:
         else:
             self._send({"op": "cut", "ms": after_ms}, reply=False)
         proc.wait(timeout=60)
+        self._drop_link()
+        return self.wait_event("cut")
+
+    def cut_inside(self, op: int, part: float = 0.5) -> None:
+        """Arm a power cut inside the ``op``-th flash erase or program from now (0: the
+        next), after ``part`` of its bytes; the chip runs on until then."""
+        self._send({"op": "cut_op", "n": op, "part": part})
+
+    def wait_cut(self, timeout: float = 300) -> dict:
+        """Wait for the cut `cut_inside` armed; returns it as `cut` does."""
+        proc = self.proc
+        assert proc is not None
+        proc.wait(timeout=timeout)
         self._drop_link()
         return self.wait_event("cut")
 
