@@ -8,6 +8,8 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 from test_sync_e2e import EXAMPLES, match_lines
@@ -87,17 +89,21 @@ def test_a_full_disk_stops_sync_with_words_and_keeps_what_was_stored(tmp_path):
 def test_a_read_only_database_is_read_and_sync_says_it_is_read_only(tmp_path):
     # Before: "not a dominoboard database". Root ignores permissions, so the CLI runs as
     # nobody on a folder and file it may only read.
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    db_path = folder / "db.sqlite3"
-    filled(db_path, 2)
-    for p in (tmp_path, folder, db_path):
-        p.chmod(0o755 if p.is_dir() else 0o644)
-    for above in tmp_path.parents:  # pytest's 0700 folders, one more on an xdist worker
-        above.chmod(0o755)
-        if above.name.startswith("pytest-of-"):
-            break
+    # A folder of its own in /tmp, not under pytest's: another pytest session that starts
+    # meanwhile sets pytest-of-<user> back to 0700 (a full make test beside a narrow run failed
+    # with "Permission denied").
+    with tempfile.TemporaryDirectory() as above:
+        os.chmod(above, 0o755)
+        folder = Path(above) / "ro"
+        folder.mkdir()
+        db_path = folder / "db.sqlite3"
+        filled(db_path, 2)
+        folder.chmod(0o755)
+        db_path.chmod(0o644)
+        read_only_database_checks(db_path, tmp_path)
 
+
+def read_only_database_checks(db_path: Path, tmp_path: Path) -> None:
     def as_nobody(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
             ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable]
