@@ -364,6 +364,27 @@ def test_the_app_never_chooses_by_game_key_or_layout_kind():
     assert found == []
 
 
+def override_probes(source: str) -> list[str]:
+    """``type(g).hook is Game.hook``: the app asking whether a game overrides a hook of the
+    core's, where the game declares a flag (``Game.scores_in_play``, ``Game.owes_draws``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and {type(op) for op in node.ops} & {ast.Is, ast.IsNot}:
+            sides = [node.left, *node.comparators]
+            if any(ast.unparse(side).startswith("Game.") for side in sides):
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_the_app_reads_declared_flags_not_overridden_hooks():
+    found = [
+        f"{path.relative_to(ROOT)}: {probe}"
+        for path in sorted((FIRMWARE / "scoreboard").rglob("*.py"))
+        for probe in override_probes(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
 # --- the host's shape (docs/architecture.md, "Adding a host command") ------------------------
 
 HOST = ROOT / "host"
@@ -426,6 +447,10 @@ def test_the_shape_checks_see_what_they_forbid():
     assert choices_by_name("if kind == 'draw': pass\n", keys) == []  # an action's kind
     assert choices_by_name("if g.key.startswith('berg'): pass\n", keys) != []
     assert choices_by_name("OWN = ('italian', 'draw')\n", keys) != []
+    probe = "scores = type(g).play_points is not Game.play_points\n"
+    assert override_probes(probe) == ["type(g).play_points is not Game.play_points"]
+    assert override_probes("if g.base is not None: pass\n") == []
+    assert override_probes("if type(g).owing is Game.owing: pass\n") != []
 
 
 # Where the words a screen shows are written: every one comes from scoreboard.words (the
