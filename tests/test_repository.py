@@ -385,6 +385,49 @@ def test_the_app_reads_declared_flags_not_overridden_hooks():
     assert found == []
 
 
+# --- the harness's home (docs/development.md, "Tests") -----------------------------------------
+
+
+def path_edits_into_tests(source: str) -> list[str]:
+    """A ``sys.path`` edit that names the tests' folder, directly or through a module-level
+    name built from it: a bench reaching into tests/ instead of importing harness/."""
+    tree = ast.parse(source)
+    names = {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and "tests" in literal_words(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    found = []
+    for node in ast.walk(tree):
+        edits = isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign))
+        if edits and "sys.path" in ast.unparse(node):
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            if "tests" in literal_words(node) or used & names:
+                found.append(ast.unparse(node))
+    return found
+
+
+def literal_words(node) -> set[str]:
+    """The path parts its string constants name ("tests/firmware/mpy": tests, firmware, mpy)."""
+    return {
+        part
+        for n in ast.walk(node)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        for part in n.value.split("/")
+    }
+
+
+def test_no_bench_puts_the_tests_on_its_path():
+    found = [
+        f"{path.relative_to(ROOT)}: {edit}"
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        for edit in path_edits_into_tests(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
 # --- the host's shape (docs/architecture.md, "Adding a host command") ------------------------
 
 HOST = ROOT / "host"
@@ -451,6 +494,10 @@ def test_the_shape_checks_see_what_they_forbid():
     assert override_probes(probe) == ["type(g).play_points is not Game.play_points"]
     assert override_probes("if g.base is not None: pass\n") == []
     assert override_probes("if type(g).owing is Game.owing: pass\n") != []
+    assert path_edits_into_tests('sys.path[:0] = ["firmware", "tests/firmware/mpy"]\n') != []
+    tests = 'TESTS = ROOT / "tests"\nsys.path.insert(0, str(TESTS / "host"))\n'
+    assert path_edits_into_tests(tests) != []
+    assert path_edits_into_tests('sys.path[:0] = ["firmware", "harness"]\n') == []
 
 
 # Where the words a screen shows are written: every one comes from scoreboard.words (the
