@@ -177,6 +177,18 @@ def test_the_examples_are_what_tools_make_examples_writes(tmp_path, capsys):
     assert not stale, f"examples/{stale} differ from the tool's output: run tools/make_examples.py"
 
 
+def test_the_figures_page_is_what_tools_make_figures_writes():
+    # docs/figures.md carries bench/results/ whole: a bench run (or a results file changed by
+    # hand) must come with the page regenerated, or the docs would quote other figures
+    tool_path = ROOT / "tools" / "make_figures.py"
+    spec = importlib.util.spec_from_file_location("make_figures", tool_path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    page = (ROOT / "docs" / "figures.md").read_text(encoding="utf-8")
+    assert page == tool.page(), "docs/figures.md is stale: run python tools/make_figures.py"
+
+
 # --- the device app's shape (docs/architecture.md, "The device app") ------------------------
 
 FIRMWARE = ROOT / "firmware"
