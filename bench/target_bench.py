@@ -36,7 +36,6 @@ machine is.
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -51,10 +50,10 @@ from dominoboard.rp2 import (
     rp2040js_dir,
 )
 from dominoboard.sources import firmware_module
+from harness.target import SPEED, probes
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
-SPEED = 8.0
 TAP_MS = 80  # EmulatedPico.press: down this long
 LONG_MS = 600  # scoreboard.buttons: a hold this long is LONG
 BUS_MS_PER_BYTE = 9 / 400_000 * 1e3  # I2C at 400 kHz: 8 bits and the ACK
@@ -203,24 +202,6 @@ def acting_ms(command: str) -> float:
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def probes(elf: Path) -> dict:
-    """The firmware's addresses the emulator's heap probes need, from the ELF's symbols."""
-    out = subprocess.run(["arm-none-eabi-nm", "-S", str(elf)], capture_output=True, text=True)
-    symbols = {}
-    for line in out.stdout.splitlines():
-        parts = line.split()
-        if len(parts) >= 3:
-            symbols[parts[-1]] = (int(parts[0], 16), int(parts[1], 16) if len(parts) == 4 else 0)
-    pystack = next((v for k, v in symbols.items() if k.startswith("pystack")), None)
-    return {
-        "gc_alloc": symbols["gc_alloc"][0],
-        "gc_collect": symbols["gc_collect"][0],
-        "state": symbols["mp_state_ctx"][0],
-        "heap_start": symbols["__GcHeapStart"][0],
-        "pystack": list(pystack) if pystack else None,
-    }
 
 
 # --- what a key did: the events on the flash image -----------------------------------------

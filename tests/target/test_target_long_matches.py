@@ -12,12 +12,12 @@ from test_target import unix_port_screens
 
 from dominoboard.rp2 import EmulatedPico
 from harness import long_matches
+from harness.target import SPEED
 
 # Each test boots a Pico of its own, for a minute or more: dealt first, on its own
 # (tests/conftest.py).
 pytestmark = pytest.mark.long
 
-SPEED = 8.0  # as conftest's boards: emulated time may run 8x the wall clock while idle
 
 
 @pytest.mark.parametrize("name", list(long_matches.MATCHES))
