@@ -1,5 +1,5 @@
 # Whole hands on the device's real screens, kept both ways: tracked (every play by the fewest
-# presses the table's lists allow, tests/firmware/mpy/press_paths.py; draws and passes on the
+# presses the table's lists allow, harness/mpy_press_paths.py; draws and passes on the
 # bar; the tally) and on a score pad (scoreboard.screens.pad: each score as it happens, in the
 # game's unit, then End the hand, who went out, the tally). Run by bench/hands_bench.py.
 #
@@ -15,9 +15,9 @@ import gc
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "harness"]
 
-import press_paths as pp  # noqa: E402  # pyright: ignore[reportMissingImports]
+import mpy_press_paths as pp  # noqa: E402
 
 from boards.sim import SimBoard  # noqa: E402
 from domino.events import loads  # noqa: E402
@@ -146,9 +146,7 @@ def tracked(storage, lines):
     emap = {}
     i = 0
     while i < len(events):
-        ev = events[i]
-        if "e" in ev:
-            ev["e"] = emap.get(ev["e"], ev["e"])
+        ev = pp.device_end(emap, events[i])
         m = match(app)
         if m.hand is None or m.hand.is_over():
             break

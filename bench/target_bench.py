@@ -18,6 +18,11 @@ Writes bench/results/target.txt:
   page program: ``EmulatedPico(flash_times="max")``);
 - flash: erases and page programs per recorded event, and a heavy user's flash lifetime;
 - a store of 100 matches: power-on to the current match's table (resume), and *Matches*;
+- the long matches of harness/long_matches.py, each put on a new Pico's flash by the store's
+  own code and copied on with mpremote, then powered on (the fold from flash), undone, its
+  History opened and scrolled, a play redone, and powered on again after a cut
+  (tests/target/test_target_long_matches.py drives the same steps and compares every screen
+  with the unix port's): the heap after each collection during each step;
 - the heap as the firmware's own collections leave it (read from the GC's allocation table
   at each gc_collect's return): live bytes, the largest free block, the deepest pystack;
 - idle: nothing pressed for 2 s, then 5 s measured: the core's busy share and the bytes
@@ -31,7 +36,6 @@ machine is.
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -46,10 +50,10 @@ from dominoboard.rp2 import (
     rp2040js_dir,
 )
 from dominoboard.sources import firmware_module
+from harness.target import SPEED, probes
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
-SPEED = 8.0
 TAP_MS = 80  # EmulatedPico.press: down this long
 LONG_MS = 600  # scoreboard.buttons: a hold this long is LONG
 BUS_MS_PER_BYTE = 9 / 400_000 * 1e3  # I2C at 400 kHz: 8 bits and the ACK
@@ -198,24 +202,6 @@ def acting_ms(command: str) -> float:
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def probes(elf: Path) -> dict:
-    """The firmware's addresses the emulator's heap probes need, from the ELF's symbols."""
-    out = subprocess.run(["arm-none-eabi-nm", "-S", str(elf)], capture_output=True, text=True)
-    symbols = {}
-    for line in out.stdout.splitlines():
-        parts = line.split()
-        if len(parts) >= 3:
-            symbols[parts[-1]] = (int(parts[0], 16), int(parts[1], 16) if len(parts) == 4 else 0)
-    pystack = next((v for k, v in symbols.items() if k.startswith("pystack")), None)
-    return {
-        "gc_alloc": symbols["gc_alloc"][0],
-        "gc_collect": symbols["gc_collect"][0],
-        "state": symbols["mp_state_ctx"][0],
-        "heap_start": symbols["__GcHeapStart"][0],
-        "pystack": list(pystack) if pystack else None,
-    }
 
 
 # --- what a key did: the events on the flash image -----------------------------------------
@@ -433,6 +419,53 @@ def store_of_100(uf2: Path, work: Path) -> list[str]:
     ]
 
 
+# --- long matches ---------------------------------------------------------------------------
+
+
+def long_match(name: str, uf2: Path, addresses: dict, work: Path) -> list[tuple[str, list]]:
+    """(step, the collections during it) for the long match ``name`` on a new Pico."""
+    from harness import long_matches
+
+    store = work / name
+    store.mkdir()
+    files = long_matches.stored(name, store)
+    phases: list[tuple[str, list[dict]]] = []
+    with EmulatedPico(work / f"{name}.img", speed=SPEED, uf2=uf2, probes=addresses) as pico:
+        long_matches.copy_onto(pico, files)
+        first = len(pico.collections)
+        long_matches.power_on(pico)
+        phases.append(("power on: the fold from flash", pico.collections[first:]))
+        mark = [len(pico.collections)]
+
+        def step(label: str) -> None:
+            phases.append((label, pico.collections[mark[0] :]))
+            mark[0] = len(pico.collections)
+
+        long_matches.steps(pico, step)
+        pico.cut()
+        first = len(pico.collections)
+        long_matches.power_on(pico)
+        phases.append(("power on again after the steps", pico.collections[first:]))
+    return phases
+
+
+def long_match_rows(name: str, phases: list[tuple[str, list]]) -> list[str]:
+    from harness import long_matches
+
+    events = len(long_matches.match(name)[1])
+    lines = [f"  {name} ({events} events)"]
+    lines.append(f"    {'step':<34} {'n':>4} {'peak live':>11} {'least largest free':>19}")
+    for label, gcs in phases:
+        if not gcs:
+            lines.append(f"    {label:<34} {0:>4} {'-':>11} {'-':>19}")
+            continue
+        lines.append(
+            f"    {label:<34} {len(gcs):>4} {max(g['live'] for g in gcs):>9,} B"
+            f" {min(g['largest_free'] for g in gcs):>17,} B"
+        )
+    return lines
+
+
 def main() -> int:
     try:
         firmware_dir()
@@ -465,11 +498,16 @@ def main() -> int:
                 states[f"table: {name}"] = idle(pico)
             return t, (*t.flash(), t.record_bytes), states, list(pico.collections), first
 
+    from harness.long_matches import MATCHES
+
+    longs = [] if only else list(MATCHES)
     with ThreadPoolExecutor(max_workers=3) as pool:
         futures = [pool.submit(table, *run) for run in runs]
         hundred = pool.submit(store_of_100, uf2, work) if not only else None
+        long_futures = [pool.submit(long_match, n, uf2, addresses, work) for n in longs]
         results = [f.result() for f in futures]
         store_lines = hundred.result() if hundred else []
+        measured = [f.result() for f in long_futures]
     lines = [
         "# What a player waits for on the emulated Pico: the scoreboard's firmware (make",
         "# firmware: MicroPython v1.28.0 rp2, the app frozen in, the event ring) in rp2040js",
@@ -554,6 +592,15 @@ def main() -> int:
         ]
     if store_lines:
         lines += [""] + store_lines
+    if longs:
+        lines += [
+            "",
+            "long matches, each on a new Pico's flash (harness/long_matches.py): the heap after",
+            "each collection during each step, peak live bytes, smallest largest free block;",
+            "n = collections",
+        ]
+        for name, phases in zip(longs, measured, strict=True):
+            lines += long_match_rows(name, phases)
     lines += ["", "idle, nothing pressed (5 s after 2 s quiet): core busy, heap allocated"]
     for state, (busy, per_s) in states.items():
         lines.append(f"  {state:<36} {busy * 100:5.1f}% busy, {per_s:6.1f} B/s allocated")

@@ -42,12 +42,12 @@ def _trains(m: Match) -> list[tuple[str, str]]:
     assert m.hand is not None
     status = m.game.status(m.hand)
     trains = []
-    for open_end, owner, marker, _length in status["trains"]:
+    for open_end, owner, marker, _length in status.trains or ():
         whose = "Mexican" if owner is None else m.players[owner]
         trains.append(f"{whose} {open_end}" + (" (marker)" if marker else ""))
     facts = [("trains", ", ".join(trains) or "none yet")]
-    if status["double"] is not None:
-        facts.append(("double to satisfy", str(status["double"])))
+    if status.double is not None:
+        facts.append(("double to satisfy", str(status.double)))
     return facts
 
 

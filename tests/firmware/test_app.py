@@ -17,14 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.app_bench import (
-    compile_firmware,
-    record_session,
-    replay_on_device,
-)
 from boards.sim_flash import event_flash
 from domino import Match
 from domino.events import loads
+from harness.app_session import compile_firmware, record_session, replay_on_device
 from scoreboard.event_ring import EventRing
 from scoreboard.store import MatchStore
 

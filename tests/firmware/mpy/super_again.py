@@ -27,7 +27,7 @@ def look():
     steps.append(
         {
             "turn": p,
-            "again": bool(m.game.status(m.hand).get("again")),
+            "again": bool(m.game.status(m.hand).again),
             "may_draw": m.may_draw(p),
             "may_pass": m.may_pass(p),
             "kinds": [a[0] for a in table.actions],
