@@ -69,7 +69,7 @@ def replay_on_device(
         out = subprocess.run(
             [micropython(), "-X", "heapsize=" + heap, "firmware/sim_main.py",
              "--control", str(script), "--screen", str(screen), "--storage", str(storage),
-             "--seed", str(SEED), "--mpy", str(build), "--gc-peak"],
+             "--seed", str(SEED), "--flash-seed", str(SEED), "--mpy", str(build), "--gc-peak"],
             cwd=ROOT, stdin=slave, stdout=slave, stderr=subprocess.PIPE, timeout=timeout,
         )  # fmt: skip
     finally:

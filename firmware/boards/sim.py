@@ -427,6 +427,7 @@ class SimBoard:
     keypad: fit the matrix keypad (None: as pins.KEYPAD_FITTED says; 3: the 3x4 one).
     ring_sectors: the event ring's size in 4 KB sectors, a file ``<storage_dir>.ring`` (0: no
     ring, events go to the folder's journals as on stock MicroPython).
+    flash_seed: None (the flash's id drawn at random, as on a Pico), or a seed for it (entropy).
     ctrl_c: a raw 0x03 on the serial raises KeyboardInterrupt, as on the Pico. The default
     (None) does so in memory, where tests feed the bytes, but not on stdio: the emulator's
     pty carries whatever the host sends (the link fuzzer sends 0x03) and the emulator stops
@@ -449,10 +450,11 @@ class SimBoard:
         encoder=None,
         keypad=None,
         ring_sectors=RING_SECTORS,
+        flash_seed=None,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
-        self._seed = seed
+        self._flash_rand = None if flash_seed is None else Rand(flash_seed + 7919)
         self.buttons = {}
         for name, _gpio in pins.BUTTONS:
             self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
@@ -507,10 +509,13 @@ class SimBoard:
         return ticks_diff(a, b)
 
     def entropy(self):
-        """4 bytes for the flash's random id (store.start_boot), from the board's seed: a run
-        repeats byte for byte; a sim whose flash is wiped draws another id only with another
-        seed."""
-        x = Rand(self._seed + 7919).next()  # not the bounces' stream: their timing stays
+        """4 bytes for the flash's random id (store.start_boot): random, as a chip draws them,
+        so a wiped or damaged flash never takes the id it had (its power-ons would share
+        another's clock). ``flash_seed`` makes them a stream that starts again at every
+        power-on: a test that needs the same id, or the repeat a seeded draw gives."""
+        if self._flash_rand is None:
+            return os.urandom(4)
+        x = self._flash_rand.next()
         return bytes(((x >> 24) & 0xFF, (x >> 16) & 0xFF, (x >> 8) & 0xFF, x & 0xFF))
 
     def seconds(self):

@@ -150,8 +150,7 @@ def start_boot(store, entropy=None):
     full flash: reusing the last count would date this boot's matches by another's clock)."""
     value = _boots_record(store)
     if value is None:
-        flash = "".join("%02x" % b for b in (entropy or _random4)())
-        value = {"flash": flash, "n": 0, "known": []}
+        value = {"flash": _new_flash_id(store, entropy), "n": 0, "known": []}
     value["n"] += 1
     path = store.root + "/" + BOOTS
     try:
@@ -161,6 +160,33 @@ def start_boot(store, entropy=None):
         store.problems.append("power-on not counted (%s): match dates need a host" % e)
         return None
     return "%s.%d" % (value["flash"], value["n"])
+
+
+def _new_flash_id(store, entropy):
+    """8 hex digits drawn at random, never the flash id of a stored match's power-on nor the
+    damaged record's own: a record lost to damage must not give this lifetime's power-ons the
+    ids of the last one (a host's clock for one would date the other's matches), however the
+    draw repeats."""
+    used = set()
+    try:
+        for line in first_lines(store).values():
+            boot = json.loads(line).get("boot")
+            if isinstance(boot, str):
+                used.add(boot.split(".")[0])
+    except Exception:  # a setup we cannot read, an index we cannot write: the draw alone
+        pass
+    raw = _read_small(store.root + "/" + BOOTS) or b""
+    at = raw.find(b'"flash"')
+    if at >= 0:  # its CRC failed, its id may still be there to read
+        start = raw.find(b'"', raw.find(b":", at)) + 1
+        try:
+            used.add(raw[start : start + 8].decode())
+        except Exception:  # not text: no id to avoid
+            pass
+    draw = int.from_bytes((entropy or _random4)(), "big")
+    while "%08x" % draw in used:
+        draw = (draw + 0x9E3779B9) & 0xFFFFFFFF  # odd: every value before one comes again
+    return "%08x" % draw
 
 
 def boots(store):

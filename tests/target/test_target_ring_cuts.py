@@ -25,12 +25,12 @@ import serial
 from mpremote.transport_serial import SerialTransport
 
 from dominoboard.rp2 import EmulatedPico
+from harness.target import SPEED
 
 pytestmark = pytest.mark.long
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 GAMES = ("muggins", "bergen", "draw", "allfives", "doble12", "block", "bergen-schmidt")
-SPEED = 8.0
 
 # Runs on the Pico. Prints what the store holds ("held <id> <count> <crc32>"), then takes
 # "<id> <event>" lines from the host: creates or appends, runs up to four idle passes, says

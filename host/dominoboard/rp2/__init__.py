@@ -300,6 +300,30 @@ def rp2040js_dir() -> Path:
     return module
 
 
+def chip_uid(flash: Path) -> str:
+    """The flash chip's unique id (machine.unique_id(), the device's id and a seed of the
+    firmware's random numbers), kept beside its image in ``<image>.uid``: drawn at random
+    for a new image, as every chip has its own, so no two boards share it, nor an image
+    made again at the same path; the same at every boot of that image. An image from before
+    keeps the id its path gave it (its device id in the host's database)."""
+    kept = flash.with_name(flash.name + ".uid")
+    try:
+        uid = kept.read_text().strip()
+        if len(uid) == 16 and all(c in "0123456789abcdef" for c in uid):
+            return uid
+    except OSError:
+        pass
+    if flash.exists():
+        uid = hashlib.sha256(str(flash.resolve()).encode()).hexdigest()[:16]
+    else:
+        uid = os.urandom(8).hex()
+    try:
+        kept.write_text(uid + "\n")
+    except OSError:
+        pass  # a folder we may not write: this board's id for this run
+    return uid
+
+
 class Reply:
     """A control command's answer, filled in by the reader thread."""
 
@@ -309,7 +333,8 @@ class Reply:
 
 
 class EmulatedPico:
-    """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
+    """One emulated Pico on one flash image (its chip's unique id: chip_uid; ``uid`` fixes
+    one). `speed`: how much faster than the wall clock
     emulated time may run while the core sleeps (1 = real time; tests use more). `uf2`: the
     firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`,
     `stock_firmware`). `bootrom`: the boot ROM (default: `find_bootrom`'s). `probes`:
@@ -336,9 +361,7 @@ class EmulatedPico:
         self.bootrom = bootrom
         self.probes = probes
         self.collections: list[dict] = []  # {"t", "live", "largest_free", "total", "pystack"}
-        # Each board its own machine.unique_id(), the same at every boot of the same image.
-        digest = hashlib.sha256(str(self.flash.resolve()).encode()).hexdigest()
-        self.uid = uid or digest[:16]
+        self.uid = uid or chip_uid(self.flash)
         self.speed = speed
         self.panel = firmware_module("boards.sim").Panel()
         self.lock = threading.Lock()

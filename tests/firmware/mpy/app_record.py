@@ -17,7 +17,7 @@ if len(sys.argv) > 4:  # a folder of mpy-cross output, as deployed
 
 import app_driver as d  # noqa: E402
 
-SEED = 11  # the simulated board's (bounce) seed: sim_main.py --seed SEED
+SEED = 11  # the simulated board's seeds: sim_main.py --seed SEED --flash-seed SEED
 storage, target, script = sys.argv[1], int(sys.argv[2]), open(sys.argv[3], "w")
 
 
@@ -46,7 +46,7 @@ class Recorder(d.Operator):
         self.check()
 
 
-op = Recorder(storage, seed=SEED)
+op = Recorder(storage, seed=SEED, flash_seed=SEED)
 app = op.app
 events = 0
 matches = 0
