@@ -222,15 +222,6 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
     """The engines build the hand's end their own quicker way; a game's ``hand_points`` must
     see exactly what ``HandEnd`` would give it."""
     rng = random.Random(3)
-    for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[0, 1, 2]], [[1], [0]]):
-        n = sum(len(s) for s in sides)
-        for _ in range(50):
-            left = [Left(rng.randrange(40), rng.randrange(8), rng.random() < 0.5)
-                    for _ in range(n)]
-            out = rng.choice([None] + list(range(len(sides))))
-            last = rng.randrange(n)
-            fast = vars(fastbase.FastEnd(left, out, last, sides, None))
-            assert fast == vars(HandEnd(left, out, last, sides, None))
     # From the hands as bit sets: the same fields, the players' read only when asked.
     t = fastbase.tables(6)
     for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[1], [0]]):
@@ -242,19 +233,23 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
                 if p < n and rng.random() < 0.3:
                     held[p] |= t.bit[i]
             left = [Left(sum(t.pips[i] for i in t.tiles_of(m)), len(t.tiles_of(m)),
-                         any(t.double[i] for i in t.tiles_of(m))) for m in held]
+                         any(t.double[i] for i in t.tiles_of(m)), None, None, 0 in t.tiles_of(m))
+                    for m in held]
+            table = t.full
+            for m in held:
+                table &= ~m
             out = rng.choice([None] + list(range(len(sides))))
             last = rng.randrange(n)
             core = HandEnd(left, out, last, sides, None)
-            end = fastline.HeldEnd(t, sides).fill(held, out, last)
-            for field in ("out", "blocked", "last", "hand", "sides", "pips", "counts",
-                          "doubles"):
+            end = fastbase.HeldEnd(t, sides).fill(held, out, last, table)
+            for field in ("out", "blocked", "last", "sides", "pips", "counts", "doubles"):
                 assert getattr(end, field) == getattr(core, field), field
             assert [vars_of(x) for x in end.players] == [vars_of(x) for x in core.players]
+            assert end.hand.seen == {tiles_of(6)[i] for i in t.tiles_of(table)}
 
 
 def vars_of(left):
-    return (left.pips, left.count, left.double, left.tiles)
+    return (left.pips, left.count, left.double, left.tiles, left.blank)
 
 
 def test_fast_engine_takes_only_games_of_the_base_flow():
@@ -340,19 +335,19 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
     assert cpy.stdout.count("[[") == 4
 
 
-def test_deals_are_permutations_and_the_dealt_places_uniform():
+def test_a_trains_deal_puts_every_tile_in_every_place_equally_often():
     from dominoboard.sim.fasttrains import shuffled
 
     rng = random.Random(5)
-    for places in (None, 3):
-        counts = [[0] * 7 for _ in range(7)]  # counts[place][tile]
-        for _ in range(7000):
-            deal = shuffled(7, rng.random, places)
-            assert sorted(deal) == list(range(7))
-            for at, tile in enumerate(deal):
-                counts[at][tile] += 1
-        for at in range(7 if places is None else places):
-            assert all(800 <= c <= 1200 for c in counts[at]), counts[at]  # 1000 +- 6 sigma
+    steps = [(i, 7 - i) for i in range(6)]
+    counts = [[0] * 7 for _ in range(7)]  # counts[place][tile]
+    for _ in range(7000):
+        deal = shuffled(list(range(7)), steps, rng.random)
+        assert sorted(deal) == list(range(7))
+        for at, tile in enumerate(deal):
+            counts[at][tile] += 1
+    for at in range(7):
+        assert all(800 <= c <= 1200 for c in counts[at]), counts[at]  # 1000 +- 6 sigma
 
 
 def test_threads_sharing_a_setup_get_the_same_games():

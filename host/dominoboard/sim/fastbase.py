@@ -7,6 +7,7 @@ the host only (the device never simulates); tests/host/test_sim_fast.py also che
 the same on MicroPython, so this is written in the subset both run.
 """
 
+from domino.ending import Left
 from domino.match import HandEnd
 
 RANDOM = 0  # any legal move, uniformly
@@ -260,31 +261,96 @@ def bits(v):
 top_bit = getattr(int, "bit_length", bits)
 
 
+def pips_of(t, m):
+    """The pips of the tiles of ``m`` (bits): a lookup per byte (``Tables.byte_pips``)."""
+    x = 0
+    for row in t.byte_pips:
+        x += row[m & 255]
+        m >>= 8
+        if not m:
+            break
+    return x
 
-class FastEnd(HandEnd):
-    """``HandEnd`` built for the fast engines: every player's count and doubles are known, so
-    the per-side sums need none of its checks for missing values. Same fields (a test compares
-    them with ``HandEnd``'s own)."""
 
-    def __init__(self, left, out, last, sides, hand):
-        self.players = left
+def heaviest(m, pips):
+    """The tiles of ``m`` (bits) with the most pips (``pips``: by a tile's bit)."""
+    best = -1
+    a = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if pips[b] > best:
+            best = pips[b]
+            a = b
+        elif pips[b] == best:
+            a |= b
+    return a
+
+
+class HeldEnd(HandEnd):
+    """``HandEnd`` from the hands as bit sets (``held``): each side's pips summed straight from
+    its tiles; its counts and doubles, each player's ``Left`` and the table (``hand``: the
+    tiles ``seen`` on it) only when a game reads them (Draw and Block read the pips alone). Same
+    fields as ``HandEnd`` (a test compares them). One per match, refilled at every hand's end
+    (``fill``): cheaper than a new one."""
+
+    def __init__(self, t, sides):
+        self._t = t
+        self.sides = sides
+
+    def fill(self, held, out, last, table=0):
+        """The hand's end: ``held``, each seat's tiles; ``out``, the side that went out or
+        None; ``last``, the seat that laid the last tile; ``table``, the tiles laid (bits)."""
+        self._held = held
+        self._table = table
+        self._players = None
         self.out = out
         self.blocked = out is None
         self.last = last
-        self.hand = hand
-        self.sides = sides
         self.pips = pips = []
-        self.counts = counts = []
-        self.doubles = doubles = []
-        for members in sides:
-            x = c = 0
-            d = False
+        t = self._t
+        rest = 0
+        for members in self.sides:
+            m = 0
             for p in members:
-                one = left[p]
-                x += one.pips
-                c += one.count
-                if one.double:
-                    d = True
+                m |= held[p]
+            rest |= m
+            x = pips_of(t, m)
             pips.append(x)
-            counts.append(c)
-            doubles.append(d)
+        self.rest = rest  # every tile still held
+        return self
+
+    def _side(self, members):
+        m = 0
+        for p in members:
+            m |= self._held[p]
+        return m
+
+    @property
+    def counts(self):
+        return [count(self._side(members)) for members in self.sides]
+
+    @property
+    def doubles(self):
+        return [self._side(members) & self._t.doubles != 0 for members in self.sides]
+
+    @property
+    def players(self):
+        """Each player's ``Left``: pips, tiles, whether he holds a double, and 0-0 (tile 0)."""
+        if self._players is None:  # read once per player by hand_points: made once
+            t = self._t
+            self._players = [Left(pips_of(t, m), count(m), m & t.doubles != 0, None, None,
+                                  m & 1 != 0) for m in self._held]
+        return self._players
+
+    @property
+    def hand(self):
+        """What a game reads of the hand's table: the tiles ``seen`` on it, as pairs."""
+        return Table([(self._t.hi[i], self._t.lo[i]) for i in self._t.tiles_of(self._table)])
+
+
+class Table:
+    """The tiles seen on a hand's table (``HandEnd.hand`` for a game that looks at it)."""
+
+    def __init__(self, seen):
+        self.seen = set(seen)

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import random
 
-from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch
-from .fastline import HeldEnd, deal, plan_deal
+from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch, HeldEnd
+from .fastline import deal, plan_deal
 
 SPARE = 64  # bits a digit's integer keeps beyond what it uses: every outcome within 2 ** -64
 CHOICES = 256  # bits of a hand's integer set aside for the bots' choices (more are drawn)

@@ -17,13 +17,11 @@ state in locals. A hand's randomness is one integer whose digits deal and choose
 (``LineMatch.plan_randomness``): no generator to seed or call.
 """
 
-from domino.ending import Left
 from domino.errors import DominoError
 from domino.game import Game
 from domino.layouts import Line
-from domino.match import HandEnd
 
-from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, bits, count, top_bit
+from .fastbase import BOTH, FITS, HEAVY, OPEN, FastMatch, HeldEnd, bits, count, heaviest, top_bit
 
 _BASE = (
     "joins", "opening", "check_play", "play_points", "next_turn", "check_draw", "after_draw",
@@ -246,7 +244,7 @@ def play_dealt(fm, held, bone, x, log=None):
                 continue
         last = p
         if heavy and policies[p] == HEAVY:
-            m = _heaviest(m, pips)
+            m = heaviest(m, pips)
         # The plays, as Match.legal_plays lists them: each tile on the left end when it fits
         # there, and the tiles of line[BOTH] again on the right (key: their bit << size).
         b = m & (m - 1)  # the tiles that fit but the lowest
@@ -303,21 +301,6 @@ def _pick(m, x):
         m &= m - 1
         c -= 1
     return m & -m, x
-
-
-def _heaviest(m, pips):
-    """The tiles of ``m`` with the most pips."""
-    best = -1
-    a = 0
-    while m:
-        b = m & -m
-        m ^= b
-        if pips[b] > best:
-            best = pips[b]
-            a = b
-        elif pips[b] == best:
-            a |= b
-    return a
 
 
 def _lead(fm, turn, held, bone, spare, x, log):
@@ -386,7 +369,7 @@ def _seat_lead(fm, m, policy, x):
     if d:  # the higher a double, the higher its bit
         return (d & -d if fm.lowest_first else 1 << (top_bit(d) - 1)), x
     if policy == HEAVY:
-        m = _heaviest(m, t.pips_of)
+        m = heaviest(m, t.pips_of)
     return _pick(m, x)
 
 
@@ -411,67 +394,6 @@ def _may_lead(fm, p, i):
     except DominoError:
         return False
     return True
-
-
-class HeldEnd(HandEnd):
-    """``HandEnd`` from the hands as bit sets (``held``): each side's pips summed straight from
-    its tiles; its counts and doubles, and each player's ``Left``, only when a game reads them
-    (Draw and Block read the pips alone). Same fields as ``HandEnd`` (a test compares them).
-    One per match, refilled at every hand's end (``fill``): cheaper than a new one."""
-
-    hand = None
-
-    def __init__(self, t, sides):
-        self._t = t
-        self.sides = sides
-
-    def fill(self, held, out, last):
-        self._held = held
-        self.out = out
-        self.blocked = out is None
-        self.last = last
-        self.pips = pips = []
-        byte_pips = self._t.byte_pips
-        rest = 0
-        for members in self.sides:
-            m = 0
-            for p in members:
-                m |= held[p]
-            rest |= m
-            x = 0
-            for row in byte_pips:
-                x += row[m & 255]
-                m >>= 8
-                if not m:
-                    break
-            pips.append(x)
-        self.rest = rest  # every tile still held
-        return self
-
-    def _side(self, members):
-        m = 0
-        for p in members:
-            m |= self._held[p]
-        return m
-
-    @property
-    def counts(self):
-        return [count(self._side(members)) for members in self.sides]
-
-    @property
-    def doubles(self):
-        return [self._side(members) & self._t.doubles != 0 for members in self.sides]
-
-    @property
-    def players(self):
-        t = self._t
-        out = []
-        for m in self._held:
-            x = 0
-            for i in t.tiles_of(m):
-                x += t.pips[i]
-            out.append(Left(x, count(m), m & t.doubles != 0))
-        return out
 
 
 def _score_held(fm, held, out, last, lead, draws, passes):
