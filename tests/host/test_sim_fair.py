@@ -11,7 +11,7 @@ import pytest
 
 from dominoboard.cli import main
 from dominoboard.sim import experiment
-from dominoboard.sim.fast import play_fast_unit
+from dominoboard.sim.engines.run import play_fast_unit
 from dominoboard.sim.seating import Seating
 from dominoboard.sim.stats import (
     chi2_sf,

@@ -1,6 +1,7 @@
-"""What the fast engines share: their one interface (``FastMatch``: ``fastline.LineMatch`` and
-``fasttrains.TrainsMatch`` override it, as python-chess's variants override its ``Board``), the
-tables of a set, the bots' meanings and the hand's end they hand to the game's ``hand_points``.
+"""What the fast engines share: their one interface (``FastMatch``: ``line.LineMatch``,
+``trains.TrainsMatch`` and ``fives.FivesMatch`` override it, as python-chess's variants override
+its ``Board``), the deal from a hand's integer, the tables of a set, the bots' meanings and the
+hand's end they hand to the game's ``hand_points`` (``HeldEnd``).
 
 Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... The engines run on
 the host only (the device never simulates); tests/host/test_sim_fast.py also checks they play
@@ -29,6 +30,7 @@ class FastMatch:
     # The bots it plays, by name: in games where no play scores, greedy is heavy.
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": HEAVY}
     stopped = False  # the hand just played ended at the target mid-play (not blocked)
+    draws_from = False  # somebody may draw from the boneyard: its order is dealt too
 
     # The house rules it plays, by name: the values it plays (None: every value the game
     # allows). A game setting any other rule, or another value, is played on the fold
@@ -101,6 +103,81 @@ class FastMatch:
             if single or self.over:
                 break
         return hands
+
+    def plan_deal(self):
+        """The digits ``deal`` reads for this game (``deal_steps``) and how many bits of a
+        hand's integer they take (``deal_bits``, ``deal_mask``): every way of dealing counted
+        exactly, 64 bits to spare. For the engines that deal from the hand's integer (line,
+        fives); ``draws_from`` says whether the boneyard's order matters."""
+        t = self.t
+        ways = 1  # the deal's digits, multiplied
+        rest = t.size
+        # Per seat dealt from the pool, its digits: (base, None) draws one tile of ``base``;
+        # (r * (r - 1), split) two at once, ``split[digit]`` saying which (one digit, not two).
+        self.deal_steps = []
+        for _ in range(self.game.n):
+            if rest == self.k:
+                break  # the last hand is what is left
+            steps = []
+            left = self.k
+            while left:
+                if left > 1 and rest <= PAIRS:
+                    steps.append((rest * (rest - 1), t.split(rest)))
+                    rest -= 2
+                    left -= 2
+                else:
+                    steps.append((rest, None))
+                    rest -= 1
+                    left -= 1
+            self.deal_steps.append(steps)
+            for base, _ in steps:
+                ways *= base
+        if self.draws_from:
+            for r in range(2, rest + 1):
+                ways *= r
+        self.deal_bits = bits(ways) + 64
+        self.deal_mask = (1 << self.deal_bits) - 1
+
+    def deal(self, x, log=None):
+        """A random deal from the low ``deal_bits`` of ``x``, a hand's random integer: each
+        seat's hand as a bit set, the boneyard as a list of tile bits, drawn from its end, and
+        the rest of ``x``, for the choices. Logged as ``play_hand`` says.
+
+        Each hand is drawn tile by tile, uniformly from the tiles not yet dealt (a pool): every
+        way of dealing the hands is equally likely. When the hands take the whole set the last
+        is what is left; the boneyard is shuffled (Fisher-Yates) only when somebody may draw
+        from it."""
+        t = self.t
+        pool = t.bit[:]
+        pop = pool.pop
+        held = []
+        dealt = 0
+        more = x >> self.deal_bits
+        x &= self.deal_mask
+        for seat in self.deal_steps:
+            m = 0
+            for base, split in seat:
+                x, j = divmod(x, base)
+                if split is None:
+                    m |= pop(j)
+                else:
+                    j, i = split[j]
+                    m |= pop(j) | pop(i)
+            held.append(m)
+            dealt |= m
+        if len(held) < self.game.n:  # the last hand takes what is left
+            held.append(t.full ^ dealt)
+            pool = []
+        rest = len(pool)
+        if self.draws_from:
+            while rest > 1:
+                x, j = divmod(x, rest)
+                rest -= 1
+                pool[j], pool[rest] = pool[rest], pool[j]
+        if log is not None:
+            log.append(("deal", [i for m in held for i in t.tiles_of(m)]
+                        + [t.index[b] for b in pool]))
+        return held, pool, more
 
     def scored(self, points):
         """A hand's points go to the totals and the records; is the match over now?"""
@@ -228,6 +305,8 @@ class Tables:
         return out
 
 
+PAIRS = 30  # pools this small deal two tiles a digit (a table of at most 870 pairs each)
+
 FITS = 0  # keys of a line state (``Tables.line_starts``) that are no tile's bit
 BOTH = 3
 OPEN = 5
@@ -272,6 +351,18 @@ def pips_of(t, m):
     return x
 
 
+def pick(m, x):
+    """One of the tiles of ``m`` (bits), uniformly, with what is left of ``x``: count them,
+    then skip that many of the lowest."""
+    if not m & (m - 1):
+        return m, x
+    x, c = divmod(x, count(m))
+    while c:
+        m &= m - 1
+        c -= 1
+    return m & -m, x
+
+
 def heaviest(m, pips):
     """The tiles of ``m`` (bits) with the most pips (``pips``: by a tile's bit)."""
     best = -1
@@ -308,14 +399,19 @@ class HeldEnd(HandEnd):
         self.blocked = out is None
         self.last = last
         self.pips = pips = []
-        t = self._t
+        byte_pips = self._t.byte_pips
         rest = 0
         for members in self.sides:
             m = 0
             for p in members:
                 m |= held[p]
             rest |= m
-            x = pips_of(t, m)
+            x = 0  # pips_of, inlined: once per side and hand
+            for row in byte_pips:
+                x += row[m & 255]
+                m >>= 8
+                if not m:
+                    break
             pips.append(x)
         self.rest = rest  # every tile still held
         return self

@@ -11,7 +11,7 @@ end and winners. A test replays its moves through ``Match.apply`` and checks bot
 
 import random
 
-from .fastbase import HEAVY, FastMatch, HeldEnd
+from .base import HEAVY, FastMatch, HeldEnd
 
 
 class TrainsMatch(FastMatch):
@@ -367,7 +367,9 @@ class Hand:
                     break
                 total += 1
         c = int(self.real() * total) if total > 1 else 0
-        for e, a in zip(fit, arr, strict=True):
+        for k in range(len(arr)):  # (no zip(strict=): MicroPython runs this too)
+            e = fit[k]
+            a = arr[k]
             if pips[a[0]] != best:
                 continue
             m = 1
