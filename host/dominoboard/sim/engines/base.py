@@ -19,12 +19,14 @@ COUNTER = 3  # strategies.Counter: points, then ends the others can hardly match
 
 class FastMatch:
     """A match played by a fast engine, the same way whichever: made once per setup (game,
-    sides, match length, each seat's policy, RANDOM or HEAVY), then for every match ``reset()``
-    and ``play_match(randoms)``, or ``play_hand(x)`` hand by hand; ``totals``, ``records``,
-    ``over`` and ``winners()`` are what ``Game.is_over`` and ``Game.winners`` read.
+    sides, match length, each seat's policy: RANDOM, HEAVY, GREEDY or COUNTER, as ``bots``
+    names them), then for every match ``reset()`` and ``play_match(randoms)``, or
+    ``play_hand(x)`` hand by hand; ``totals``, ``records``, ``over`` and ``winners()`` are what
+    ``Game.is_over`` and ``Game.winners`` read.
 
     A hand's randomness is one integer below ``2 ** (8 * random_bytes)``, uniform: the engine
-    deals and chooses from it alone, so a hand comes out the same whoever plays it."""
+    deals and chooses from it alone, so a hand comes out the same whoever plays it (Mexican
+    Train's engine reads only a match's first: its generator, seeded once, plays on)."""
 
     random_bytes = 16  # what an engine that seeds a generator with it needs
     # The bots it plays, by name: in games where no play scores, greedy is heavy.
