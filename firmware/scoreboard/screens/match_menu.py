@@ -161,13 +161,51 @@ class LastTile(Menu):
 
 def end_by_entry(app):
     """End the hand of a game scored from its outcome (Texas, Double Takes, ...): its own
-    entry (``Game.entry``), never who went out and a tally of pips. Back to the entry under
-    the menu, what was typed in it kept; else a fresh one."""
+    entry (``Game.entry``), never who went out and a tally of pips. Where the game declares
+    more than one way (``Game.entries``: the points scored, or the tricks and count tiles),
+    the ways to choose from; else back to the entry under the menu, what was typed in it
+    kept, or a fresh one."""
+    if len(app.match.game.entries) > 1:
+        app.replace(EntryWays(app))
+        return
     below = app.screens[-2] if len(app.screens) > 1 else None
     if below is not None and below.fresh_entry:
         app.pop()  # its first step: BACK there opened this menu
     else:
         app.home()
+
+
+class EntryWays(Menu):
+    """The ways the game declares a hand may be entered (``Game.entries``), the one the entry
+    opens with first: OK starts the hand's entry that way."""
+
+    def __init__(self, app):
+        names = []
+        for way in app.match.game.entries:
+            label = words.say(way[0])
+            names.append(label[:1].upper() + label[1:])
+        below = self.entry_below(app)
+        Menu.__init__(self, words.END_HAND, names, below.way if below else 0)
+
+    @staticmethod
+    def entry_below(app):
+        """The hand's entry this menu was opened over (BACK on its first step), if any."""
+        below = app.screens[-2] if len(app.screens) > 1 else None
+        return below if getattr(below, "fresh_entry", False) else None
+
+    def choose(self, app, index):
+        from scoreboard.screens.entry import Entry, prefill, values
+
+        below = self.entry_below(app)
+        if below is not None and below.way == index:
+            app.pop()  # back to it, what was typed kept
+            return
+        entry = Entry(app, way=index)
+        if below is not None:  # what was typed there that this way asks too (Texas' bidder)
+            prefill(entry.steps, values(below.steps))
+            entry.enter()
+        app.home()
+        app.replace(entry)
 
 
 def hand_row(m, r):
