@@ -236,15 +236,14 @@ def result_end(app, out, tally, count):
             side = i
     won = out if out is not None else m.sides[side][0]
     n = len(m.players)
-    down, up = (won - s.player) % n, (s.player - won) % n  # DOWN goes to the next seat
+    size = n * len(s.ways)  # who and how in one list: every player out, then blocked
+    at = s.ways.index(s.blocked) * n + s.player
+    want = s.ways.index(out is None) * n + won
+    down, up = (want - at) % size, (at - want) % size
     name, k = ("DOWN", down) if down <= up else ("UP", up)
     for _ in range(k):
         press(app, name, count, "end_nav")
     press(app, "OK", count, "end_nav")
-    if s.field == 1:  # went out or blocked: both offered
-        if s.blocked != (out is None):
-            press(app, "DOWN", count, "end_nav")
-        press(app, "OK", count, "end_nav")
     number(app, s.number, tally[side], count, "tally", m.game.points_unit)
     press(app, "OK", count, "tally_ok")
 

@@ -63,9 +63,10 @@ class Points(Screen):
 
 
 class HandResult(Points):
-    """The hand's result as paper writes it (``Game.result_entry``): who scores, whether he
-    went out or the hand blocked (where the game takes both), how much; OK on the points
-    sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
+    """The hand's result as paper writes it (``Game.result_entry``): who scores and whether he
+    went out or the hand blocked (where the game takes both: one list, UP/DOWN run through
+    every player gone out, then every player winning a blocked hand), then how much; OK on
+    the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
 
     last = 2
 
@@ -78,23 +79,28 @@ class HandResult(Points):
             self.ways = [False]
         self.blocked = self.ways[0]
         self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
-        self.field = 0  # 0 who, 1 went out or blocked, 2 points
+        self.field = 0  # 0 who (and went out or blocked), 2 points
 
     def draw(self, app, fb):
         m = app.match
         title(fb, words.RESULT_OF % (m.hand.number + 1))
         row(fb, 2, words.RESULT_WHO + m.players[self.player], self.field == 0)
         how = words.RESULT_BLOCKED if self.blocked else words.RESULT_OUT
-        row(fb, 3, words.RESULT_HOW + how, self.field == 1)
+        row(fb, 3, words.RESULT_HOW + how, self.field == 0 and len(self.ways) > 1)
         row(fb, 4, words.RESULT_SCORES % self.number.value, self.field == 2)
         row(fb, 6, words.RESULT_KEYS)
 
-    def change(self, key):
-        if self.field == 1:
-            self.blocked = self.ways[(self.ways.index(self.blocked) + 1) % len(self.ways)]
+    def key(self, app, key, repeat):
+        if self.field == 0 and key in ("up", "down") and len(self.ways) > 1:
+            n = len(app.match.players)  # who and how in one list: an OK fewer a hand
+            i = self.ways.index(self.blocked) * n + self.player + (1 if key == "down" else -1)
+            i %= n * len(self.ways)
+            self.player, self.blocked = i % n, self.ways[i // n]
+            return
+        Points.key(self, app, key, repeat)
 
     def next_field(self):
-        return 1 if self.field == 0 and len(self.ways) > 1 else 2
+        return 2
 
     def submit(self, app):
         m = app.match
