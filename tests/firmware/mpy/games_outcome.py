@@ -12,6 +12,7 @@ import app_driver as d  # noqa: E402
 import games_driver as g  # noqa: E402
 
 from domino.outcome import entry_of  # noqa: E402
+from scoreboard import words  # noqa: E402
 
 storage = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != "-" else None
@@ -58,7 +59,7 @@ for key, players, opts, hands in GAMES:
         way = app.match.game.entries.index(entry_of(app.match.game, ev))
         if op.screen.way != way:  # the hand's own way: BACK, End the hand, the way
             op.tap("BACK")
-            op.choose_label("End the hand")
+            op.choose_label(words.END_HAND)
             op.choose(way)
         if key == "texas" and i == 1:
             # a refused entry first: 2 + 4 tricks is not a hand's 7; the core says so, the
