@@ -157,15 +157,14 @@ def pad_hands(players: int, hands: int) -> list[tuple[str, str]]:
 
 
 def texas_hands(hands: int) -> list[tuple[str, str]]:
-    """Four-Hand Texas, each hand's outcome entered: Ana bids 30 in blanks; tricks 4 and 3 in
-    digits; Ana and Cai took no count, Ben and Dee all five (the last step starts with what
-    nobody else was given ticked): OK on its Done records the hand's end."""
+    """Four-Hand Texas, each hand as paper writes it (the entry's first way): Ben bid; Ana and
+    Cai scored 4; Ben and Dee the rest of the hand's 42, which their step starts at: OK there
+    records the hand's end."""
     out: list[tuple[str, str]] = []
     for _ in range(hands):
-        out += menu_keys("press OK", "press OK", "press OK")  # bidder, bid, trump
+        out += menu_keys("press DOWN", "press OK")  # Ben bid
         out += keys("tally digit", *["press UP"] * 4) + menu_keys("press OK")
-        out += keys("tally digit", *["press UP"] * 3) + menu_keys("press OK")
-        out += menu_keys("press OK") + [("press OK", "hand end")] + NEXT
+        out += [("press OK", "hand end")] + NEXT
     return out
 
 

@@ -75,6 +75,20 @@ def micropython() -> str:
     return str(beside) if beside.exists() else "micropython"
 
 
+def run_json(script: Path, args: list[str], heap: str = "4M", start: str = "[") -> object:
+    """Run ``script`` on the MicroPython unix port (the repository's root as its directory)
+    and read the last stdout line that starts with ``start`` as JSON."""
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap, str(script), *args],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    for line in reversed(r.stdout.splitlines()):
+        if line.startswith(start):
+            return json.loads(line)
+    raise AssertionError(f"{script.name} failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+
+
 def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dict:
     """Replay ``{game: [seeds]}`` on the device's screens; per game: presses per play, the
     action bar's length at each play, duplicate entries seen, hands replayed, and the plays

@@ -55,7 +55,11 @@ class Game:
     # event carries one value per field under its name:
     #   (name, "player")                        a seat number 0..n-1
     #   (name, "choice", values)                one of ``values``
-    #   (name, "number", per, lo, hi)           a whole number lo..hi
+    #   (name, "number", per, lo, hi[, total, start])
+    #                                           a whole number lo..hi; the device shows
+    #                                           ``start`` first (default lo, or the share of
+    #                                           ``total``), and the last of a per-side list at
+    #                                           what ``total`` leaves (Texas' 42 a hand)
     #   (name, "tiles", per, lo, hi, pool)      a list of lo..hi tile names; ``pool`` is a tuple
     #                                           of the allowed tile names, None for the whole set;
     #                                           no tile named twice in the field

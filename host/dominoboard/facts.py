@@ -60,4 +60,5 @@ def _last_bid(m: Match) -> list[tuple[str, str]]:
     side = m.side_of[end["bidder"]]
     made = m.records[-1].tally[side] > 0  # a set bidder's side scores nothing
     verdict = "made" if made else "set"
-    return [("last bid", f"{m.players[end['bidder']]} {end['bid']}, {verdict}")]
+    bid = f" {end['bid']}" if "bid" in end else ""  # a hand entered as scored names no bid
+    return [("last bid", f"{m.players[end['bidder']]}{bid}, {verdict}")]

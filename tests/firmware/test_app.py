@@ -337,4 +337,5 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
     assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
     assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
-    assert r["result_presses"] == 1 + 1 + 2 + 7 + 1  # open, Ben, OK OK, 7 taps, OK
+    # open, Ben gone out (who and how: one list), OK, 7 taps, OK
+    assert r["result_presses"] == 1 + 1 + 1 + 7 + 1

@@ -235,7 +235,9 @@ way|Erfassen|jeder Stein, oder Punkteblock
 mode|Spiel bis|Zielpunkte oder Anzahl Runden
 limit|Punkte|das Ziel oder die Runden
 """
-SAY = """target|Ziel
+SAY = """scored|erzielte Punkte
+made|gemacht
+target|Ziel
 rounds|Runden
 simple|einfach
 super|super

@@ -247,7 +247,7 @@ limit|Points|the target, or the rounds
 """
 # the words the core gives (house rules' values, what a play announced): "word|said", one a
 # line; a word not listed is shown as the core says it
-SAY = ""
+SAY = "scored|points scored"  # a way to enter a hand (Game.entries)
 
 # -- game names: "key|title", one a line, where the language names a game otherwise than the
 # registry (domino.registry's titles are the English ones)

@@ -238,7 +238,9 @@ way|Anotar|cada ficha, o libreta: puntos, cuentas
 mode|Jugar a|una meta de puntos, o un número de rondas
 limit|Puntos|la meta, o las rondas
 """
-SAY = """target|meta
+SAY = """scored|puntos anotados
+made|hechos
+target|meta
 rounds|rondas
 simple|simple
 super|súper

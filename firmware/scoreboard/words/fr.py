@@ -238,7 +238,9 @@ way|Saisie|chaque domino, ou une feuille de points
 mode|Jouer à|un score à atteindre, ou des manches
 limit|Points|le but, ou les manches
 """
-SAY = """target|but
+SAY = """scored|points marqués
+made|faits
+target|but
 rounds|manches
 simple|simple
 super|super

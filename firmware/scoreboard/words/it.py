@@ -238,7 +238,9 @@ way|Registra|ogni tessera, o un foglio punti
 mode|Gioca a|un punteggio da raggiungere, o dei round
 limit|Punti|il traguardo, o i round
 """
-SAY = """target|traguardo
+SAY = """scored|punti segnati
+made|fatti
+target|traguardo
 rounds|round
 simple|semplice
 super|super

@@ -235,7 +235,9 @@ way|Invoer|elke steen, of een scoreblok
 mode|Spelen tot|een doelscore, of een aantal rondes
 limit|Punten|het doel, of de rondes
 """
-SAY = """target|doel
+SAY = """scored|gescoorde punten
+made|gemaakt
+target|doel
 rounds|rondes
 simple|simpel
 super|super
