@@ -247,6 +247,12 @@ def main() -> None:
         f"five buttons {tracked_all[0] / n:.1f} presses ({tracked_all[0] / tracked_all[1]:.1f}x)"
         + "".join(f"; score pad, {i} {pad_all[i][0] / n:.1f}" for i in INPUTS if pad_all[i][1])
     )
+    unentered = sum(h.get("unentered", 0) for h in hands)
+    if unentered:
+        lines.append(
+            f"plays the screens' shortest path did not lay (recorded as they are, priced as the"
+            f" path's presses): {unentered}"
+        )
     for i in INPUTS:
         total, strokes_sum = pad_all[i]
         if not strokes_sum:
