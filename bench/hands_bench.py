@@ -39,7 +39,7 @@ from harness import press_hands  # noqa: E402
 
 SEEDS = list(range(1, 9))  # hands per game
 INPUTS = ("buttons", "encoder", "keypad")
-GOALS = {"pad": {"keypad": 1.0, "buttons": 2.0}, "play_median": 2.5, "play_max": 4,
+GOALS = {"pad": {"keypad": 1.0, "buttons": 2.0}, "play_median": 2, "play_max": 4,
          "tally": {"buttons": 6, "keypad": 3}}  # fmt: skip
 
 
@@ -250,8 +250,8 @@ def main() -> None:
     unentered = sum(h.get("unentered", 0) for h in hands)
     if unentered:
         lines.append(
-            f"plays the screens' shortest path did not lay (recorded as they are, priced as the"
-            f" path's presses): {unentered}"
+            f"hands left at a play the bar's shortest path did not lay (counted to there, same:"
+            f" NO): {unentered}"
         )
     for i in INPUTS:
         total, strokes_sum = pad_all[i]
