@@ -60,7 +60,7 @@ BUTTONS = (
 # buttons. The switch acts as OK; BACK and UNDO keep their own buttons.
 # ENCODER_FITTED: True reads the knob whatever the settings say. False (the
 # default, the UF2 makers install) reads it when the device's Settings > Inputs
-# (or `dominoboard inputs knob`) say it is fitted, and otherwise leaves the pins
+# (or `dominoboard names --inputs knob`) say it is fitted, and otherwise leaves the pins
 # alone and keeps the decoder's code out of the heap.
 ENCODER_FITTED = False
 ENCODER_A = 16
@@ -74,7 +74,7 @@ ENCODER_SWITCH = "SW"  # the switch's name among the buttons (the app reads it a
 # pressed key on a row held low. A 3x4 keypad (7 wires) uses the first three columns.
 # KEYPAD_FITTED: True scans the keypad whatever the settings say (`dominoboard deploy
 # --keypad`). False (the default, the UF2 makers install) scans it when Settings > Inputs
-# (or `dominoboard inputs keypad`) say it is fitted, and otherwise leaves the pins alone
+# (or `dominoboard names --inputs keypad`) say it is fitted, and otherwise leaves the pins alone
 # and keeps the scanner's code out of the heap.
 KEYPAD_FITTED = False
 KEYPAD_ROWS = (6, 7, 8, 9)

@@ -55,8 +55,8 @@ DEFAULTS = {
     "current": "",  # the id of the match on the table
     "last": 0,  # the highest match number given on this flash: never given again
     "language": "en",  # the code of the language the box speaks (scoreboard.words.CODES)
-    # the inputs fitted beside the five buttons: KNOB | KEYPAD bits (Settings, or the host's
-    # `dominoboard inputs`); a board built with pins.*_FITTED has those whatever this says
+    # the inputs fitted beside the five buttons: KNOB | KEYPAD bits (Settings > Inputs, or
+    # `dominoboard names --inputs`); pins.*_FITTED fit them whatever this says
     "inputs": 0,
 }
 KNOB = 1
