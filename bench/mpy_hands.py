@@ -157,6 +157,13 @@ def tracked(storage, lines):
         kind = ev.get("k")
         if kind == "play":
             k = pp.enter_play(app, ev, stats)
+            if len(m.log) == before:  # the path pressed did not lay it: counted, and the
+                count.out["unentered"] = count.out.get("unentered", 0) + 1  # hand given up
+                count.out["plays"].append(k or 1)
+                count.out["same"] = False
+                del app
+                gc.collect()
+                return count.out
             if k is None:
                 k = 1  # not offered on the screens (counted in presses.txt): one press
             count.out["plays"].append(k)

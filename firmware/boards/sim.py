@@ -460,22 +460,11 @@ class SimBoard:
             self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
         self.knob = None  # the optional rotary encoder, the part (boards/sim_encoder.py)
         self.encoder = None  # its decoder (see boards/__init__.py)
-        if pins.ENCODER_FITTED if encoder is None else encoder:
-            from boards.encoder import Encoder
-            from boards.sim_encoder import SimEncoder
-
-            knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=bounce_us)
-            self.buttons[pins.ENCODER_SWITCH] = knob.switch
-            self.encoder = Encoder(knob.a, knob.b)  # no pin interrupts here: read each poll
         self.pad = None  # the optional matrix keypad, the part (boards/sim_keypad.py)
         self.keypad = None  # its scanner (see boards/__init__.py)
-        if pins.KEYPAD_FITTED if keypad is None else keypad:
-            from boards.keypad import Keypad
-            from boards.sim_keypad import SimKeypad
-
-            cols = 3 if keypad == 3 else len(pins.KEYPAD_COLS)
-            pad = self.pad = SimKeypad(self.clock, self.rand, bounce_us, cols=cols)
-            self.keypad = Keypad(pad.rows, pad.cols)
+        self._bounce_us = bounce_us
+        self._wired = (encoder, keypad)  # None: as the app's setting says (fit)
+        self.fit(False, False)
         self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
         self.panel = Panel()
         self.i2c.attach(pins.OLED_ADDR, self.panel)
@@ -502,6 +491,36 @@ class SimBoard:
         self.beeps = []  # (ticks_ms, freq, ms), the last BEEPS of them
 
     # --- board interface ---
+    def fit(self, knob, keypad):
+        """Read the knob and the keypad or not (the app's setting), as the Pico does; a board
+        made with encoder= or keypad= True or False keeps what it was made with (a test's
+        wiring), and None follows the setting (or pins.*_FITTED)."""
+        encoder, pad = self._wired
+        if encoder is None:
+            encoder = knob or pins.ENCODER_FITTED
+        if pad is None:
+            pad = keypad or pins.KEYPAD_FITTED
+        if encoder and self.encoder is None:
+            from boards.encoder import Encoder
+            from boards.sim_encoder import SimEncoder
+
+            knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=self._bounce_us)
+            self.buttons[pins.ENCODER_SWITCH] = knob.switch
+            # no pin interrupts here: read each poll, and the detents timed on the virtual clock
+            self.encoder = Encoder(knob.a, knob.b, ticks=self.ticks_ms, diff=self.ticks_diff)
+        elif not encoder and self.encoder is not None:
+            self.buttons.pop(pins.ENCODER_SWITCH, None)
+            self.encoder = self.knob = None
+        if pad and self.keypad is None:
+            from boards.keypad import Keypad
+            from boards.sim_keypad import SimKeypad
+
+            cols = 3 if pad == 3 else len(pins.KEYPAD_COLS)
+            part = self.pad = SimKeypad(self.clock, self.rand, self._bounce_us, cols=cols)
+            self.keypad = Keypad(part.rows, part.cols)
+        elif not pad and self.keypad is not None:
+            self.keypad = self.pad = None
+
     def ticks_ms(self):
         return self.clock.ticks_ms()
 
