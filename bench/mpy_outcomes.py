@@ -14,11 +14,11 @@
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "harness"]
 
-import app_driver as d  # noqa: E402  # pyright: ignore[reportMissingImports]
-import games_driver as g  # noqa: E402  # pyright: ignore[reportMissingImports]
-import press_paths as pp  # noqa: E402  # pyright: ignore[reportMissingImports]
+import mpy_app_driver as d  # noqa: E402  # pyright: ignore[reportMissingImports]
+import mpy_games_driver as g  # noqa: E402  # pyright: ignore[reportMissingImports]
+import mpy_press_paths as pp  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 from scoreboard import words  # noqa: E402
 

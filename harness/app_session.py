@@ -29,7 +29,7 @@ def compile_firmware(build: Path = BUILD) -> Path:
         (ROOT / "firmware" / "boards" / "sim_flash.py", build / "boards" / "sim_flash.mpy"),
         (ROOT / "firmware" / "boards" / "png.py", build / "boards" / "png.mpy"),
         (ROOT / "build" / "mpy-lib" / "ssd1306.py", build / "ssd1306.mpy"),
-        (ROOT / "tests" / "firmware" / "mpy" / "app_driver.py", build / "app_driver.mpy"),
+        (ROOT / "harness" / "mpy_app_driver.py", build / "mpy_app_driver.mpy"),
     ]
     for src, dst in extra:
         subprocess.run([cross, OPTIMIZE, "-o", str(dst), str(src)], check=True)

@@ -15,9 +15,9 @@ import gc
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 from store_flash import format_flash, mount, unmount  # noqa: E402
 
 STORE = "/flash/data"

@@ -4,7 +4,7 @@
 # panel) and presses the simulated board's bouncing buttons; nothing calls the app's record()
 # directly.
 
-import app_driver as d
+import mpy_app_driver as d
 
 from domino.tiles import name
 
