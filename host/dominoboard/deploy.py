@@ -43,10 +43,16 @@ def tool(name: str) -> str:
     return found
 
 
-def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
-    result = subprocess.run(
-        [mpy_cross, OPTIMIZE, "-o", str(dest), str(src)], capture_output=True, text=True
-    )
+# The Pico's core (Cortex-M0+): the firmware's few native functions (@micropython.viper, as in
+# scoreboard/display.py) are compiled for it, as `make firmware` freezes them.
+PICO_ARCH = "-march=armv6m"
+
+
+def compile_one(mpy_cross: str, src: Path, dest: Path, arch: str | None = None) -> None:
+    """``src`` to a .mpy at ``dest``; ``arch``: the target's -march, needed by native code
+    (none: bytecode only, which loads on any port)."""
+    args = [mpy_cross, OPTIMIZE] + ([arch] if arch else []) + ["-o", str(dest), str(src)]
+    result = subprocess.run(args, capture_output=True, text=True)
     if result.returncode != 0:
         raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
 
@@ -95,10 +101,10 @@ def precompile(
                 text = text.replace(off, off.replace("False", "True"))
             fitted = out / "pins.py"  # mpy-cross names the module by the file: pins, as usual
             fitted.write_text(text, "utf-8")
-            compile_one(mpy_cross, fitted, dest)
+            compile_one(mpy_cross, fitted, dest, PICO_ARCH)
             fitted.unlink()
         else:
-            compile_one(mpy_cross, src, dest)
+            compile_one(mpy_cross, src, dest, PICO_ARCH)
     return folders
 
 
