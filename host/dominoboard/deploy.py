@@ -46,6 +46,7 @@ def tool(name: str) -> str:
 # The Pico's core (Cortex-M0+): the firmware's few native functions (@micropython.viper, as in
 # scoreboard/display.py) are compiled for it, as `make firmware` freezes them.
 PICO_ARCH = "-march=armv6m"
+HOST_ARCH = "-march=host"  # for the MicroPython unix port on this machine (tests, benches)
 
 
 def compile_one(mpy_cross: str, src: Path, dest: Path, arch: str | None = None) -> None:
@@ -62,13 +63,18 @@ KEYPAD_OFF = "KEYPAD_FITTED = False"
 
 
 def precompile(
-    out: Path | None = None, driver: bool = True, encoder: bool = False, keypad: bool = False
+    out: Path | None = None,
+    driver: bool = True,
+    encoder: bool = False,
+    keypad: bool = False,
+    arch: str = PICO_ARCH,
 ) -> list[Path]:
     """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
     the build folder if None: two deploys at once never share one) and the ssd1306 driver into
     ``out/lib`` if `driver`; returns the folders to copy to the board's root. `encoder`: the
     board has the rotary encoder (boards/pins.py compiled with ENCODER_FITTED = True);
-    `keypad`: the matrix keypad (KEYPAD_FITTED = True)."""
+    `keypad`: the matrix keypad (KEYPAD_FITTED = True). `arch`: the -march native code is
+    compiled for (HOST_ARCH: the unix port here runs it)."""
     fit = [line for on, line in ((encoder, ENCODER_OFF), (keypad, KEYPAD_OFF)) if on]
     if out is None:
         build_dir().mkdir(parents=True, exist_ok=True)
@@ -101,10 +107,10 @@ def precompile(
                 text = text.replace(off, off.replace("False", "True"))
             fitted = out / "pins.py"  # mpy-cross names the module by the file: pins, as usual
             fitted.write_text(text, "utf-8")
-            compile_one(mpy_cross, fitted, dest, PICO_ARCH)
+            compile_one(mpy_cross, fitted, dest, arch)
             fitted.unlink()
         else:
-            compile_one(mpy_cross, src, dest, PICO_ARCH)
+            compile_one(mpy_cross, src, dest, arch)
     return folders
 
 
