@@ -57,6 +57,10 @@ RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
 TAP_MS = 80  # EmulatedPico.press: down this long
 LONG_MS = 600  # scoreboard.buttons: a hold this long is LONG
 BUS_MS_PER_BYTE = 9 / 400_000 * 1e3  # I2C at 400 kHz: 8 bits and the ACK
+# One screen update's transactions follow each other within a few hundred microseconds of
+# core time; the next update (the table's guesses, drawn in an idle pass) comes after at
+# least a loop period (5 ms). A pause this long between two transactions ends a frame.
+FRAME_GAP_NS = 3_000_000
 
 # The flash (W25Q16, 2 MiB): the board's storage region is littlefs's 1,408 KB at the end and
 # the event ring's 64 KB just below it (boards/DOMINOBOARD_PICO/mpconfigboard.h).
@@ -268,7 +272,8 @@ class Table:
         self.name = name
         self.pico = pico
         self.erase_ms, self.program_ms = BUSY_MS[times]
-        self.rows: dict[str, list[tuple[float, float, int]]] = {}  # kind: (wait, flash, erases)
+        # kind: (wait, flash, erases, first frame)
+        self.rows: dict[str, list[tuple[float, float, int, float]]] = {}
         self.seen = set(ring_events(pico.flash))
         self.events = 0
         self.record_bytes = 0  # the ring's records of those events
@@ -311,7 +316,7 @@ class Table:
             for op in ops
         )
         wait = (last - acts) / 1e6 + pico.display_bytes_between(acts, last) * BUS_MS_PER_BYTE
-        self.rows.setdefault(did, []).append((wait, flash, erases))
+        self.rows.setdefault(did, []).append((wait, flash, erases, first_frame(pico, acts, last)))
 
     def flash(self) -> tuple[int, int, int]:
         """(ring erases, littlefs erases, page programs) since the table's first key."""
@@ -320,6 +325,22 @@ class Table:
                    and op["offset"] >= RING_START)  # fmt: skip
         lfs = sum(1 for op in ops if op["op"] == "erase") - ring
         return ring, lfs, sum(1 for op in ops if op["op"] == "program")
+
+
+def first_frame(pico: EmulatedPico, acts: int, last: int) -> float:
+    """From the moment a key acts to the last byte of the first screen update after it (the
+    frame that confirms the key; the wait runs on to the last update), ms as the wait is
+    counted: the core's time and that frame's bytes on the bus."""
+    with pico.lock:
+        sent = [(t, n) for t, n in pico.i2c if acts <= t <= last]
+    end = sent[-1][0]
+    nbytes = 0
+    for i, (t, n) in enumerate(sent):
+        nbytes += n
+        if i + 1 < len(sent) and sent[i + 1][0] - t >= FRAME_GAP_NS:
+            end = t
+            break
+    return (end - acts) / 1e6 + nbytes * BUS_MS_PER_BYTE
 
 
 def run_table(pico: EmulatedPico, presses: list[tuple[str, str]], kinds: dict) -> None:
@@ -348,20 +369,23 @@ def idle(pico: EmulatedPico) -> tuple[float, float]:
 
 HEADER = (
     f"  {'kind':<11} {'n':>4} {'wait p50':>8} {'p95':>6} {'max':>6} {'flash p95':>9} {'erases':>6}"
+    f" {'frame p50':>9} {'p95':>6}"
 )
 
 
-def kind_rows(rows: dict[str, list[tuple[float, float, int]]]) -> list[str]:
+def kind_rows(rows: dict[str, list[tuple[float, float, int, float]]]) -> list[str]:
     out = []
     for kind in KINDS:
         got = rows.get(kind, [])
         if not got:
             continue
         wait = [r[0] for r in got]
+        frame = [r[3] for r in got]
         out.append(
             f"  {kind:<11} {len(got):>4} {statistics.median(wait):>8.1f} {pct(wait, 0.95):>6.1f}"
             f" {max(wait):>6.1f} {pct([r[1] for r in got], 0.95):>9.1f}"
             f" {sum(r[2] for r in got):>6}"
+            f" {statistics.median(frame):>9.1f} {pct(frame, 0.95):>6.1f}"
         )
     return out
 
@@ -519,7 +543,9 @@ def main() -> int:
         "600 ms) to the display's last byte, emulated ms: the core, the flash's busy time inside",
         "(W25Q16 typical: 45 ms a sector erase, 0.4 ms a page program) and the display's bytes",
         "at 400 kHz I2C. flash p95 = busy time inside the wait; erases = sector erases inside",
-        "the waits, all keys of the kind. Kinds by what each key recorded (the event ring read",
+        "the waits, all keys of the kind. frame = to the last byte of the first screen update",
+        "after the key (the frame that confirms it; the table's guesses come in a later one),",
+        "counted the same way. Kinds by what each key recorded (the event ring read",
         "from the flash image after each key); menu, cursor and tally digit: keys that recorded",
         "nothing, checked against their script line.",
     ]

