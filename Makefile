@@ -152,7 +152,8 @@ bench: deps
 		module=$$(echo "$$script" | sed 's|/|.|g; s|\.py$$||'); \
 		echo "== $$module"; \
 		BENCH_RESULTS=bench/results $(PY) -m $$module; \
-	done
+	done; \
+	$(PY) tools/make_figures.py
 
 # --- device -------------------------------------------------------------------------------
 

@@ -6,8 +6,9 @@ entered on the real App on the MicroPython unix port twice (bench/mpy_hands.py):
 (every play by the fewest presses the table's lists allow, draws and passes on the bar, the
 tally) and on a *score pad* (scoreboard.screens.pad: each score as it happens in the game's
 unit, End the hand, who went out, the tally). Both must reach the totals the rules core folds
-from the hand ("same"). The outcome games' entries are measured by tests/firmware/test_games_ui.py
-(bench/results/presses-games.txt) and quoted here.
+from the hand ("same"). The outcome games' hands (bench/outcome_hands.py) are entered on the real
+App every way the game declares (bench/mpy_outcomes.py) and priced the same way; their rows
+close hands.txt and make bench/results/presses-games.txt.
 
 A paper score pad's strokes for the same hand: one per digit plus one per entry, for every
 score written during play (each time a side's total grows) and every side's non-zero points
@@ -22,10 +23,8 @@ a knob's detent is a tap), plus the OK. Writes bench/results/hands.txt.
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,13 +32,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
+import outcome_hands  # noqa: E402
+
 from domino.events import loads  # noqa: E402
 from domino.match import Match  # noqa: E402
 from harness import press_hands  # noqa: E402
 
 SEEDS = list(range(1, 9))  # hands per game
 INPUTS = ("buttons", "encoder", "keypad")
-GOALS = {"pad": {"keypad": 1.0, "buttons": 2.0}, "play_median": 2.5, "play_max": 4,
+GOALS = {"pad": {"keypad": 1.0, "buttons": 2.0}, "play_median": 2, "play_max": 4,
          "tally": {"buttons": 6, "keypad": 3}}  # fmt: skip
 
 
@@ -125,24 +126,19 @@ def measure(games: list[str], storage: Path) -> tuple[list[dict], dict[tuple, in
                 pads.append(paper(lines))
                 keyed.append(keypad_plays(lines))
                 f.write("#\n" + "".join(line + "\n" for line in lines))
-    env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
-    r = subprocess.run(
-        [press_hands.micropython(), "-X", "heapsize=4M", str(ROOT / "bench" / "mpy_hands.py"),
-         str(path), str(storage / "flash")],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600,
-    )  # fmt: skip
-    for line in reversed(r.stdout.splitlines()):
-        if line.startswith("["):
-            hands = json.loads(line)
-            for i, h in enumerate(hands):
-                h["paper"] = pads[i // 2]  # tracked and pad: the same hand
-                if h["way"] == "tracked":  # the keypad where it names the play, else the bar
-                    h["key_plays"] = [
-                        b if k is None else k
-                        for b, k in zip(h["plays"], keyed[i // 2], strict=False)
-                    ]
-            return hands, {}
-    raise AssertionError("mpy_hands.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+    hands = press_hands.run_json(
+        ROOT / "bench" / "mpy_hands.py", [str(path), str(storage / "flash")]
+    )
+    assert isinstance(hands, list)
+    n = -1
+    for h in hands:  # each hand tracked, then on the pad (and by its tally where it took a result)
+        if h["way"] == "tracked":  # the keypad where it names the play, else the bar
+            n += 1
+            h["key_plays"] = [
+                b if k is None else k for b, k in zip(h["plays"], keyed[n], strict=False)
+            ]
+        h["paper"] = pads[n]
+    return hands, {}
 
 
 def priced(h: dict, inputs: str) -> dict | None:
@@ -241,12 +237,19 @@ def main() -> None:
             + ("  yes" if same else "  NO")
         )
     lines.append("")
+    lines += result_rows(hands, games)
     n = len(games) * len(SEEDS)
     lines.append(
         f"per hand ({n} hands): a paper score pad {tracked_all[1] / n:.1f} strokes; tracked, "
         f"five buttons {tracked_all[0] / n:.1f} presses ({tracked_all[0] / tracked_all[1]:.1f}x)"
         + "".join(f"; score pad, {i} {pad_all[i][0] / n:.1f}" for i in INPUTS if pad_all[i][1])
     )
+    unentered = sum(h.get("unentered", 0) for h in hands)
+    if unentered:
+        lines.append(
+            f"hands left at a play the bar's shortest path did not lay (counted to there, same:"
+            f" NO): {unentered}"
+        )
     for i in INPUTS:
         total, strokes_sum = pad_all[i]
         if not strokes_sum:
@@ -285,18 +288,102 @@ def main() -> None:
             f"tallies, {i}: {len(xs)} values, mean {mean:.1f}, max {max(xs)} presses a value"
             + (f"; goal <= {goal}: {'met' if mean <= goal else 'NOT met'}" if goal else "")
         )
-    lines += [
-        "Outcome games (no tiles: one entry per hand, bench/results/presses-games.txt):",
-    ]
-    games_file = ROOT / "bench" / "results" / "presses-games.txt"
-    if games_file.exists():
-        lines += ["  " + ln for ln in games_file.read_text().splitlines()[1:]]
+    with tempfile.TemporaryDirectory() as tmp:
+        outcomes = outcome_hands.measure(Path(tmp))
+    games_lines = outcome_rows(outcomes)
+    lines += [""] + games_lines
     lines.append(f"({time.time() - start:.0f} s)")
     text = "\n".join(lines) + "\n"
     print(text, end="")
     out = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
     out.mkdir(parents=True, exist_ok=True)
     (out / "hands.txt").write_text(text)
+    (out / "presses-games.txt").write_text("\n".join(games_lines) + "\n")
+
+
+def result_rows(hands: list[dict], games: list[str]) -> list[str]:
+    """Where the score pad took the hand's result itself (Game.result_entry, the pad's first
+    action), its presses beside the tally's for the same hands, five buttons and keypad."""
+    out = []
+    for key in games:
+        hs = [h for h in hands if h["game"] == key]
+        tally = [h for h in hs if h["way"] == "padtally"]
+        if not tally:
+            continue
+        pad = [h for h in hs if h["way"] == "pad" and h["result"]]
+        cells = []
+        for i in ("buttons", "keypad"):
+            a = sum(p["total"] for p in (priced(h, i) for h in pad) if p)
+            b = sum(p["total"] for p in (priced(h, i) for h in tally) if p)
+            cells.append(f"{i} {a} vs {b}")
+        out.append(f"  {key:20s} {len(pad)} hands: " + ", ".join(cells))
+    if out:
+        out = ["score pad, the hand's result (its first action) vs End the hand and the tally, "
+               "presses for the same hands:"] + out + [""]  # fmt: skip
+    return out
+
+
+def outcome_rows(hands: list[dict]) -> list[str]:
+    """The outcome games' rows: per game, the hands entered the way the device opens with
+    (its first declared way) against paper, per input; every way's presses with five buttons
+    beside it (the first must be the fewest); the goal, paper + 2 a hand with five buttons."""
+    lines = [
+        f"Outcome games (no tiles: one entry a hand), {outcome_hands.HANDS} hands each dealt and "
+        "played at random (bench/outcome_hands.py),",
+        "entered on the real App (bench/mpy_outcomes.py), every way the game declares",
+        "(Game.entries). pad: paper's strokes; presses from the entry to the result, the way the",
+        "entry opens with; over: hands above paper + 2 with five buttons; ways: every way's",
+        "presses with five buttons, summed over the hands.",
+        "",
+        f"{'game':12s} {'pad':>4s} {'buttons':>13s} {'encoder':>13s} {'keypad':>13s} "
+        f"{'over':>5s} {'worst':>6s}  ways",
+    ]
+    keys = list(dict.fromkeys(h["game"] for h in hands))
+    total = {i: [0, 0] for i in INPUTS}
+    over_all, count = 0, 0
+    worst_game = ("", 0.0)
+    for key in keys:
+        ways = list(dict.fromkeys(h["way"] for h in hands if h["game"] == key))
+        first = [h for h in hands if h["game"] == key and h["way"] == ways[0]]
+        assert all(h["same"] for h in hands if h["game"] == key), key
+        strokes_sum = sum(h["paper"] for h in first)
+        cells = []
+        for i in INPUTS:
+            n = sum(outcome_hands.priced(h, i) for h in first)
+            total[i][0] += n
+            total[i][1] += strokes_sum
+            cells.append(f"{n:5d} {n / strokes_sum:5.2f}x")
+        buttons = [outcome_hands.priced(h, "buttons") for h in first]
+        over = sum(1 for h, b in zip(first, buttons, strict=True) if b > h["paper"] + 2)
+        worst = max(b - h["paper"] for h, b in zip(first, buttons, strict=True))
+        over_all += over
+        count += len(first)
+        ratio = sum(buttons) / strokes_sum
+        if ratio > worst_game[1]:
+            worst_game = (key, ratio)
+        per_way = {
+            w: sum(outcome_hands.priced(h, "buttons") for h in hands
+                   if h["game"] == key and h["way"] == w)
+            for w in ways
+        }  # fmt: skip
+        fewest = min(per_way.values()) == per_way[ways[0]]
+        lines.append(
+            f"{key:12s} {strokes_sum:4d} " + " ".join(cells) + f" {over:2d}/{len(first):<2d} "
+            f"{worst:+5d}  " + ", ".join(f"{w} {n}" for w, n in per_way.items())
+            + ("" if fewest else "  (first way NOT the fewest)")
+        )
+    lines.append("")
+    for i in INPUTS:
+        n, strokes_sum = total[i]
+        lines.append(
+            f"outcome games, {i}: {n} presses for {strokes_sum} strokes = {n / strokes_sum:.2f}x"
+            + (f" (worst game {worst_game[0]} {worst_game[1]:.2f}x)" if i == "buttons" else "")
+        )
+    lines.append(
+        f"outcome games, buttons: {count - over_all} of {count} hands within paper + 2; goal "
+        f"every hand: {'met' if not over_all else 'NOT met'}"
+    )
+    return lines
 
 
 if __name__ == "__main__":

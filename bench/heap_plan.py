@@ -34,7 +34,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench.target_bench import SPEED, TABLES, pct, probes, run_table
+from bench.target_bench import TABLES, pct, run_table
 from dominoboard.cli import main as cli
 from dominoboard.deploy import take_repl, tool
 from dominoboard.rp2 import (
@@ -45,6 +45,7 @@ from dominoboard.rp2 import (
     rp2040js_dir,
     stock_firmware,
 )
+from harness.target import SPEED, probes
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))

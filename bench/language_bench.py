@@ -16,8 +16,9 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from bench.target_bench import SPEED, muggins_hands, pct, probes, run_table
+from bench.target_bench import muggins_hands, pct, run_table
 from dominoboard.rp2 import EmulatedPico, TargetMissing, firmware_dir, frozen_firmware, rp2040js_dir
+from harness.target import SPEED, probes
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))

@@ -9,7 +9,7 @@ and mpy_replay compiled by mpy-cross as deploy compiles them. "Before" is the tr
 (the commit this work started from), taken with `git archive` into the build folder.
 
 Run: .venv/bin/python -m bench.longmatch_bench [BEFORE]. Writes bench/results/longmatch.txt.
-The Pico itself is measured by bench/longmatch_target_bench.py.
+The Pico itself is measured by bench/target_bench.py ("long matches").
 """
 
 import io

@@ -1,5 +1,5 @@
 # Whole hands on the device's real screens, kept both ways: tracked (every play by the fewest
-# presses the table's lists allow, tests/firmware/mpy/press_paths.py; draws and passes on the
+# presses the table's lists allow, harness/mpy_press_paths.py; draws and passes on the
 # bar; the tally) and on a score pad (scoreboard.screens.pad: each score as it happens, in the
 # game's unit, then End the hand, who went out, the tally). Run by bench/hands_bench.py.
 #
@@ -15,9 +15,9 @@ import gc
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "harness"]
 
-import press_paths as pp  # noqa: E402  # pyright: ignore[reportMissingImports]
+import mpy_press_paths as pp  # noqa: E402
 
 from boards.sim import SimBoard  # noqa: E402
 from domino.events import loads  # noqa: E402
@@ -146,9 +146,7 @@ def tracked(storage, lines):
     emap = {}
     i = 0
     while i < len(events):
-        ev = events[i]
-        if "e" in ev:
-            ev["e"] = emap.get(ev["e"], ev["e"])
+        ev = pp.device_end(emap, events[i])
         m = match(app)
         if m.hand is None or m.hand.is_over():
             break
@@ -159,6 +157,13 @@ def tracked(storage, lines):
         kind = ev.get("k")
         if kind == "play":
             k = pp.enter_play(app, ev, stats)
+            if len(m.log) == before:  # the path pressed did not lay it: counted, and the
+                count.out["unentered"] = count.out.get("unentered", 0) + 1  # hand given up
+                count.out["plays"].append(k or 1)
+                count.out["same"] = False
+                del app
+                gc.collect()
+                return count.out
             if k is None:
                 k = 1  # not offered on the screens (counted in presses.txt): one press
             count.out["plays"].append(k)
@@ -215,9 +220,44 @@ def scores(setup, events):
     return m, out
 
 
-def pad(storage, lines):
+def offers_result(app, blocked):
+    """The score pad offers the hand's result itself (Game.result_entry) for this end."""
+    s = shown(app)
+    m = match(app)
+    return ("result", None) in getattr(s, "actions", ()) and m.game.result_entry(m.hand, blocked)
+
+
+def result_end(app, out, tally, count):
+    """The pad's *Hand result*: who scores, went out or blocked where both are offered, and
+    his side's points (scoreboard.screens.match_menu.HandResult)."""
+    m = match(app)
+    s = shown(app)
+    goto(app, s, s.actions.index(("result", None)), len(s.actions), count, "end_nav")
+    press(app, "OK", count, "end_nav")
+    s = shown(app)
+    side = 0
+    for i, x in enumerate(tally):
+        if x > tally[side]:
+            side = i
+    won = out if out is not None else m.sides[side][0]
+    n = len(m.players)
+    size = n * len(s.ways)  # who and how in one list: every player out, then blocked
+    at = s.ways.index(s.blocked) * n + s.player
+    want = s.ways.index(out is None) * n + won
+    down, up = (want - at) % size, (at - want) % size
+    name, k = ("DOWN", down) if down <= up else ("UP", up)
+    for _ in range(k):
+        press(app, name, count, "end_nav")
+    press(app, "OK", count, "end_nav")
+    number(app, s.number, tally[side], count, "tally", m.game.points_unit)
+    press(app, "OK", count, "tally_ok")
+
+
+def pad(storage, lines, result=True):
+    """The hand on the score pad, its end the way the pad opens with: the hand's result
+    where offered (``result``), else End the hand and the tally."""
     setup, events, end = hand_of(lines)
-    count = Count(setup["game"], "pad")
+    count = Count(setup["game"], "pad" if result else "padtally")
     sh, scored = scores(setup, events)
     app = new_app(storage, setup, "pad")
     unit = match(app).game.points_unit
@@ -230,11 +270,17 @@ def pad(storage, lines):
         if match(app).over:
             break
     m = match(app)
+    final = shadow(setup, events, end)
+    count.out["result"] = False
     if end is not None and not m.over and sh.hand is not None:
         out = sh.hand.out if sh.hand.out is not None else end.get("out")
         last = end.get("last", sh.hand.last)
-        end_hand(app, end, out, last, count, True)
-    count.out["same"] = match(app).totals == shadow(setup, events, end).totals
+        if result and final.records and offers_result(app, out is None):
+            count.out["result"] = True
+            result_end(app, out, final.records[-1].tally, count)
+        else:
+            end_hand(app, end, out, last, count, True)
+    count.out["same"] = match(app).totals == final.totals
     del app
     gc.collect()
     return count.out
@@ -246,9 +292,12 @@ def main():
     hand = []
 
     def flush():
-        if hand:
-            results.append(tracked(storage + "/t", hand))
-            results.append(pad(storage + "/p", hand))
+        if hand:  # a fresh flash for each hand: 400 matches in one outgrew the stored index
+            n = len(results)
+            results.append(tracked("%s/t%d" % (storage, n), hand))
+            results.append(pad("%s/p%d" % (storage, n), hand))
+            if results[-1]["result"]:  # the tally's way too, to compare
+                results.append(pad("%s/q%d" % (storage, n), hand, False))
 
     with open(path) as f:
         for line in f:

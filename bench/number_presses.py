@@ -7,7 +7,9 @@ the device's own ``scoreboard.buttons.Buttons`` (repeat delay and pace) polled e
 App.run polls while a key is down. Each value is reached by the fewest presses, OK included
 (as bench/presses_bench.py counts a play): a tap is a press, a hold one press however long
 (released on the rung the scorer aims at: each rung shows ``LADDER_MS``), a detent of the
-knob one press, a key of the keypad one press.
+knob one press (turned at the pace the scorer chooses: ``NumberEntry.turn`` moves it by the
+pace ``boards.encoder.pace`` gives its gap; the first detent of a turn is slow), a key of the
+keypad one press.
 
 ``presses_for(value, unit, lo, hi, inputs)`` and ``tile_presses(match, tile, end)`` (a play
 typed on the keypad, as the table takes it) are the seams other benches import
@@ -28,14 +30,19 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "firmware") not in sys.path:
     sys.path.insert(0, str(ROOT / "firmware"))
 
+from boards.encoder import FAST, FAST_MS, SLOW, STEADY, STEADY_MS, pace  # noqa: E402
 from scoreboard.buttons import REPEAT, Buttons  # noqa: E402
-from scoreboard.numbers import LADDER_MS, NumberEntry  # noqa: E402
+from scoreboard.numbers import LADDER_MS, TURN_STEPS, NumberEntry  # noqa: E402
 
 INPUTS = ("buttons", "encoder", "keypad")
 TAP_S = 0.35  # a press and a look at the screen, for the seconds column
 REACT_S = 0.25  # letting go once the aimed-at rung shows
 POLL_MS = 5
 MOST_RUNGS = 40
+# The scorer's three ways of turning the knob, the gap between detents (ms): aimed clicks, a
+# steady turn, a spin; each gap must fall in its pace on the device
+GAPS = {SLOW: 300, STEADY: (FAST_MS + STEADY_MS) // 2, FAST: FAST_MS // 2}
+assert all(pace(g) == p for p, g in GAPS.items())
 
 
 class _Pin:
@@ -103,8 +110,38 @@ def typed(value: int, unit: int, lo: int, hi: int, start: int) -> int | None:
     return len(digits) + 1
 
 
+def turned(value: int, unit: int, lo: int, hi: int, way: int, p: int) -> int:
+    e = _entry(value, unit, lo, hi)
+    e.turn(way, p)
+    return e.value
+
+
 @functools.cache
-def _costs(unit: int, lo: int, hi: int, start: int, moves: str) -> dict[int, tuple[int, float]]:
+def _turn_costs(unit: int, lo: int, hi: int, start: int) -> dict[int, tuple[int, float]]:
+    """Fewest detents (then seconds) from ``start`` to every value, the push not included:
+    a detent is SLOW unless it goes on a turn the same way (then any pace)."""
+    best: dict[tuple[int, int], tuple[int, float]] = {(start, 0): (0, 0.0)}
+    todo = [(0, 0.0, start, 0)]
+    while todo:
+        n, s, v, last = heapq.heappop(todo)
+        if best.get((v, last), (1 << 30, 0.0)) < (n, s):
+            continue
+        for way in (1, -1):
+            for p in (SLOW, STEADY, FAST) if way == last else (SLOW,):
+                w = turned(v, unit, lo, hi, way, p)
+                cost = (n + 1, s + GAPS[p] / 1000)
+                if cost < best.get((w, way), (1 << 30, 0.0)):
+                    best[(w, way)] = cost
+                    heapq.heappush(todo, (cost[0], cost[1], w, way))
+    out: dict[int, tuple[int, float]] = {}
+    for (v, _way), cost in best.items():
+        if cost < out.get(v, (1 << 30, 0.0)):
+            out[v] = cost
+    return out
+
+
+@functools.cache
+def _costs(unit: int, lo: int, hi: int, start: int) -> dict[int, tuple[int, float]]:
     """Fewest presses (then seconds) from ``start`` to every value, OK not included."""
     best: dict[int, tuple[int, float]] = {start: (0, 0.0)}
     todo = [(0, 0.0, start)]
@@ -113,9 +150,8 @@ def _costs(unit: int, lo: int, hi: int, start: int, moves: str) -> dict[int, tup
         if best.get(v, (1 << 30, 0.0)) < (n, s):
             continue
         nexts = [(tap(v, unit, lo, hi, k), TAP_S) for k in ("up", "down")]
-        if moves == "buttons":
-            for k in ("up", "down"):
-                nexts += holds(v, unit, lo, hi, k)
+        for k in ("up", "down"):
+            nexts += holds(v, unit, lo, hi, k)
         for w, secs in nexts:
             cost = (n + 1, s + secs)
             if cost < best.get(w, (1 << 30, 0.0)):
@@ -145,8 +181,10 @@ def measure(
         start = max(e.least(), 0) if e.least() <= 0 <= e.most() else e.least()
     if not (lo <= value <= hi) or value % unit:
         raise ValueError(f"{value} is not an entry of {lo}..{hi} in steps of {unit}")
-    moves = "encoder" if inputs == "encoder" else "buttons"
-    n, s = _costs(unit, lo, hi, start, moves)[value]
+    if inputs == "encoder":
+        n, s = _turn_costs(unit, lo, hi, start)[value]
+    else:
+        n, s = _costs(unit, lo, hi, start)[value]
     best = (n + 1, s + TAP_S)
     if inputs == "keypad":
         k = typed(value, unit, lo, hi, start)
@@ -163,7 +201,7 @@ CASES = (
     ("points 1-30", range(1, 31), 1, -1000, 1000, 1),
     ("target 50-500", range(50, 501, 50), 1, 1, 10000, 100),
 )
-GOAL_MEAN, GOAL_MAX, GOAL_KEYPAD = 6, 10, 3
+GOAL_MEAN, GOAL_MAX, GOAL_KEYPAD, GOAL_KNOB_DETENTS = 6, 10, 3, 6
 
 
 def main() -> None:
@@ -173,9 +211,14 @@ def main() -> None:
         "(scoreboard.buttons) on CPython (bench/number_presses.py). A hold is one press: it",
         f"climbs a rung (ten units) each {LADDER_MS} ms at most and is let go on the rung",
         "aimed at; secs: a scorer's time at 0.35 s a press plus the holds. encoder: each",
-        "detent a press (its push is OK); keypad: digits and #, or the buttons where fewer.",
-        f"Goals (five buttons, 0-99): mean <= {GOAL_MEAN}, max <= {GOAL_MAX}; keypad mean"
-        f" <= {GOAL_KEYPAD}.",
+        "detent a press and its push (OK) one; a detent moves by its pace, the gap since the",
+        f"one before it the same way: a unit (aimed clicks, {GAPS[SLOW]} ms; the first of a turn),",
+        f"to the next multiple of {TURN_STEPS[STEADY]} units (a steady turn,"
+        f" {GAPS[STEADY]} ms) or of {TURN_STEPS[FAST]} (a spin, {GAPS[FAST]} ms)",
+        "(boards/encoder.py, NumberEntry.turn); detents = presses - 1. keypad: digits and #,",
+        f"or the buttons where fewer. Goals (five buttons, 0-99): mean <= {GOAL_MEAN},"
+        f" max <= {GOAL_MAX};",
+        f"keypad mean <= {GOAL_KEYPAD}; knob 0-99 mean <= {GOAL_KNOB_DETENTS} detents.",
         "",
         f"{'entry':36s} {'input':8s} {'mean':>5s} {'p50':>4s} {'max':>4s} {'<=6':>5s} "
         f"{'secs':>5s} {'worst':>6s}",
@@ -194,7 +237,9 @@ def main() -> None:
     lines += [
         "",
         "Before (the old entry: taps of one, a hold that sped up to a step of 10 every 40 ms",
-        "and overshot): a tap-only path is the encoder row; a tally of 45 took 46 presses.",
+        "and overshot): a tally of 45 took 46 presses. Before the knob's pace (a unit a",
+        "detent, and one detent clockwise from 0 wrapped to the most): 0-99 cost 48.25",
+        "presses (47.25 detents) on the double-six tally, max 85; points 1-30 15.50.",
     ]
     text = "\n".join(lines) + "\n"
     print(text, end="")
@@ -211,30 +256,34 @@ def tile_presses(match, tile: tuple[int, int], end: int | None, o: int | None = 
     """Keys that enter the play of ``tile`` on ``end`` on the keypad, as the table takes them
     (scoreboard.screens.table.Table.type_tile): its pips, the shorter way round that names it
     ("#" too where the digits are also the start of a longer tile), then, when its ends differ in
-    result, the moves to its end on the bar and "#". ``match``: a domino Match with the play
-    to come in turn."""
+    result, the digit that numbers its end; a lead the tiles decide, then the seat's digit.
+    ``match``: a domino Match with the play to come in turn."""
     from scoreboard import pips as plays
 
+    lead = 0 if match.hand.turn is None else None  # the tiles decide who leads
     best = None
     for a, b in ((tile[0], tile[1]), (tile[1], tile[0])):
         typed = ""
         got = None
         for d in f"{a}{b}":
             typed += d
-            got = plays.by_pips(match, typed)
+            got = plays.by_pips(match, typed, lead)
             if got is None or got[0] is not None:
                 break
         n = len(typed)
         if got is not None and got[0] is None:  # a whole tile and a longer one: "#" takes it
-            got = plays.typed_done(match, typed)
+            got = plays.typed_done(match, typed, lead)
             n += 1
         if got is None or got[0] != tuple(sorted(tile, reverse=True)):
             continue
         ways = plays.differing(match, got[1])
-        if len(ways) > 1:
+        if lead is not None:
+            n += 1  # then who laid it: the digit of the seat (screens.tiles.Leader)
+        elif len(ways) > 1:
             want = plays.result(match, got[0], end, o)
             i = [plays.result(match, t, e, oo) for t, e, oo in ways].index(want)
-            n += min(i, len(ways) - i) + 1  # the bar wraps; "#" lays it
+            # the digit that numbers its end lays it (pips.end_key); past nine, the bar
+            n += 1 if i < 9 else min(i, len(ways) - i) + 1
         best = n if best is None else min(best, n)
     if best is None:
         raise ValueError(f"{tile} on {end} is no play the keypad can name now")

@@ -5,7 +5,7 @@ random legal tile, not the device's own ranking (harness/press_hands.py). Each h
 replayed on the MicroPython unix port through the real App, and each play is entered by the
 fewest presses the screens it shows allow (the table's action bar, an end's tile list or its
 groups, the lead's high half), computed over the screens' real lists and then pressed
-(tests/firmware/mpy/press_paths.py); OK counts as a press. Goals: median <= 2,
+(harness/mpy_press_paths.py); OK counts as a press. Goals: median <= 2,
 p95 <= 6, max <= 10 per game. Writes bench/results/presses.txt.
 """
 

@@ -14,7 +14,6 @@ Run: .venv/bin/python -m bench.profile_keys [--table "Muggins, 31"] [--kind "han
 
 import argparse
 import bisect
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -22,21 +21,7 @@ from pathlib import Path
 
 from bench import target_bench
 from dominoboard.rp2 import EmulatedPico, TargetMissing, frozen_firmware
-
-
-def functions(elf: Path) -> tuple[list[int], list[str]]:
-    """The ELF's code symbols, sorted by address: (addresses, names)."""
-    out = subprocess.run(
-        ["arm-none-eabi-nm", "-n", str(elf)], capture_output=True, text=True, check=True
-    ).stdout
-    addresses: list[int] = []
-    names: list[str] = []
-    for line in out.splitlines():
-        parts = line.split()
-        if len(parts) == 3 and parts[1] in "tT":
-            addresses.append(int(parts[0], 16))
-            names.append(parts[2])
-    return addresses, names
+from harness.target import SPEED, functions, probes
 
 
 def profile(uf2: Path, table: str, kind: str, every: int) -> tuple[dict[str, float], int]:
@@ -47,9 +32,9 @@ def profile(uf2: Path, table: str, kind: str, every: int) -> tuple[dict[str, flo
     by_name: dict[str, int] = {}
     keys = 0
     with tempfile.TemporaryDirectory() as work:
-        probes = target_bench.probes(elf)
+        addresses_of = probes(elf)
         flash = Path(work) / "flash.img"
-        with EmulatedPico(flash, speed=target_bench.SPEED, uf2=uf2, probes=probes) as pico:
+        with EmulatedPico(flash, speed=SPEED, uf2=uf2, probes=addresses_of) as pico:
             pico.boot()
             pico.wait_drawn()
             for command, key_kind in presses():

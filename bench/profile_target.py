@@ -19,10 +19,10 @@ import tempfile
 from io import BytesIO
 from pathlib import Path
 
-from bench.target_bench import SPEED
 from dominoboard import deploy
 from dominoboard.cli import main as cli
 from dominoboard.rp2 import EmulatedPico
+from harness.target import SPEED
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "bench" / "mpy_profile.py"

@@ -8,7 +8,7 @@ Measured in one run, each figure beside the reference it is compared with:
   dealt, so nothing is ever drawn) and on booklet 003's Block (5 tiles each), each per hand
   (every hand its own seeded deal) and within whole matches, and the full event fold;
 - full 13-round, 4-player, double-12 Mexican Train matches, random and greedy bots: games per
-  second, the core's fast engine (``dominoboard.sim.fasttrains``) and the event fold;
+  second, the core's fast engine (``dominoboard.sim.engines.trains``) and the event fold;
 - 1 against 2 worker processes on the same experiment, big enough that starting the workers
   is a small part of it.
 

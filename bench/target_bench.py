@@ -18,6 +18,11 @@ Writes bench/results/target.txt:
   page program: ``EmulatedPico(flash_times="max")``);
 - flash: erases and page programs per recorded event, and a heavy user's flash lifetime;
 - a store of 100 matches: power-on to the current match's table (resume), and *Matches*;
+- the long matches of harness/long_matches.py, each put on a new Pico's flash by the store's
+  own code and copied on with mpremote, then powered on (the fold from flash), undone, its
+  History opened and scrolled, a play redone, and powered on again after a cut
+  (tests/target/test_target_long_matches.py drives the same steps and compares every screen
+  with the unix port's): the heap after each collection during each step;
 - the heap as the firmware's own collections leave it (read from the GC's allocation table
   at each gc_collect's return): live bytes, the largest free block, the deepest pystack;
 - idle: nothing pressed for 2 s, then 5 s measured: the core's busy share and the bytes
@@ -31,7 +36,6 @@ machine is.
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
@@ -46,13 +50,17 @@ from dominoboard.rp2 import (
     rp2040js_dir,
 )
 from dominoboard.sources import firmware_module
+from harness.target import SPEED, probes
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = Path(os.environ.get("BENCH_RESULTS", ROOT / "bench" / "results"))
-SPEED = 8.0
 TAP_MS = 80  # EmulatedPico.press: down this long
 LONG_MS = 600  # scoreboard.buttons: a hold this long is LONG
 BUS_MS_PER_BYTE = 9 / 400_000 * 1e3  # I2C at 400 kHz: 8 bits and the ACK
+# One screen update's transactions follow each other within a few hundred microseconds of
+# core time; the next update (the table's guesses, drawn in an idle pass) comes after at
+# least a loop period (5 ms). A pause this long between two transactions ends a frame.
+FRAME_GAP_NS = 3_000_000
 
 # The flash (W25Q16, 2 MiB): the board's storage region is littlefs's 1,408 KB at the end and
 # the event ring's 64 KB just below it (boards/DOMINOBOARD_PICO/mpconfigboard.h).
@@ -153,15 +161,14 @@ def pad_hands(players: int, hands: int) -> list[tuple[str, str]]:
 
 
 def texas_hands(hands: int) -> list[tuple[str, str]]:
-    """Four-Hand Texas, each hand's outcome entered: Ana bids 30 in blanks; tricks 4 and 3 in
-    digits; Ana and Cai took no count, Ben and Dee all five (the last step starts with what
-    nobody else was given ticked): OK on its Done records the hand's end."""
+    """Four-Hand Texas, each hand as paper writes it (the entry's first way): Ben bid; Ana and
+    Cai scored 4; Ben and Dee the rest of the hand's 42, which their step starts at: OK there
+    records the hand's end."""
     out: list[tuple[str, str]] = []
     for _ in range(hands):
-        out += menu_keys("press OK", "press OK", "press OK")  # bidder, bid, trump
+        out += menu_keys("press DOWN", "press OK")  # Ben bid
         out += keys("tally digit", *["press UP"] * 4) + menu_keys("press OK")
-        out += keys("tally digit", *["press UP"] * 3) + menu_keys("press OK")
-        out += menu_keys("press OK") + [("press OK", "hand end")] + NEXT
+        out += [("press OK", "hand end")] + NEXT
     return out
 
 
@@ -198,24 +205,6 @@ def acting_ms(command: str) -> float:
 def pct(values: list[float], q: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
-
-
-def probes(elf: Path) -> dict:
-    """The firmware's addresses the emulator's heap probes need, from the ELF's symbols."""
-    out = subprocess.run(["arm-none-eabi-nm", "-S", str(elf)], capture_output=True, text=True)
-    symbols = {}
-    for line in out.stdout.splitlines():
-        parts = line.split()
-        if len(parts) >= 3:
-            symbols[parts[-1]] = (int(parts[0], 16), int(parts[1], 16) if len(parts) == 4 else 0)
-    pystack = next((v for k, v in symbols.items() if k.startswith("pystack")), None)
-    return {
-        "gc_alloc": symbols["gc_alloc"][0],
-        "gc_collect": symbols["gc_collect"][0],
-        "state": symbols["mp_state_ctx"][0],
-        "heap_start": symbols["__GcHeapStart"][0],
-        "pystack": list(pystack) if pystack else None,
-    }
 
 
 # --- what a key did: the events on the flash image -----------------------------------------
@@ -283,7 +272,8 @@ class Table:
         self.name = name
         self.pico = pico
         self.erase_ms, self.program_ms = BUSY_MS[times]
-        self.rows: dict[str, list[tuple[float, float, int]]] = {}  # kind: (wait, flash, erases)
+        # kind: (wait, flash, erases, first frame)
+        self.rows: dict[str, list[tuple[float, float, int, float]]] = {}
         self.seen = set(ring_events(pico.flash))
         self.events = 0
         self.record_bytes = 0  # the ring's records of those events
@@ -326,7 +316,7 @@ class Table:
             for op in ops
         )
         wait = (last - acts) / 1e6 + pico.display_bytes_between(acts, last) * BUS_MS_PER_BYTE
-        self.rows.setdefault(did, []).append((wait, flash, erases))
+        self.rows.setdefault(did, []).append((wait, flash, erases, first_frame(pico, acts, last)))
 
     def flash(self) -> tuple[int, int, int]:
         """(ring erases, littlefs erases, page programs) since the table's first key."""
@@ -335,6 +325,22 @@ class Table:
                    and op["offset"] >= RING_START)  # fmt: skip
         lfs = sum(1 for op in ops if op["op"] == "erase") - ring
         return ring, lfs, sum(1 for op in ops if op["op"] == "program")
+
+
+def first_frame(pico: EmulatedPico, acts: int, last: int) -> float:
+    """From the moment a key acts to the last byte of the first screen update after it (the
+    frame that confirms the key; the wait runs on to the last update), ms as the wait is
+    counted: the core's time and that frame's bytes on the bus."""
+    with pico.lock:
+        sent = [(t, n) for t, n in pico.i2c if acts <= t <= last]
+    end = sent[-1][0]
+    nbytes = 0
+    for i, (t, n) in enumerate(sent):
+        nbytes += n
+        if i + 1 < len(sent) and sent[i + 1][0] - t >= FRAME_GAP_NS:
+            end = t
+            break
+    return (end - acts) / 1e6 + nbytes * BUS_MS_PER_BYTE
 
 
 def run_table(pico: EmulatedPico, presses: list[tuple[str, str]], kinds: dict) -> None:
@@ -363,20 +369,23 @@ def idle(pico: EmulatedPico) -> tuple[float, float]:
 
 HEADER = (
     f"  {'kind':<11} {'n':>4} {'wait p50':>8} {'p95':>6} {'max':>6} {'flash p95':>9} {'erases':>6}"
+    f" {'frame p50':>9} {'p95':>6}"
 )
 
 
-def kind_rows(rows: dict[str, list[tuple[float, float, int]]]) -> list[str]:
+def kind_rows(rows: dict[str, list[tuple[float, float, int, float]]]) -> list[str]:
     out = []
     for kind in KINDS:
         got = rows.get(kind, [])
         if not got:
             continue
         wait = [r[0] for r in got]
+        frame = [r[3] for r in got]
         out.append(
             f"  {kind:<11} {len(got):>4} {statistics.median(wait):>8.1f} {pct(wait, 0.95):>6.1f}"
             f" {max(wait):>6.1f} {pct([r[1] for r in got], 0.95):>9.1f}"
             f" {sum(r[2] for r in got):>6}"
+            f" {statistics.median(frame):>9.1f} {pct(frame, 0.95):>6.1f}"
         )
     return out
 
@@ -433,6 +442,53 @@ def store_of_100(uf2: Path, work: Path) -> list[str]:
     ]
 
 
+# --- long matches ---------------------------------------------------------------------------
+
+
+def long_match(name: str, uf2: Path, addresses: dict, work: Path) -> list[tuple[str, list]]:
+    """(step, the collections during it) for the long match ``name`` on a new Pico."""
+    from harness import long_matches
+
+    store = work / name
+    store.mkdir()
+    files = long_matches.stored(name, store)
+    phases: list[tuple[str, list[dict]]] = []
+    with EmulatedPico(work / f"{name}.img", speed=SPEED, uf2=uf2, probes=addresses) as pico:
+        long_matches.copy_onto(pico, files)
+        first = len(pico.collections)
+        long_matches.power_on(pico)
+        phases.append(("power on: the fold from flash", pico.collections[first:]))
+        mark = [len(pico.collections)]
+
+        def step(label: str) -> None:
+            phases.append((label, pico.collections[mark[0] :]))
+            mark[0] = len(pico.collections)
+
+        long_matches.steps(pico, step)
+        pico.cut()
+        first = len(pico.collections)
+        long_matches.power_on(pico)
+        phases.append(("power on again after the steps", pico.collections[first:]))
+    return phases
+
+
+def long_match_rows(name: str, phases: list[tuple[str, list]]) -> list[str]:
+    from harness import long_matches
+
+    events = len(long_matches.match(name)[1])
+    lines = [f"  {name} ({events} events)"]
+    lines.append(f"    {'step':<34} {'n':>4} {'peak live':>11} {'least largest free':>19}")
+    for label, gcs in phases:
+        if not gcs:
+            lines.append(f"    {label:<34} {0:>4} {'-':>11} {'-':>19}")
+            continue
+        lines.append(
+            f"    {label:<34} {len(gcs):>4} {max(g['live'] for g in gcs):>9,} B"
+            f" {min(g['largest_free'] for g in gcs):>17,} B"
+        )
+    return lines
+
+
 def main() -> int:
     try:
         firmware_dir()
@@ -465,11 +521,16 @@ def main() -> int:
                 states[f"table: {name}"] = idle(pico)
             return t, (*t.flash(), t.record_bytes), states, list(pico.collections), first
 
+    from harness.long_matches import MATCHES
+
+    longs = [] if only else list(MATCHES)
     with ThreadPoolExecutor(max_workers=3) as pool:
         futures = [pool.submit(table, *run) for run in runs]
         hundred = pool.submit(store_of_100, uf2, work) if not only else None
+        long_futures = [pool.submit(long_match, n, uf2, addresses, work) for n in longs]
         results = [f.result() for f in futures]
         store_lines = hundred.result() if hundred else []
+        measured = [f.result() for f in long_futures]
     lines = [
         "# What a player waits for on the emulated Pico: the scoreboard's firmware (make",
         "# firmware: MicroPython v1.28.0 rp2, the app frozen in, the event ring) in rp2040js",
@@ -482,7 +543,9 @@ def main() -> int:
         "600 ms) to the display's last byte, emulated ms: the core, the flash's busy time inside",
         "(W25Q16 typical: 45 ms a sector erase, 0.4 ms a page program) and the display's bytes",
         "at 400 kHz I2C. flash p95 = busy time inside the wait; erases = sector erases inside",
-        "the waits, all keys of the kind. Kinds by what each key recorded (the event ring read",
+        "the waits, all keys of the kind. frame = to the last byte of the first screen update",
+        "after the key (the frame that confirms it; the table's guesses come in a later one),",
+        "counted the same way. Kinds by what each key recorded (the event ring read",
         "from the flash image after each key); menu, cursor and tally digit: keys that recorded",
         "nothing, checked against their script line.",
     ]
@@ -554,6 +617,15 @@ def main() -> int:
         ]
     if store_lines:
         lines += [""] + store_lines
+    if longs:
+        lines += [
+            "",
+            "long matches, each on a new Pico's flash (harness/long_matches.py): the heap after",
+            "each collection during each step, peak live bytes, smallest largest free block;",
+            "n = collections",
+        ]
+        for name, phases in zip(longs, measured, strict=True):
+            lines += long_match_rows(name, phases)
     lines += ["", "idle, nothing pressed (5 s after 2 s quiet): core busy, heap allocated"]
     for state, (busy, per_s) in states.items():
         lines.append(f"  {state:<36} {busy * 100:5.1f}% busy, {per_s:6.1f} B/s allocated")

@@ -26,7 +26,7 @@ REQUIRE = ("ssd1306",)
 PACKAGES = {
     "boards": "__init__ encoder keypad oled pico pins stdio",
     "domino": "__init__ corrections ending errors events game layouts legal match names outcome"
-    " registry standings tiles"
+    " registry standings status tiles"
     # the games, loaded by name from registry's table
     " barricade bergen block doubletakes fives french highfives hungarian italian mexican"
     " peruvian poker schmidt sebastopol sevens superdominos teamblock texas thatsit tiddle",

@@ -1,8 +1,8 @@
 """The scoreboard on the MicroPython unix port, for the emulator (docs/emulator.md).
 
     micropython firmware/sim_main.py --control FIFO --screen PATH [--storage DIR]
-                                     [--realtime] [--push] [--seed N] [--ctrl-c]
-                                     [--mpy DIR] [--gc-peak] [--encoder] [--keypad]
+                                     [--realtime] [--push] [--seed N] [--flash-seed N]
+                                     [--ctrl-c] [--mpy DIR] [--gc-peak] [--encoder] [--keypad]
 
 - stdin/stdout are the USB serial, byte for byte as on the Pico (non-blocking reads of one
   byte after select.poll); nothing else is ever written to stdout.
@@ -12,6 +12,8 @@
   change of the screen's sleep).
 - --ctrl-c: a raw 0x03 on stdin raises KeyboardInterrupt, as the Pico's USB stack does (off by
   default: the host and the link fuzzer may send any byte to the emulator).
+- --seed N: the buttons' bounces; --flash-seed N: the flash id a new or damaged boots.cfg
+  draws (default: at random, as a Pico does; a replay compared byte for byte gives one).
 - --mpy DIR: import the firmware from DIR first (mpy-cross output, as make deploy ships it).
 - --gc-peak: collect after every control command and keep the largest live heap (`state`).
 - --encoder: fit the optional rotary encoder (`turn N` turns it N detents).
@@ -34,7 +36,7 @@ if "--mpy" in sys.argv[:-1]:  # before the imports below: the precompiled firmwa
 from boards.sim import SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402
 
-USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--ctrl-c] [--mpy DIR] [--gc-peak] [--encoder] [--keypad]"  # noqa: E501
+USAGE = "usage: sim_main.py --control PATH --screen PATH [--storage DIR] [--realtime] [--push] [--seed N] [--flash-seed N] [--ctrl-c] [--mpy DIR] [--gc-peak] [--encoder] [--keypad]"  # noqa: E501
 TAP_MS = 80  # a press: held this long ...
 GAP_MS = 120  # ... then released this long
 STEP_MS = 5
@@ -64,6 +66,7 @@ def parse(argv):
         "realtime": False,
         "push": False,
         "seed": 1,
+        "flash-seed": None,
         "ctrl-c": False,
         "mpy": None,
         "gc-peak": False,
@@ -75,9 +78,11 @@ def parse(argv):
         a = argv[i]
         if a in ("--realtime", "--push", "--ctrl-c", "--gc-peak", "--encoder", "--keypad"):
             opts[a[2:]] = True
-        elif a in ("--control", "--screen", "--storage", "--seed", "--mpy") and i + 1 < len(argv):
+        elif a in ("--control", "--screen", "--storage", "--seed", "--flash-seed", "--mpy") and (
+            i + 1 < len(argv)
+        ):
             i += 1
-            opts[a[2:]] = int(argv[i]) if a == "--seed" else argv[i]
+            opts[a[2:]] = int(argv[i]) if a.endswith("seed") else argv[i]
         else:
             raise SystemExit(USAGE)
         i += 1
@@ -90,6 +95,7 @@ class Emulator:
     def __init__(self, opts):
         self.board = SimBoard(
             seed=opts["seed"],
+            flash_seed=opts["flash-seed"],
             storage_dir=opts["storage"],
             serial="stdio",
             ctrl_c=opts["ctrl-c"],

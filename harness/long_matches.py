@@ -116,7 +116,7 @@ def stored(name: str, folder: Path, match_id: str = "m0001") -> list[Path]:
     return sorted(p for p in Path(folder).iterdir() if p.is_file())
 
 
-# On the emulated Pico (tests/target/test_target_long_matches.py, bench/longmatch_target_bench.py):
+# On the emulated Pico (tests/target/test_target_long_matches.py, bench/target_bench.py):
 # what a table does with a long match the store holds, each step a list of key commands.
 MENU_HISTORY = ["hold OK 900", "press DOWN", "press OK"]  # the match menu, its History
 STEPS = [

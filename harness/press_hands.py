@@ -1,6 +1,6 @@
 """Hands for the press measurements: every game the core follows tile by tile, played by the
 host's simulated table (``dominoboard.sim.table``) with every seat laying a uniformly random
-legal tile (not the device's own ranking), written for tests/firmware/mpy/press_paths.py, which
+legal tile (not the device's own ranking), written for harness/mpy_press_paths.py, which
 replays them on the device's real screens and counts the fewest presses per play."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from domino.events import dumps
 from dominoboard.sim.table import Setup, Table, playable
 
 ROOT = Path(__file__).resolve().parents[1]
-MPY = ROOT / "tests" / "firmware" / "mpy"
+HERE = Path(__file__).resolve().parent
 
 
 def tile_games() -> list[str]:
@@ -75,6 +75,20 @@ def micropython() -> str:
     return str(beside) if beside.exists() else "micropython"
 
 
+def run_json(script: Path, args: list[str], heap: str = "4M", start: str = "[") -> object:
+    """Run ``script`` on the MicroPython unix port (the repository's root as its directory)
+    and read the last stdout line that starts with ``start`` as JSON."""
+    env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
+    r = subprocess.run(
+        [micropython(), "-X", "heapsize=" + heap, str(script), *args],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600,
+    )  # fmt: skip
+    for line in reversed(r.stdout.splitlines()):
+        if line.startswith(start):
+            return json.loads(line)
+    raise AssertionError(f"{script.name} failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+
+
 def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dict:
     """Replay ``{game: [seeds]}`` on the device's screens; per game: presses per play, the
     action bar's length at each play, duplicate entries seen, hands replayed, and the plays
@@ -92,7 +106,7 @@ def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dic
                     f.write(line + "\n")
     env = dict(os.environ, MICROPYPATH=str(ROOT / "build" / "mpy-lib"))
     r = subprocess.run(
-        [micropython(), "-X", "heapsize=" + heap, str(MPY / "press_paths.py"), str(path),
+        [micropython(), "-X", "heapsize=" + heap, str(HERE / "mpy_press_paths.py"), str(path),
          str(storage / "flash")],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600,
     )  # fmt: skip
@@ -102,7 +116,7 @@ def measure(hands: dict[str, list[int]], storage: Path, heap: str = "4M") -> dic
             for key, counts in offered.items():
                 games[key]["choices"] = counts
             return games
-    raise AssertionError("press_paths.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
+    raise AssertionError("mpy_press_paths.py failed:\n" + r.stdout[-3000:] + r.stderr[-3000:])
 
 
 def summary(presses: list[int]) -> tuple[float, int, int]:

@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parents[1]
 # The app's heap is measured compiled (tests/firmware/test_app.py) and on the Pico's firmware
 # (bench/results/target.txt); here it is the link's behaviour that is tested.
 HEAP = "256K"
+# How long a wait for an event (a reply, a file, a count) may go on before the test fails: a
+# guard against a hang, never a measure. A busy machine makes a wait longer, never wrong.
+GUARD_S = 300.0
 
 
 def micropython() -> str:
@@ -85,12 +88,13 @@ class PtyDevice:
         for line in lines:
             self.append(match_id, line)
 
-    def report(self, path: Path, timeout: float = 120) -> dict:
-        """What the store refused so far and its free bytes, once every command sent before
-        has run."""
+    def report(self, path: Path) -> dict:
+        """What the store refused so far, its free bytes and the replies the link dropped for
+        a host that was not reading, once every command sent before has run (the file
+        appears, renamed into place whole)."""
         path.unlink(missing_ok=True)
         self.control({"report": str(path)})
-        wait_for(path.exists, timeout=timeout)
+        wait_for(path.exists)
         return json.loads(path.read_text())
 
     def alive(self) -> bool:
@@ -121,9 +125,18 @@ class PtyDevice:
         self.stop()
 
 
-def wait_for(predicate, timeout: float = 20.0, step: float = 0.05) -> None:
-    deadline = time.monotonic() + timeout
+def wait_for(predicate, timeout: float = GUARD_S, step: float = 0.05) -> None:
+    """Until ``predicate()`` holds: an event looked for every ``step`` s, never a time
+    waited out. ``timeout`` only ends a test that would otherwise hang."""
+    guard = failure_guard(timeout)
     while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting for the device")
+        if guard():
+            raise AssertionError(f"no sign of it after {timeout:g} s (the failure guard)")
         time.sleep(step)
+
+
+def failure_guard(seconds: float = GUARD_S):
+    """A function that says True once ``seconds`` have passed: the bound on a loop that
+    waits for an event, so a failing test ends. Never a condition a passing test meets."""
+    deadline = time.monotonic() + seconds
+    return lambda: time.monotonic() > deadline

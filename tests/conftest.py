@@ -33,31 +33,16 @@ def own_user_dirs(tmp_path_factory, monkeypatch):
         monkeypatch.setenv(name, str(base / name.lower()))
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_collection_modifyitems(config, items):
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups
+def pytest_collection_modifyitems(items):
     """`make pytest` deals the tests to its workers by xdist group (--dist loadgroup), in the
     order collected (--no-loadscope-reorder). A file's tests go to one worker together, so its
     module fixtures and the MicroPython runs it caches are made once. A test marked `long` (it
     runs for minutes and shares nothing costly with its file: the emulated Pico's) is dealt on
-    its own, unless it names its group, and first: started last, one would be the run's tail."""
+    its own, unless it names its group, and first: started last, one would be the run's tail.
+    tests/test_scheduling.py checks the dealing on a small suite of its own."""
     for item in items:
         if item.get_closest_marker("xdist_group") or item.get_closest_marker("long"):
             continue
         item.add_marker(pytest.mark.xdist_group(item.nodeid.partition("::")[0]))
     items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: long first
-    yield
-    if config.getoption("loadgroup", False):  # on an xdist worker, under --dist loadgroup
-        for item in items:
-            tag_group(item)
-
-
-def tag_group(item) -> None:
-    """The group at the end of the test's id ("...@name"), where the scheduler reads it.
-    pytest-xdist 3.8 writes it into `item._nodeid`, which pytest 9.2 no longer reads (a node's
-    id is `item._id` now): without this every test is dealt on its own."""
-    names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
-                    for m in item.iter_markers("xdist_group")})
-    if names and hasattr(item, "_id") and "@" not in item.nodeid.rpartition("]")[2]:
-        from _pytest.nodeid import NodeId
-
-        item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")

@@ -177,6 +177,18 @@ def test_the_examples_are_what_tools_make_examples_writes(tmp_path, capsys):
     assert not stale, f"examples/{stale} differ from the tool's output: run tools/make_examples.py"
 
 
+def test_the_figures_page_is_what_tools_make_figures_writes():
+    # docs/figures.md carries bench/results/ whole: a bench run (or a results file changed by
+    # hand) must come with the page regenerated, or the docs would quote other figures
+    tool_path = ROOT / "tools" / "make_figures.py"
+    spec = importlib.util.spec_from_file_location("make_figures", tool_path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    page = (ROOT / "docs" / "figures.md").read_text(encoding="utf-8")
+    assert page == tool.page(), "docs/figures.md is stale: run python tools/make_figures.py"
+
+
 # --- the device app's shape (docs/architecture.md, "The device app") ------------------------
 
 FIRMWARE = ROOT / "firmware"
@@ -364,6 +376,70 @@ def test_the_app_never_chooses_by_game_key_or_layout_kind():
     assert found == []
 
 
+def override_probes(source: str) -> list[str]:
+    """``type(g).hook is Game.hook``: the app asking whether a game overrides a hook of the
+    core's, where the game declares a flag (``Game.scores_in_play``, ``Game.owes_draws``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare) and {type(op) for op in node.ops} & {ast.Is, ast.IsNot}:
+            sides = [node.left, *node.comparators]
+            if any(ast.unparse(side).startswith("Game.") for side in sides):
+                found.append(ast.unparse(node))
+    return found
+
+
+def test_the_app_reads_declared_flags_not_overridden_hooks():
+    found = [
+        f"{path.relative_to(ROOT)}: {probe}"
+        for path in sorted((FIRMWARE / "scoreboard").rglob("*.py"))
+        for probe in override_probes(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
+# --- the harness's home (docs/development.md, "Tests") -----------------------------------------
+
+
+def path_edits_into_tests(source: str) -> list[str]:
+    """A ``sys.path`` edit that names the tests' folder, directly or through a module-level
+    name built from it: a bench reaching into tests/ instead of importing harness/."""
+    tree = ast.parse(source)
+    names = {
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and "tests" in literal_words(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    found = []
+    for node in ast.walk(tree):
+        edits = isinstance(node, (ast.Expr, ast.Assign, ast.AugAssign))
+        if edits and "sys.path" in ast.unparse(node):
+            used = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            if "tests" in literal_words(node) or used & names:
+                found.append(ast.unparse(node))
+    return found
+
+
+def literal_words(node) -> set[str]:
+    """The path parts its string constants name ("tests/firmware/mpy": tests, firmware, mpy)."""
+    return {
+        part
+        for n in ast.walk(node)
+        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+        for part in n.value.split("/")
+    }
+
+
+def test_no_bench_puts_the_tests_on_its_path():
+    found = [
+        f"{path.relative_to(ROOT)}: {edit}"
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        for edit in path_edits_into_tests(path.read_text(encoding="utf-8"))
+    ]
+    assert found == []
+
+
 # --- the host's shape (docs/architecture.md, "Adding a host command") ------------------------
 
 HOST = ROOT / "host"
@@ -426,6 +502,14 @@ def test_the_shape_checks_see_what_they_forbid():
     assert choices_by_name("if kind == 'draw': pass\n", keys) == []  # an action's kind
     assert choices_by_name("if g.key.startswith('berg'): pass\n", keys) != []
     assert choices_by_name("OWN = ('italian', 'draw')\n", keys) != []
+    probe = "scores = type(g).play_points is not Game.play_points\n"
+    assert override_probes(probe) == ["type(g).play_points is not Game.play_points"]
+    assert override_probes("if g.base is not None: pass\n") == []
+    assert override_probes("if type(g).owing is Game.owing: pass\n") != []
+    assert path_edits_into_tests('sys.path[:0] = ["firmware", "tests/firmware/mpy"]\n') != []
+    tests = 'TESTS = ROOT / "tests"\nsys.path.insert(0, str(TESTS / "host"))\n'
+    assert path_edits_into_tests(tests) != []
+    assert path_edits_into_tests('sys.path[:0] = ["firmware", "harness"]\n') == []
 
 
 # Where the words a screen shows are written: every one comes from scoreboard.words (the

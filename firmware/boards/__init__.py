@@ -24,6 +24,9 @@ The interface (attributes and methods every board has):
                     (boards.keypad.Keypad on its row and column pins);
                     scoreboard.buttons.Buttons scans it and its keys are
                     buttons named by their legends.
+    fit(knob, keypad)  read the knob, the keypad, or not (the app's setting
+                    ``inputs``; pins.*_FITTED fit them whatever it says): fits
+                    or drops ``encoder``, ``keypad`` and the knob's switch.
     display         the ssd1306 driver instance: a framebuf.FrameBuffer
                     subclass with fill/text/rect/..., show(), contrast(n),
                     poweron(), poweroff(), invert(), and write_cmd(byte) /

@@ -1,4 +1,5 @@
-"""An optional rotary encoder (EC11 / KY-040): the decoder of its two pins, counting detents.
+"""An optional rotary encoder (EC11 / KY-040): the decoder of its two pins, counting detents
+and timing them.
 
 Decoding is the usual full-state quadrature machine: the pair (A, B) is a 2-bit state, and a
 16-entry table indexed by (previous state, new state) says whether the shaft moved a quarter
@@ -11,34 +12,62 @@ pins pulled up) and moves four quarter steps from one detent to the next. A dete
 when the shaft comes back to rest at least half a detent (two quarter steps) away from where
 it last rested, so a missed reading (both pins changed between two reads) costs nothing.
 
-Nothing here allocates: the state and counts are small ints, the table is a constant tuple.
-``poll`` hands out the detents turned; scoreboard.buttons makes each a tap of DOWN
-(clockwise) or UP, the button events it defines. On the Pico the pins' edge interrupts step
-the machine (a quick turn is faster than the app loop); elsewhere `poll` reads the pins
-itself. The interrupt handler writes only ``detents`` and the loop writes only ``taken``, so
-the two never race.
+Pace (the knob's acceleration, as every knob UI has one): each detent is timed on the board's
+clock when it comes to rest, and the time since the previous detent the same way makes its
+pace: SLOW (a deliberate click, or the first of a turn), STEADY or FAST. Only this detent's
+own gap counts, never a speed kept from earlier ones, so the first slow detent after a spin is
+slow: the value stops where the turning slows (scoreboard.numbers.NumberEntry.turn says what
+each pace moves). Without a clock every detent is SLOW.
+
+Nothing here allocates: the state and counts are small ints, the table is a constant tuple and
+the detents wait in a byte ring made once (a detent's code: pace << 1 | anticlockwise).
+scoreboard.buttons makes each a turn event. On the Pico the pins' edge interrupts step the
+machine (a quick turn is faster than the app loop); elsewhere ``take`` reads the pins itself.
+The interrupt handler writes only ``detents``, ``head`` and the ring, and the loop writes
+only ``tail``, so the two never race.
 """
 
 # (previous << 2 | new) -> quarter steps; clockwise is 3 -> 1 -> 0 -> 2 -> 3 (A leads).
 STEP = (0, -1, 1, 0, 1, 0, 0, -1, -1, 0, 0, 1, 0, 1, -1, 0)
 REST = 3  # both contacts open at a detent
-PER_POLL = 4  # events (a press and a release a detent) a poll hands out at most
+SLOW, STEADY, FAST = 0, 1, 2  # paces
+# ms since the previous detent the same way below which a detent is FAST, then STEADY: a
+# quick spin of an EC11 (20 detents a turn, two turns a second) is ~25 ms a detent, a steady
+# turn ~100 ms, clicks aimed one by one 150 ms and more
+FAST_MS = 40
+STEADY_MS = 120
+RING = 32  # detents that may wait for the loop (a busy pass of ~0.5 s at a quick spin)
+
+
+def pace(gap_ms):
+    """The pace of a detent ``gap_ms`` after the previous one the same way (None: the first
+    of a turn, or the way changed)."""
+    if gap_ms is None or gap_ms >= STEADY_MS:
+        return SLOW
+    return FAST if gap_ms < FAST_MS else STEADY
 
 
 class Encoder:
     """Quadrature decoder for pins a, b (value() 0 when the contact is closed).
 
-    ``poll`` returns the detents turned since the last poll, clockwise positive (the buttons
-    make clockwise a tap of DOWN: down a list, like a scroll wheel).
+    ``ticks``/``diff``: the board's clock (ticks_ms, ticks_diff) that times the detents; the
+    emulated boards' clocks are virtual, so a turn's pace is the same on every run. ``take``
+    returns the next detent's code, or -1 when none waits.
     """
 
-    def __init__(self, a, b, irq=False):
+    def __init__(self, a, b, irq=False, ticks=None, diff=None):
         self.a = a
         self.b = b
         self.state = (a.value() << 1) | b.value()
         self.quarters = 0  # quarter steps since the last rest
         self.detents = 0  # net detents turned, clockwise positive (written by step only)
-        self.taken = 0  # detents handed out as events (written by poll only)
+        self.ticks = ticks
+        self.diff = diff
+        self.last_at = 0  # when the last detent came to rest
+        self.last_way = 0  # its way: 1 clockwise, -1 anticlockwise, 0 none yet
+        self.ring = bytearray(RING)
+        self.head = 0  # detents put in the ring (written by step only)
+        self.tail = 0  # detents taken from it (written by take only)
         self.irq = irq
         if irq:
             handler = self.edge  # one bound method, made once
@@ -54,21 +83,32 @@ class Encoder:
         self.state = new
         if new == REST:
             if q >= 2:
-                self.detents += 1
+                self.detent(1)
             elif q <= -2:
-                self.detents -= 1
+                self.detent(-1)
             q = 0
         self.quarters = q
 
-    def poll(self):
-        """The detents turned since the last poll (at most PER_POLL // 2 either way: more
-        wait for the next poll), clockwise positive."""
+    def detent(self, way):
+        self.detents += way
+        p = SLOW
+        ticks, diff = self.ticks, self.diff
+        if ticks is not None and diff is not None:
+            now = ticks()
+            if way == self.last_way:
+                p = pace(diff(now, self.last_at))
+            self.last_at = now
+        self.last_way = way
+        if self.head - self.tail < RING:  # a full ring drops the detent: the loop is stuck
+            self.ring[self.head % RING] = p << 1 | (way < 0)
+            self.head += 1
+
+    def take(self):
+        """The next detent's code (pace << 1 | anticlockwise), or -1 if none waits."""
         if not self.irq:
             self.edge()
-        n = self.detents - self.taken
-        if n > PER_POLL // 2:
-            n = PER_POLL // 2
-        elif n < -(PER_POLL // 2):
-            n = -(PER_POLL // 2)
-        self.taken += n
-        return n
+        t = self.tail
+        if t == self.head:
+            return -1
+        self.tail = t + 1
+        return self.ring[t % RING]

@@ -24,23 +24,8 @@ class PicoBoard:
         for name, gpio in pins.BUTTONS:
             self.buttons[name] = machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
         self.encoder = None
-        if pins.ENCODER_FITTED:  # its switch is a button; a quick turn outruns the app loop,
-            from boards.encoder import Encoder  # so the pins' interrupts step the decoder
-
-            up = machine.Pin.PULL_UP
-            a = machine.Pin(pins.ENCODER_A, machine.Pin.IN, up)
-            b = machine.Pin(pins.ENCODER_B, machine.Pin.IN, up)
-            self.buttons[pins.ENCODER_SWITCH] = machine.Pin(pins.ENCODER_SW, machine.Pin.IN, up)
-            self.encoder = Encoder(a, b, irq=True)
         self.keypad = None
-        if pins.KEYPAD_FITTED:  # its keys are buttons, scanned with them at every poll
-            from boards.keypad import Keypad
-
-            drain = machine.Pin.OPEN_DRAIN
-            rows = [machine.Pin(g, drain, value=0) for g in pins.KEYPAD_ROWS]
-            up = machine.Pin.PULL_UP
-            cols = [machine.Pin(g, machine.Pin.IN, up) for g in pins.KEYPAD_COLS]
-            self.keypad = Keypad(rows, cols)
+        self.fit(False, False)
         self.i2c = machine.I2C(
             pins.OLED_I2C_ID,
             sda=machine.Pin(pins.OLED_SDA),
@@ -62,6 +47,36 @@ class PicoBoard:
             self._pwm.duty_u16(0)
             self._beep_timer = machine.Timer(-1)  # a software timer
         self._serial = StdioSerial()
+
+    def fit(self, knob, keypad):
+        """Read the knob and the keypad or not (each also when boards/pins.py says it is
+        fitted): the app's setting chooses, so one firmware serves every board. A decoder
+        not fitted stays out of the heap; one dropped lets go of its pins."""
+        up = machine.Pin.PULL_UP
+        if (knob or pins.ENCODER_FITTED) and self.encoder is None:
+            # its switch is a button; a quick turn outruns the app loop, so the pins'
+            # interrupts step the decoder, timing each detent (its pace)
+            from boards.encoder import Encoder
+
+            a = machine.Pin(pins.ENCODER_A, machine.Pin.IN, up)
+            b = machine.Pin(pins.ENCODER_B, machine.Pin.IN, up)
+            self.buttons[pins.ENCODER_SWITCH] = machine.Pin(pins.ENCODER_SW, machine.Pin.IN, up)
+            self.encoder = Encoder(a, b, True, time.ticks_ms, time.ticks_diff)
+        elif not (knob or pins.ENCODER_FITTED) and self.encoder is not None:
+            for pin in (self.encoder.a, self.encoder.b):
+                pin.irq(None)
+            self.buttons.pop(pins.ENCODER_SWITCH, None)
+            self.encoder = None
+        if (keypad or pins.KEYPAD_FITTED) and self.keypad is None:
+            # its keys are buttons, scanned with them at every poll
+            from boards.keypad import Keypad
+
+            drain = machine.Pin.OPEN_DRAIN
+            rows = [machine.Pin(g, drain, value=0) for g in pins.KEYPAD_ROWS]
+            cols = [machine.Pin(g, machine.Pin.IN, up) for g in pins.KEYPAD_COLS]
+            self.keypad = Keypad(rows, cols)
+        elif not (keypad or pins.KEYPAD_FITTED) and self.keypad is not None:
+            self.keypad = None  # its rows stay low: no column is read any more
 
     def ticks_ms(self):
         return time.ticks_ms()

@@ -20,11 +20,13 @@ Why these pins:
 - Optional rotary encoder (EC11 / KY-040) on GP16-GP18 (header pins 21, 22,
   24) with GND on pin 23 between them: the next run on the same edge, so the
   knob's three wires and ground sit together. It replaces UP/DOWN/OK (turn,
-  push) and may be fitted beside the five buttons (ENCODER_FITTED below).
+  push) and may be fitted beside the five buttons (chosen in the Settings, or
+  ENCODER_FITTED below).
 - Optional membrane keypad (3x4 or 4x4 matrix, 8 wires) on what is left in two
   runs: rows on GP6-GP9 (header pins 9-12, between the OLED's and the buttons'
   grounds on pins 8 and 13) and columns on GP19-GP22 (header pins 25-27 and
-  29, ground on 28). The ADC pins and the UART stay free (KEYPAD_FITTED below).
+  29, ground on 28). The ADC pins and the UART stay free (chosen in the Settings, or
+  KEYPAD_FITTED below).
 """
 
 # SSD1306 128x64 OLED on I2C bus 0.
@@ -56,8 +58,10 @@ BUTTONS = (
 # Optional rotary encoder: quadrature channels A and B (the KY-040's CLK and
 # DT) and its push switch, all to ground with internal pull-ups like the
 # buttons. The switch acts as OK; BACK and UNDO keep their own buttons.
-# ENCODER_FITTED: set True on a board with the knob. False (the default) leaves
-# the pins alone and keeps the decoder's code out of the heap.
+# ENCODER_FITTED: True reads the knob whatever the settings say. False (the
+# default, the UF2 makers install) reads it when the device's Settings > Inputs
+# (or `dominoboard names --inputs knob`) say it is fitted, and otherwise leaves the pins
+# alone and keeps the decoder's code out of the heap.
 ENCODER_FITTED = False
 ENCODER_A = 16
 ENCODER_B = 17
@@ -68,8 +72,10 @@ ENCODER_SWITCH = "SW"  # the switch's name among the buttons (the app reads it a
 # Rows are open-drain outputs, held low at rest and released (floating) in turn while
 # scanning; columns are inputs with internal pull-ups, so a column reads 0 only through a
 # pressed key on a row held low. A 3x4 keypad (7 wires) uses the first three columns.
-# KEYPAD_FITTED: set True on a board with the keypad (or `dominoboard deploy --keypad`);
-# False (the default) leaves the pins alone and keeps the scanner's code out of the heap.
+# KEYPAD_FITTED: True scans the keypad whatever the settings say (`dominoboard deploy
+# --keypad`). False (the default, the UF2 makers install) scans it when Settings > Inputs
+# (or `dominoboard names --inputs keypad`) say it is fitted, and otherwise leaves the pins alone
+# and keeps the scanner's code out of the heap.
 KEYPAD_FITTED = False
 KEYPAD_ROWS = (6, 7, 8, 9)
 KEYPAD_COLS = (19, 20, 21, 22)

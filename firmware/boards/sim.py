@@ -427,6 +427,7 @@ class SimBoard:
     keypad: fit the matrix keypad (None: as pins.KEYPAD_FITTED says; 3: the 3x4 one).
     ring_sectors: the event ring's size in 4 KB sectors, a file ``<storage_dir>.ring`` (0: no
     ring, events go to the folder's journals as on stock MicroPython).
+    flash_seed: None (the flash's id drawn at random, as on a Pico), or a seed for it (entropy).
     ctrl_c: a raw 0x03 on the serial raises KeyboardInterrupt, as on the Pico. The default
     (None) does so in memory, where tests feed the bytes, but not on stdio: the emulator's
     pty carries whatever the host sends (the link fuzzer sends 0x03) and the emulator stops
@@ -449,31 +450,21 @@ class SimBoard:
         encoder=None,
         keypad=None,
         ring_sectors=RING_SECTORS,
+        flash_seed=None,
     ):
         self.clock = Clock(start_ms)
         self.rand = Rand(seed)
-        self._seed = seed
+        self._flash_rand = None if flash_seed is None else Rand(flash_seed + 7919)
         self.buttons = {}
         for name, _gpio in pins.BUTTONS:
             self.buttons[name] = SimButton(name, self.clock, self.rand, bounce_us)
         self.knob = None  # the optional rotary encoder, the part (boards/sim_encoder.py)
         self.encoder = None  # its decoder (see boards/__init__.py)
-        if pins.ENCODER_FITTED if encoder is None else encoder:
-            from boards.encoder import Encoder
-            from boards.sim_encoder import SimEncoder
-
-            knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=bounce_us)
-            self.buttons[pins.ENCODER_SWITCH] = knob.switch
-            self.encoder = Encoder(knob.a, knob.b)  # no pin interrupts here: read each poll
         self.pad = None  # the optional matrix keypad, the part (boards/sim_keypad.py)
         self.keypad = None  # its scanner (see boards/__init__.py)
-        if pins.KEYPAD_FITTED if keypad is None else keypad:
-            from boards.keypad import Keypad
-            from boards.sim_keypad import SimKeypad
-
-            cols = 3 if keypad == 3 else len(pins.KEYPAD_COLS)
-            pad = self.pad = SimKeypad(self.clock, self.rand, bounce_us, cols=cols)
-            self.keypad = Keypad(pad.rows, pad.cols)
+        self._bounce_us = bounce_us
+        self._wired = (encoder, keypad)  # None: as the app's setting says (fit)
+        self.fit(False, False)
         self.i2c = SimI2C(self.clock, pins.OLED_FREQ)
         self.panel = Panel()
         self.i2c.attach(pins.OLED_ADDR, self.panel)
@@ -500,6 +491,36 @@ class SimBoard:
         self.beeps = []  # (ticks_ms, freq, ms), the last BEEPS of them
 
     # --- board interface ---
+    def fit(self, knob, keypad):
+        """Read the knob and the keypad or not (the app's setting), as the Pico does; a board
+        made with encoder= or keypad= True or False keeps what it was made with (a test's
+        wiring), and None follows the setting (or pins.*_FITTED)."""
+        encoder, pad = self._wired
+        if encoder is None:
+            encoder = knob or pins.ENCODER_FITTED
+        if pad is None:
+            pad = keypad or pins.KEYPAD_FITTED
+        if encoder and self.encoder is None:
+            from boards.encoder import Encoder
+            from boards.sim_encoder import SimEncoder
+
+            knob = self.knob = SimEncoder(self.clock, self.rand, switch_bounce_us=self._bounce_us)
+            self.buttons[pins.ENCODER_SWITCH] = knob.switch
+            # no pin interrupts here: read each poll, and the detents timed on the virtual clock
+            self.encoder = Encoder(knob.a, knob.b, ticks=self.ticks_ms, diff=self.ticks_diff)
+        elif not encoder and self.encoder is not None:
+            self.buttons.pop(pins.ENCODER_SWITCH, None)
+            self.encoder = self.knob = None
+        if pad and self.keypad is None:
+            from boards.keypad import Keypad
+            from boards.sim_keypad import SimKeypad
+
+            cols = 3 if pad == 3 else len(pins.KEYPAD_COLS)
+            part = self.pad = SimKeypad(self.clock, self.rand, self._bounce_us, cols=cols)
+            self.keypad = Keypad(part.rows, part.cols)
+        elif not pad and self.keypad is not None:
+            self.keypad = self.pad = None
+
     def ticks_ms(self):
         return self.clock.ticks_ms()
 
@@ -507,10 +528,13 @@ class SimBoard:
         return ticks_diff(a, b)
 
     def entropy(self):
-        """4 bytes for the flash's random id (store.start_boot), from the board's seed: a run
-        repeats byte for byte; a sim whose flash is wiped draws another id only with another
-        seed."""
-        x = Rand(self._seed + 7919).next()  # not the bounces' stream: their timing stays
+        """4 bytes for the flash's random id (store.start_boot): random, as a chip draws them,
+        so a wiped or damaged flash never takes the id it had (its power-ons would share
+        another's clock). ``flash_seed`` makes them a stream that starts again at every
+        power-on: a test that needs the same id, or the repeat a seeded draw gives."""
+        if self._flash_rand is None:
+            return os.urandom(4)
+        x = self._flash_rand.next()
         return bytes(((x >> 24) & 0xFF, (x >> 16) & 0xFF, (x >> 8) & 0xFF, x & 0xFF))
 
     def seconds(self):

@@ -19,6 +19,7 @@ class Bergen(Game):
     lowest hand scores nothing."""
 
     key = "bergen"
+    scores_in_play = True
     title = "Bergen"
     way = "tracked"  # the headers come from the layout
     shows_count = False  # "make the pip at each end of the line alike": no sum scores

@@ -34,7 +34,9 @@ class Draw(Game):
         return 0 if self.opts.get("fixed_leader") else None
 
     def result_entry(self, hand, blocked) -> bool:
-        return not blocked  # domino takes all; blocked, every side scores its differences
+        # domino takes all; blocked, every side scores its differences to the higher hands:
+        # with two sides only the lower one scores, so one number still says it all
+        return not blocked or len(hand.points) == 2
 
     def hand_points(self, ctx):
         if ctx.out is not None:
@@ -82,6 +84,11 @@ class Doble12(Game):
     def check_lead(self, hand, player, t):
         if t[0] != t[1]:
             raise DominoError("%s: the highest double starts the hand", name(t))
+
+    def result_entry(self, hand, blocked) -> bool:
+        # the lowest hand scores: whoever went out (no pips) takes them all; blocked, with two
+        # sides only the lower one scores (several may tie for lowest among more)
+        return not blocked or len(hand.points) == 2
 
     def hand_points(self, ctx):
         return self.lowest_takes_differences(ctx)

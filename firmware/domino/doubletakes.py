@@ -24,7 +24,13 @@ class DoubleTakes(OutcomeGame):
         {"k":"end","tricks":[5,4,4,4],"doubles":[3,2,1,2]}
 
     with ``revoke`` also ``"revokes":[0,1,0,0],"corrected":[0,0,0,0]`` (penalties counted
-    per side; the table leaves out a revoke on the next-to-last trick).
+    per side; the table leaves out a revoke on the next-to-last trick). Without ``revoke`` the
+    device asks what paper writes first, each side's points for the round (``scored``)::
+
+        {"k":"end","points":[8,6,5,6]}
+
+    each at least nothing and the round's points at least its tricks: the doubles won are
+    what they add up to beyond the tricks, held to the game's 16 as entered doubles are.
 
     Decided here: a penalty is taken off the revoking side's score (the booklet: "take a
     5-point penalty"); the doubles of a game's rounds add up to 16 exactly, so the game's
@@ -37,20 +43,29 @@ class DoubleTakes(OutcomeGame):
     players = (2, 4)
     deal = {2: 17, 3: 15, 4: 17}
     options = (("top", None, (15,)), ("revoke", False, BOOL))
+    entry = ()  # an outcome game: each instance declares its ways (``entries``)
 
     def __init__(self, opts=None, players=4):
         OutcomeGame.__init__(self, opts, players)
         self.rounds = ROUNDS[self.n]
         self.tricks = self.deal_size(self.n)  # one trick per tile in each hand
-        self.entry = (
-            ("tricks", "number", "side", 0, self.tricks),
+        detail = (
+            ("tricks", "number", "side", 0, self.tricks, self.tricks),
             ("doubles", "number", "side", 0, DOUBLES),
         )
-        if self.opts["revoke"]:
-            self.entry += (
+        if self.opts["revoke"]:  # penalties: the points alone cannot tell the doubles won
+            detail += (
                 ("revokes", "number", "side", 0, self.tricks),
                 ("corrected", "number", "side", 0, self.tricks),
             )
+            self.set_entries(("tricks", detail))
+            return
+        # a round's points: its tricks and about half the game's doubles, shared
+        usual = self.tricks + DOUBLES // self.rounds
+        self.set_entries(
+            ("scored", (("points", "number", "side", 0, self.tricks + DOUBLES, usual),)),
+            ("tricks", detail),
+        )
 
     def check_sides(self, sides):
         """Partnership Double Takes is for four players, partners facing each other."""
@@ -60,7 +75,22 @@ class DoubleTakes(OutcomeGame):
         """Points in one whole game: a point per trick and per double."""
         return self.rounds * self.tricks + DOUBLES
 
+    def won(self, ev):
+        """The doubles a round's entry says were won: given, or its points beyond the tricks."""
+        if "doubles" in ev:
+            return sum(ev["doubles"])
+        return sum(ev["points"]) - self.tricks
+
     def score(self, match, hand, v):
+        if "points" in v:
+            won = self.won(v)
+            if won < 0:
+                raise DominoError(
+                    "points %r: %d in all; a round's %d tricks score %d at least"
+                    % (v["points"], sum(v["points"]), self.tricks, self.tricks)
+                )
+            self.check_doubles(match, hand.number, won)
+            return list(v["points"]), None
         tricks, doubles = v["tricks"], v["doubles"]
         if sum(tricks) != self.tricks:
             raise DominoError(
@@ -90,7 +120,7 @@ class DoubleTakes(OutcomeGame):
         recorded = [number]
         for rec in match.records:
             if first <= rec.number < first + self.rounds and rec.number != number:
-                before += sum(end_event(match, rec)["doubles"])
+                before += self.won(end_event(match, rec))
                 recorded.append(rec.number)
         if before + won > DOUBLES:
             raise DominoError(

@@ -27,6 +27,7 @@ class Muggins(Game):
     rule set ``double_lead``: a lead that is no double is refused."""
 
     key = "muggins"
+    scores_in_play = True
     title = "Muggins"
     way = "tracked"  # the counts come from the layout
     booklet = "000"

@@ -3,6 +3,7 @@
 from .barricade import Barricade
 from .layouts import Line
 from .schmidt import BOOL, Schmidt
+from .status import Status
 
 
 class Wall(Line):
@@ -67,7 +68,7 @@ class French(Barricade, Schmidt):
     def status(self, hand):
         """For the device: on which level the next tile goes at each end."""
         lay = hand.layout
-        return {"stack": [lay.stack(i) for i in range(len(lay.arms))]}
+        return Status(stack=[lay.stack(i) for i in range(len(lay.arms))])
 
     def check_pass(self, hand, player):
         """Passing is always allowed: the player's choice instead of drawing two. 003's general

@@ -55,7 +55,11 @@ class Game:
     # event carries one value per field under its name:
     #   (name, "player")                        a seat number 0..n-1
     #   (name, "choice", values)                one of ``values``
-    #   (name, "number", per, lo, hi)           a whole number lo..hi
+    #   (name, "number", per, lo, hi[, total, start])
+    #                                           a whole number lo..hi; the device shows
+    #                                           ``start`` first (default lo, or the share of
+    #                                           ``total``), and the last of a per-side list at
+    #                                           what ``total`` leaves (Texas' 42 a hand)
     #   (name, "tiles", per, lo, hi, pool)      a list of lo..hi tile names; ``pool`` is a tuple
     #                                           of the allowed tile names, None for the whole set;
     #                                           no tile named twice in the field
@@ -194,8 +198,11 @@ class Game:
 
     def status(self, hand):
         """What else the table must be told about the hand in progress (trains and markers,
-        spells, owed draws): a dict of plain values, shown by the device and by ``replay``."""
-        return {}
+        spells, owed draws): a ``domino.status.Status``, shown by the device and by
+        ``replay``. Nothing by default (loaded here: the games that tell nothing never do)."""
+        from .status import Status
+
+        return Status()
 
     def calls(self, pip) -> "int | None":
         """What an open end showing ``pip`` takes: the pip itself where ends match; in a game
@@ -361,6 +368,12 @@ class Game:
     # A player who cannot lay may pass. False where every tile can be laid (Italian, whose
     # ``check_pass`` refuses): the table offers no "Pass".
     passes = True
+    # A play may score (the game overrides ``play_points``: Muggins, All Fives, Bergen,
+    # Italian): only then does the device try each play for the points it would make.
+    scores_in_play = False
+    # The rules owe draws outside a turn (the game overrides ``owing``: Block 003's tile,
+    # Super Dominós' 15s): only then does the table load what shows and settles them.
+    owes_draws = False
 
     def announcement(self, points, lead) -> str:
         """The word the device announces for ``points`` scored during play (``lead``: the

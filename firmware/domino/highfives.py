@@ -40,6 +40,10 @@ class HighFives(OutcomeGame):
 
         {"k":"end","points":[41,30,19],"pieces":[24,30,18]}
 
+    The device asks what paper writes first, each side's points with the bonus
+    (``scored``): ``{"k":"end","points":[46,30,19]}``, their sum held to the scoring tiles'
+    100 and the bonuses.
+
     Checked: pieces come in pairs, no more pieces than the set holds, and no one holds more
     points than his count of pieces can (the scoring tiles total 100).
 
@@ -57,12 +61,19 @@ class HighFives(OutcomeGame):
     left = {7: 2, 8: 3}  # tiles left for the pool after the last draw; one otherwise
     rounds = 1
     options = (("top", None, (15,)), ("tie_bonus", "none", ("none", "each")))
-    entry = (
-        ("points", "number", "side", 0, 100),
-        ("pieces", "number", "side", 0, SET_SIZES[15]),
-    )
+    # each side starts at its share of the scoring tiles' 100, the last at what the others leave
+    entry = (("points", "number", "side", 0, 100 + BONUS, 100),)
+    entries = (
+        ("scored", entry),
+        ("pieces", (
+            ("points", "number", "side", 0, 100),
+            ("pieces", "number", "side", 0, SET_SIZES[15]),
+        )),
+    )  # fmt: skip
 
     def score(self, match, hand, v):
+        if "pieces" not in v:
+            return self.scored(match, v["points"])
         points, pieces = v["points"], v["pieces"]
         for s, k in enumerate(pieces):
             if k % 2:
@@ -97,3 +108,16 @@ class HighFives(OutcomeGame):
             for s in leaders:
                 tally[s] += BONUS
         return tally, None
+
+    def scored(self, match, points):
+        """Each side's points as paper writes them, bonus included: the scoring tiles total
+        100, and the bonus goes to one side (each of the tied ones with ``tie_bonus="each"``)."""
+        sides = len(match.sides) if self.opts["tie_bonus"] == "each" else 1
+        most = best(self.top, SET_SIZES[self.top]) + BONUS * sides
+        if sum(points) > most:
+            raise DominoError(
+                "points %r: %d in all; the scoring tiles total %d, and the bonus %d%s: %d at most"
+                % (points, sum(points), most - BONUS * sides, BONUS,
+                   " to each tied side" if sides > 1 else "", most)
+            )  # fmt: skip
+        return list(points), None

@@ -4,6 +4,7 @@ total of every pip laid; hitting 30, 50, 70, 100 exactly scores."""
 from .errors import DominoError
 from .game import Game
 from .layouts import Arm, Layout
+from .status import Status
 from .tiles import is_double
 
 # Exact running totals and what hitting them scores; 120 and 150 only with double-nine.
@@ -52,6 +53,7 @@ class Italian(Game):
     number of rounds."""
 
     key = "italian"
+    scores_in_play = True
     title = "Italian"
     way = "tracked"  # the milestones come from the running total
     booklet = "003"
@@ -74,17 +76,17 @@ class Italian(Game):
 
     def status(self, hand):
         """The running total and the next total above it that scores (None past the last):
-        ``{"total": 37, "next": 50}``; nothing before the lead."""
+        ``Status(total=37, next=50)``; nothing before the lead."""
         lay = hand.layout
         if lay.is_empty():
-            return {}
+            return Status()
         total = lay.count()
         nxt = None
         for totals in (TOTALS, TOTALS_NINE) if self.top == 9 else (TOTALS,):
             for t in totals:
                 if total < t and (nxt is None or t < nxt):
                     nxt = t
-        return {"total": total, "next": nxt}
+        return Status(total=total, next=nxt)
 
     def check_pass(self, hand, player):
         raise DominoError("in %s every tile can be laid: play one, there is no passing", self.title)

@@ -12,6 +12,7 @@ from .errors import DominoError
 from .game import Game
 from .layouts import Arm, Layout
 from .match import Hand
+from .status import Status
 from .tiles import is_double, name
 
 DOUBLE_BLANK = (0, 25, 50)  # house rule: what 0-0 left in hand costs (booklets: its pips, 0)
@@ -367,15 +368,15 @@ class MexicanTrain(Game):
         lay = hand.layout
         due = self.pending(hand)
         p = hand.turn
-        return {
-            "turn": p,
-            "station": name(lay.first) if lay.first else name(self.station(hand.number)),
-            "trains": [[a.open, a.owner, a.marker, a.length] for a in lay.arms],
-            "open": [] if p is None else self.open_to(hand, p),
-            "double": due[0][0] if due else None,
-            "owed": [m[0] for m in due],
-            "series": hand.series,
-        }
+        return Status(
+            turn=p,
+            station=name(lay.first) if lay.first else name(self.station(hand.number)),
+            trains=[[a.open, a.owner, a.marker, a.length] for a in lay.arms],
+            open=[] if p is None else self.open_to(hand, p),
+            double=due[0][0] if due else None,
+            owed=[m[0] for m in due],
+            series=hand.series,
+        )
 
 
 class CardinalMexicanTrain(MexicanTrain):
@@ -432,5 +433,5 @@ class CardinalMexicanTrain(MexicanTrain):
     def status(self, hand):
         out = MexicanTrain.status(self, hand)
         if hand.layout.is_empty():
-            out["station"] = None
+            out.station = None
         return out

@@ -52,6 +52,20 @@ def _tiles(key, v, game, lo, hi, pool, named):
     return out
 
 
+def entry_of(game, ev):
+    """The declared way (name, fields) an event enters the hand (``OutcomeGame.entries``): the
+    one with most of its fields in the event (all of them first: High Fives' points and
+    pieces before its points alone), the default on a tie, so a missing field is named
+    against the way the scorer meant."""
+    best, have = game.entries[0], (-1, 0)
+    for way in game.entries:
+        n = sum(1 for f in way[1] if f[0] in ev)
+        rank = (n == len(way[1]), n)
+        if rank > have:
+            best, have = way, rank
+    return best
+
+
 def read_entry(game, match, ev, fields=None):
     """The values of ``ev``'s fields as ``fields`` (by default ``game.entry``) describe them,
     checked, tiles parsed to (high, low) tuples. Raises DominoError naming the field, the value
@@ -107,15 +121,27 @@ def check_opposite(game, sides):
 
 class OutcomeGame(Game):
     """A game the table plays with its own tiles; each hand is entered as one ``end`` event with
-    the fields of ``entry``. ``score(match, hand, values)`` turns them into points per side."""
+    the fields of one of its ``entries``. ``score(match, hand, values)`` turns them into points
+    per side."""
 
     draws = "none"
     target = None
+    # The ways a hand may be entered, (name, fields) each, fields as ``Game.entry`` describes
+    # them: what paper writes (the result itself: "scored", "winner") beside what the box scores
+    # from (tricks and count tiles, melds, hands shown). The first is what the device opens,
+    # the way with the fewest presses for the game (bench/results/hands.txt measures every way);
+    # ``entry`` is its fields. ``set_entries`` keeps the two together.
+    entries = ()
+
+    def set_entries(self, *ways):
+        self.entries = ways
+        self.entry = ways[0][1]
 
     def _no_layout(self):
+        ways = self.entries or (("", self.entry or ()),)
         return DominoError(
             "%s is scored from each hand's outcome: enter it with an end event giving %s"
-            % (self.title, ", ".join(f[0] for f in self.entry or ()))
+            % (self.title, " or ".join(", ".join(f[0] for f in w[1]) for w in ways))
         )
 
     def check_lead(self, hand, player, t):
@@ -128,7 +154,8 @@ class OutcomeGame(Game):
         raise self._no_layout()
 
     def read_end(self, match, hand, ev, out=None):
-        return self.score(match, hand, read_entry(self, match, ev))
+        fields = entry_of(self, ev)[1]
+        return self.score(match, hand, read_entry(self, match, ev, fields))
 
     def score(self, match, hand, v):
         """(points per side, the player who went out or won the hand, or None)."""

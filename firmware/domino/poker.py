@@ -109,7 +109,12 @@ class Poker(OutcomeGame):
     """000 POKER: "played the same as regular poker" with five-tile hands from the 20-piece
     set; the scoreboard settles each showdown and counts showdowns won.
 
-    Each showdown is entered with the hands shown (an empty list for a player who folded)::
+    The device asks who won the showdown, as paper writes it (``winner``)::
+
+        {"k":"end","winner":2}
+
+    or the hands shown, and the scoreboard settles it (an empty list for a player who
+    folded)::
 
         {"k":"end","hands":[["6-6","5-5","4-4","2-3","2-1"],[],["6-1","6-3","6-4","6-5","6-2"]]}
 
@@ -125,9 +130,17 @@ class Poker(OutcomeGame):
     deal = HAND
     target = 10
     options = (("top", None, (6,)),)
-    entry = (("hands", "tiles", "player", 0, HAND, SET_NAMES),)
+    entry = (("winner", "player"),)
+    entries = (
+        ("winner", entry),
+        ("hands", (("hands", "tiles", "player", 0, HAND, SET_NAMES),)),
+    )
 
     def score(self, match, hand, v):
+        tally = [0] * len(match.sides)
+        if "winner" in v:
+            tally[match.side_of[v["winner"]]] = 1
+            return tally, v["winner"]
         shown = [p for p, h in enumerate(v["hands"]) if h]
         if not shown:
             raise DominoError("hands: at least one player shows five tiles")
@@ -137,6 +150,5 @@ class Poker(OutcomeGame):
                     "hands[%d]: %d tiles; show five, or none for a fold" % (p, len(v["hands"][p]))
                 )
         best = max(shown, key=lambda p: key(v["hands"][p]))
-        tally = [0] * len(match.sides)
         tally[match.side_of[best]] = 1
         return tally, best

@@ -18,6 +18,7 @@ its Block game.
 from .errors import DominoError
 from .game import Game
 from .match import Hand
+from .status import Status
 
 BOOL = (True, False)
 TOP = (("top", None, (6, 9)),)  # 003 plays the double-six set, some games the double-nine
@@ -33,6 +34,7 @@ class OwedHand(Hand):
 
 class Schmidt(Game):
     booklet = "003"
+    owes_draws = True  # Block 003's tile at the end of a turn (``owing``)
     target = None
     reserve = 2
 
@@ -82,7 +84,7 @@ class Schmidt(Game):
 
     def status(self, hand):
         """For the device: the seat that still owes its end-of-turn tile."""
-        return {} if hand.owed is None else {"owes_draw": hand.owed}
+        return Status() if hand.owed is None else Status(owes_draw=hand.owed)
 
     def _check_owed(self, hand):
         if hand.owed is not None:

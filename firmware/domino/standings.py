@@ -50,7 +50,7 @@ def _head(m):
             "count": m.hand.layout.count(),
             "points": list(m.hand.points),
         }
-        status = m.game.status(m.hand)
+        status = m.game.status(m.hand).as_dict()
         if status:
             out["current"]["status"] = status
     return out

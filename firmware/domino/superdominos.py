@@ -11,6 +11,7 @@ from .errors import DominoError
 from .game import Game
 from .layouts import Hub, joins
 from .match import Hand
+from .status import Status
 from .tiles import is_double, name
 
 BOOL = (True, False)
@@ -86,6 +87,7 @@ class SuperDominos(Game):
     """
 
     key = "super"
+    owes_draws = True
     title = "Super Dominos"
     booklet = "000"
     top = 15
@@ -169,15 +171,15 @@ class SuperDominos(Game):
 
     def status(self, hand):
         p = hand.turn
-        return {
-            "turn": p,
-            "dir": hand.dir,
-            "spell": None if hand.spell is None else hand.spell[0],
-            "bound": None if p is None else self.bound(hand, p),
-            "again": hand.again,
-            "owes": [hand.owes[q] if q in self.owing(hand) else 0 for q in range(self.n)],
-            "legs_first": hand.layout.sprout_first,
-        }
+        return Status(
+            turn=p,
+            dir=hand.dir,
+            spell=None if hand.spell is None else hand.spell[0],
+            bound=None if p is None else self.bound(hand, p),
+            again=hand.again,
+            owes=[hand.owes[q] if q in self.owing(hand) else 0 for q in range(self.n)],
+            legs_first=hand.layout.sprout_first,
+        )
 
     # --- turns ------------------------------------------------------------------------------
 

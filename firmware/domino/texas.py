@@ -2,7 +2,7 @@
 bid, tricks and captured count tiles."""
 
 from .errors import DominoError
-from .outcome import OutcomeGame, check_opposite, end_event, read_entry
+from .outcome import OutcomeGame, check_opposite, end_event
 from .tiles import name
 
 BOOL = (True, False)
@@ -22,6 +22,12 @@ TRICKS_ENTRY = BID + (
     ("counts", "tiles", "side", 0, 5, COUNT_TILES),
 )
 POINTS_ENTRY = BID + (("made", "number", "side", 0, HAND),)
+# What a set side's opponents can score: their own points plus the bid, by the bid's range.
+SET_SCORES = ((43, HAND + LIMIT), (84 + 1, 84 + HAND), (168 + 1, 168 + HAND), (251, 250 + HAND))
+# The hand as paper writes it: who bid, and what each side scores (the last side is offered
+# what the first leaves of the hand's 42).
+SCORED_ENTRY = (("bidder", "player"), ("points", "number", "side", 0, 250 + HAND, HAND, 0))
+MARKS_ENTRY = (("bidder", "player"), ("points", "number", "side", 0, 4))
 
 
 class Texas(OutcomeGame):
@@ -38,8 +44,12 @@ class Texas(OutcomeGame):
         {"k":"end","bidder":0,"bid":31,"trump":"fives","tricks":[4,3],
          "counts":[["5-5","6-4"],["5-0","3-2","4-1"]]}
 
-    or, with ``points_entry``, each side's points: ``{..., "made":[31,11]}`` (either form is
-    read whatever the option; the option picks what the device asks for).
+    or each side's points taken: ``{..., "made":[31,11]}``; or what paper writes, who bid and
+    what each side scores this hand (the device's first way): ``{"k":"end","bidder":0,
+    "points":[0,49]}``, checked against what a hand can score (a made bid: the bidder's side
+    30..42 and the other the rest of 42, or the limit bid alone; a set: 0, and the others
+    their points plus the bid). Every form is read whatever the option; ``points_entry``
+    offers "made" before tricks and count.
 
     Decided here: a bid is made when the bidder's side takes at least the bid, or all 42
     points for a bid above 42 (a doubled bid cannot be made any other way). House rule
@@ -58,12 +68,15 @@ class Texas(OutcomeGame):
         ("marks", False, BOOL),
         ("points_entry", False, BOOL),  # enter each side's points instead of tricks and count
     )
-    entry = TRICKS_ENTRY
+    entry = SCORED_ENTRY
 
     def __init__(self, opts=None, players=4):
         OutcomeGame.__init__(self, opts, players)
+        detail = [("tricks", TRICKS_ENTRY), ("made", POINTS_ENTRY)]
         if self.opts["points_entry"]:
-            self.entry = POINTS_ENTRY
+            detail.reverse()
+        scored = ("scored", MARKS_ENTRY if self.opts["marks"] else SCORED_ENTRY)
+        self.set_entries(scored, detail[0], detail[1])
 
     def default_target(self):
         return 7 if self.opts["marks"] else self.target
@@ -72,11 +85,6 @@ class Texas(OutcomeGame):
         if len(sides) != 2 or len(sides[0]) != 2:
             raise DominoError("Four-Hand Texas is played by two partnerships of two")
         check_opposite(self, sides)
-
-    def read_end(self, match, hand, ev, out=None):
-        # Either form of the hand's points is read; the option only picks what the device asks.
-        fields = POINTS_ENTRY if "made" in ev else TRICKS_ENTRY
-        return self.score(match, hand, read_entry(self, match, ev, fields))
 
     @staticmethod
     def taken(v):
@@ -108,7 +116,32 @@ class Texas(OutcomeGame):
                 )
         return [tricks[s] + sum(COUNT[t] for t in counts[s]) for s in range(len(tricks))]
 
+    def scored(self, match, v):
+        """The hand's points as paper writes them, checked against what a hand can score."""
+        pts = v["points"]
+        b = match.side_of[v["bidder"]]
+        o = 1 - b
+        if self.opts["marks"]:
+            ok = min(pts) == 0 and max(pts) > 0
+            allowed = "one side 1..4 marks (2 for 84, 3 for 168, 4 for 250), the other 0"
+        else:
+            made = pts[b] + pts[o] == HAND and pts[b] >= 30 or pts[o] == 0 and pts[b] in MARKS
+            set_ = pts[b] == 0 and any(lo <= pts[o] <= hi for lo, hi in SET_SCORES)
+            ok = made or set_
+            allowed = (
+                "the bidder's side 30..42 and the other the rest of 42, or the bid 84, 168 or "
+                "250 alone; set, 0 and the other side its points plus the bid (%s)"
+                % ", ".join("%d..%d" % r for r in SET_SCORES)
+            )
+        if not ok:
+            raise DominoError(
+                "points %r: %s bid; a hand scores %s" % (pts, match.players[v["bidder"]], allowed)
+            )
+        return list(pts), None
+
     def score(self, match, hand, v):
+        if "points" in v:
+            return self.scored(match, v)
         pts = self.taken(v)
         bid = v["bid"]
         b = match.side_of[v["bidder"]]

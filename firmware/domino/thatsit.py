@@ -40,6 +40,26 @@ def meld_points(meld):
     return 1 + steps
 
 
+def meld_scores(size):
+    """What a meld of ``size`` tiles can score: 1, plus 1 for each of up to size - 2 tiles in
+    sequence with the one before, or 1 + 2 per tile when the whole meld runs in sequence."""
+    return tuple(range(1, size)) + (1 + 2 * size,)
+
+
+def winning_scores(sizes):
+    """Every score a winning hand of melds of these sizes can make, doubled where the melds
+    share a suit (7 tiles: 4 + 3; 10 tiles: 4 + 3 + 3)."""
+    sums = [0]
+    for size in sizes:
+        sums = [a + b for a in sums for b in meld_scores(size)]
+    out = []
+    for x in sums + [2 * x for x in sums]:
+        if x not in out:
+            out.append(x)
+    out.sort()
+    return out
+
+
 def hand_points(melds):
     """The melds' points, doubled when every meld is of one suit."""
     pts = sum(meld_points(m) for m in melds)
@@ -57,7 +77,12 @@ class ThatsIt(OutcomeGame):
     both melds in one suit double the score. Only the winner scores; play to 25. With
     ``ten`` the hands are 10 tiles in three melds (one of 4 and two of 3).
 
-    The winner and his melds are entered::
+    The device asks what paper writes, the winner and his points (``scored``)::
+
+        {"k":"end","winner":1,"points":10}
+
+    checked against the scores a winning hand can make; or the winner and his melds, scored
+    here (``melds``)::
 
         {"k":"end","winner":1,"melds":[["2-12","2-13","2-14"],["4-4","5-5","6-6","9-9"]]}
 
@@ -73,17 +98,32 @@ class ThatsIt(OutcomeGame):
     deal = 7
     target = 25
     options = (("top", None, (15,)), ("ten", False, BOOL))
-    entry = (("winner", "player"), ("melds", "groups", 2, 3, 4))
+    entry = (("winner", "player"), ("points", "number", "one", 2, 32))
 
     def __init__(self, opts=None, players=2):
         OutcomeGame.__init__(self, opts, players)
-        if self.opts["ten"]:
-            self.entry = (("winner", "player"), ("melds", "groups", 3, 3, 4))
+        self.sizes = (4, 3, 3) if self.opts["ten"] else (4, 3)
+        self.scores = winning_scores(self.sizes)
+        # a hand's points on paper (one number), or its melds, which take 16+ presses
+        points = ("points", "number", "one", self.scores[0], self.scores[-1])
+        self.set_entries(
+            ("scored", (("winner", "player"), points)),
+            ("melds", (("winner", "player"), ("melds", "groups", len(self.sizes), 3, 4))),
+        )
 
     def deal_size(self, players):
         return 10 if self.opts.get("ten") else 7
 
     def score(self, match, hand, v):
+        tally = [0] * len(match.sides)
+        if "points" in v:
+            if v["points"] not in self.scores:
+                raise DominoError(
+                    "points %d: a winning hand scores %s"
+                    % (v["points"], ", ".join(str(x) for x in self.scores))
+                )
+            tally[match.side_of[v["winner"]]] = v["points"]
+            return tally, v["winner"]
         melds = v["melds"]
         size = sum(len(m) for m in melds)
         if size != self.deal_size(self.n):
@@ -91,6 +131,5 @@ class ThatsIt(OutcomeGame):
                 "melds: %d tiles; a winning hand is all %d tiles (%s)"
                 % (size, self.deal_size(self.n), "4 + 3 + 3" if self.opts["ten"] else "4 + 3")
             )
-        tally = [0] * len(match.sides)
         tally[match.side_of[v["winner"]]] = hand_points(melds)
         return tally, v["winner"]

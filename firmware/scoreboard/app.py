@@ -38,7 +38,7 @@ from boards.pins import KEYPAD_AS
 from domino import DominoError, Match
 from domino.events import dumps, loads
 from scoreboard import lifetimes, screens, words
-from scoreboard.buttons import DOWN, LONG, REPEAT, SHORT, UP, Buttons
+from scoreboard.buttons import ANTICLOCKWISE, CLOCKWISE, DOWN, LONG, REPEAT, SHORT, UP, Buttons
 from scoreboard.display import Display
 from scoreboard.event_ring import EventRing
 from scoreboard.serial_line import NOT_UTF8, LineReader
@@ -55,7 +55,12 @@ DEFAULTS = {
     "current": "",  # the id of the match on the table
     "last": 0,  # the highest match number given on this flash: never given again
     "language": "en",  # the code of the language the box speaks (scoreboard.words.CODES)
+    # the inputs fitted beside the five buttons: KNOB | KEYPAD bits (Settings > Inputs, or
+    # `dominoboard names --inputs`); pins.*_FITTED fit them whatever this says
+    "inputs": 0,
 }
+KNOB = 1
+KEYPAD = 2
 MESSAGE_MS = 3000
 ERROR_MS = 4000
 SERIAL_BYTES_PER_STEP = 64  # bounded work per loop pass (about one request): no tap missed
@@ -176,21 +181,11 @@ def flash_log(m) -> FlashLog:
 class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
-        now = board.ticks_ms()
-        # the rotary encoder, when fitted: its detents are UP/DOWN taps (docs/ui.md); the
-        # pins' interrupts count taps that come and go while the app is busy
-        self.buttons = Buttons(
-            board.buttons,
-            now,
-            board.ticks_diff,
-            encoder=board.encoder,
-            ticks=board.ticks_ms,
-            keypad=board.keypad,
-        )
         self.display = Display(board.display)
         self.store = MatchStore(storage_dir or board.storage_dir, _ring(board))
         self.tidy_due = True  # idle work the store may have (App.step, MatchStore.tidy)
         self.settings = self.store.load_settings(DEFAULTS)
+        self.fit_inputs()  # self.buttons
         words.choose(self.settings["language"])
         # this power-on's id on flash: a match's setup records its start against it, and a
         # host that sets the clock later in the same boot dates it (docs/storage.md)
@@ -209,6 +204,10 @@ class App:
         self.keys = 0  # keys handled (for measurements)
         self.active = 0  # ticks_ms of the last key or host line (App.run's polling period)
         self._down_at = 0  # ticks_ms UP/DOWN went down (a repeat's ``repeat`` is ms held)
+        # the key in hand came from the knob: its way (1 clockwise, -1 anticlockwise; 0: not
+        # the knob) and its pace (boards.encoder), for a number to accelerate with the turning
+        self.turn = 0
+        self.pace = 0
         self._checked = 0  # ticks_ms the sleep and message timers were last looked at
         self.updates = 0  # display updates that put bytes on the bus
         self._painted = None  # the screen whose whole picture the framebuffer holds
@@ -304,6 +303,33 @@ class App:
         self.settings = values
         words.choose(code)
         self.home()
+
+    def fit_inputs(self):
+        """The knob and the keypad as the setting ``inputs`` says (the board fits or drops
+        their decoders), and the buttons that read them: one firmware for every board. The
+        rotary encoder's detents move lists as UP/DOWN taps and numbers by their pace
+        (docs/ui.md); the pins' interrupts count taps that come and go while the app is busy."""
+        board = self.board
+        inputs = self.settings["inputs"]
+        board.fit(inputs & KNOB, inputs & KEYPAD)
+        self.buttons = Buttons(
+            board.buttons,
+            board.ticks_ms(),
+            board.ticks_diff,
+            encoder=board.encoder,
+            ticks=board.ticks_ms,
+            keypad=board.keypad,
+        )
+
+    def choose_inputs(self, bits):
+        """The link's ``inputs``: fit them and keep the choice on flash with the settings (a
+        flash failure raises, nothing changed), as Settings > Inputs does."""
+        values = dict(self.settings)
+        values["inputs"] = bits
+        self.store.save_settings(values)
+        self.settings = values
+        self.fit_inputs()
+        self.dirty = True
 
     def save_settings(self):
         try:
@@ -572,10 +598,11 @@ class App:
         gc.collect()
 
     def _button(self, name, kind, now):
+        turning = name == CLOCKWISE or name == ANTICLOCKWISE
         if self.asleep or self.swallow == name:
-            if kind == DOWN and self.asleep:
+            if self.asleep and (kind == DOWN or turning):
                 self.asleep = False
-                self.swallow = name
+                self.swallow = None if turning else name  # a detent has no release
                 self.display.power(True)
                 self.dirty = True
             elif kind == UP and self.swallow == name:
@@ -603,7 +630,13 @@ class App:
     def _key(self, name, kind):
         """Buttons to keys, per the button layout setting (see docs/ui.md)."""
         layout = self.settings["layout"]
-        if name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
+        self.turn = 0
+        if name == CLOCKWISE or name == ANTICLOCKWISE:  # a detent: down a list clockwise
+            self.turn = 1 if name == CLOCKWISE else -1
+            self.pace = kind
+            name = "DOWN" if name == CLOCKWISE else "UP"
+            kind = DOWN
+        elif name == "SW":  # the encoder's push switch (pins.ENCODER_SWITCH) is OK
             name = "OK"
         elif len(name) == 1:  # the keypad's (boards/keypad.py): a digit is itself
             if "0" <= name <= "9":

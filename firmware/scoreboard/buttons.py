@@ -22,6 +22,10 @@ Events are shared tuples (name, kind), one per button and kind:
 Use DOWN + REPEAT on repeating buttons (UP/DOWN in number entry) and
 SHORT + LONG on the others.
 
+The optional rotary encoder's detents are events of their own, (CLOCKWISE or ANTICLOCKWISE,
+pace): the pace (boards.encoder: SLOW, STEADY, FAST) is the kind, so a number entry can
+accelerate with the turning while a list moves one row a detent.
+
 A poll only sees a pin as it is: a tap that comes and goes while the app is busy
 (starting a match takes ~430 ms on the Pico) would be lost. Given the board's
 `ticks`, each pin's edge interrupt counts presses as they happen (debounced the
@@ -37,7 +41,13 @@ LONG = "long"
 REPEAT = "repeat"
 
 
+CLOCKWISE = "CW"
+ANTICLOCKWISE = "CCW"
+
 TAPS_PER_POLL = 4  # taps the interrupts counted that one poll reports at most
+TURNS_PER_POLL = 2  # detents one poll reports at most (the rest wait in the encoder's ring)
+# a detent's event by its code in the encoder's ring (pace << 1 | anticlockwise)
+TURNS = tuple((ANTICLOCKWISE if c & 1 else CLOCKWISE, c >> 1) for c in range(6))
 
 
 class _Button:
@@ -144,9 +154,7 @@ class Buttons:
                 self._buttons.append(_Button(n, pin, rep, now, debounce_ms, bit))
         self._events = []
         self.last_event = now
-        self.encoder = encoder  # boards.encoder.Encoder: its detents are DOWN/UP taps
-        self._clockwise = (("DOWN", DOWN), ("DOWN", UP))  # a detent: a press and a release
-        self._anticlockwise = (("UP", DOWN), ("UP", UP))
+        self.encoder = encoder  # boards.encoder.Encoder: its detents are TURNS events
         if ticks is not None:
             for b in self._buttons:
                 if not b.bit:  # a keypad key has no pin of its own: the scan reads it
@@ -217,11 +225,11 @@ class Buttons:
                 b.held = True
                 events.append(b.ev_long)
         if self.encoder is not None:
-            n = self.encoder.poll()
-            tap = self._clockwise if n > 0 else self._anticlockwise
-            for _ in range(n if n > 0 else -n):
-                events.append(tap[0])
-                events.append(tap[1])
+            for _ in range(TURNS_PER_POLL):
+                c = self.encoder.take()
+                if c < 0:
+                    break
+                events.append(TURNS[c])
         if events:
             self.last_event = now
         return events

@@ -13,10 +13,13 @@ Cost model (I2C driver): a command is its own transaction of 3 bytes
 p pages by w columns costs 18 + p * (w + 2) bytes.
 """
 
+import micropython
+
 _SET_COL_ADDR = 0x21
 _SET_PAGE_ADDR = 0x22
 _WINDOW_COST = 18  # six 3-byte command transactions
 _WRITE_COST = 2  # address byte + data control byte per data write
+_GAP = _WINDOW_COST + _WRITE_COST  # equal columns cheaper to resend than a second window
 _FULL_FRAME = 1044
 # The driver's init: 25 commands (24 in older releases) and a blank frame.
 _INIT_COST = 25 * 3 + _FULL_FRAME
@@ -24,6 +27,28 @@ _INIT_COST = 25 * 3 + _FULL_FRAME
 
 def window_cost(pages, width):
     return _WINDOW_COST + pages * (width + _WRITE_COST)
+
+
+@micropython.viper
+def _next_run(buf: ptr8, sent: ptr8, o: int, x: int, width: int, gap: int) -> int:  # noqa: F821
+    """The next run of columns from x on the page at offset o where buf differs from sent,
+    gaps of at most ``gap`` equal columns (cheaper to resend than a new window) bridged:
+    first << 8 | last, or -1 if none. Native code: in bytecode this scan of a page was most of
+    what an update cost the Pico's CPU."""
+    while x < width and buf[o + x] == sent[o + x]:
+        x += 1
+    if x >= width:
+        return -1
+    first = x
+    last = x
+    x += 1
+    while x < width:
+        if buf[o + x] != sent[o + x]:
+            if x - last - 1 > gap:
+                break
+            last = x
+        x += 1
+    return (first << 8) | last
 
 
 class Display:
@@ -92,28 +117,15 @@ class Display:
         windows = []
         for page in range(self._pages):
             o = page * width
-            if buf[o : o + width] == sent[o : o + width]:
-                continue
-            for x0, x1 in self._runs(o):
-                self._add(windows, page, x0, x1)
+            x = 0
+            while True:
+                # viper takes the bytearrays as ptr8 (the stubs cannot say so)
+                run = _next_run(buf, sent, o, x, width, _GAP)  # pyright: ignore[reportArgumentType]
+                if run < 0:
+                    break
+                x = (run & 0xFF) + 1
+                self._add(windows, page, run >> 8, run & 0xFF)
         return windows
-
-    def _runs(self, o):
-        """Column runs that differ on one page; gaps cheaper to resend are bridged."""
-        buf, sent = self._buf, self._sent
-        runs = []
-        start = last = -1
-        for x in range(self._width):
-            if buf[o + x] != sent[o + x]:
-                if start < 0:
-                    start = x
-                elif x - last - 1 > _WINDOW_COST + _WRITE_COST:
-                    runs.append((start, last))
-                    start = x
-                last = x
-        if start >= 0:
-            runs.append((start, last))
-        return runs
 
     def _add(self, windows, page, x0, x1):
         """Grow a window ending on the page above if that is cheaper than a new one."""

@@ -74,6 +74,7 @@ ALWAYS = (
 ON_DEMAND = (
     ("domino.layouts", KEPT),  # with any game
     ("domino.game", KEPT),
+    ("domino.status", KEPT),  # with a game that tells more than its layout (Game.status)
     ("domino.legal", KEPT),
     ("domino.schmidt", KEPT),  # booklet 003's rules: its games build on it (not dropped with them)
     ("domino.outcome", KEPT),

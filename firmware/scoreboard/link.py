@@ -45,9 +45,10 @@ MAX_PRESETS = 6
 MAX_ID = 0x3FFFFFFF  # request ids are small ints on every port
 DATING = 1  # the version of "boot"/"up" in setups and "boots" in replies (docs/protocol.md)
 OPS = (
-    "hello", "list", "events", "subscribe", "names", "presets", "language", "clock", "delete",
-    "repl",
+    "hello", "list", "events", "subscribe", "names", "presets", "language", "inputs", "clock",
+    "delete", "repl",
 )  # fmt: skip
+INPUTS = ("knob", "keypad")  # the inputs op's names, the bits of the app's setting in order
 _PREFS = {"device": "", "names": [], "presets": []}
 _PRESET_KEYS = ("name", "game", "opts", "target", "rounds", "players", "way")
 
@@ -85,6 +86,9 @@ class Standalone:
         raise BadRequest("no_repl", "this scoreboard has no REPL to hand over")
 
     def speak(self, code):
+        raise BadRequest("no_settings", "this scoreboard keeps no settings")
+
+    def choose_inputs(self, bits):
         raise BadRequest("no_settings", "this scoreboard keeps no settings")
 
 
@@ -364,6 +368,21 @@ class Link:
             raise BadRequest("bad_field", "language: one of %s" % ", ".join(words.CODES))
         self.app.speak(code)  # kept with the settings; the screen on show again, in its words
         return {"language": code}
+
+    def _op_inputs(self, req):
+        names = _field(req, "inputs", list, None)
+        if names is None or any(n not in INPUTS for n in names):
+            raise BadRequest(
+                "bad_field",
+                "inputs: a list of the inputs fitted beside the five buttons, of %s (none: the"
+                " buttons alone)" % ", ".join(INPUTS),
+            )
+        bits = 0
+        for i, n in enumerate(INPUTS):
+            if n in names:
+                bits |= 1 << i
+        self.app.choose_inputs(bits)  # kept with the settings, read from the next poll on
+        return {"inputs": [n for n in INPUTS if n in names]}
 
     def _op_clock(self, req):
         now = _field(req, "time", int, None)

@@ -8,6 +8,10 @@ loaded with the screens that enter numbers (the table needs none), and the bench
 # aims at and the entry stops there (the old hold sped up to 40 ms a step and overshot).
 LADDER_MS = 400
 RUNG = 10  # units a rung
+# Units a detent of the knob moves at most, by its pace (boards.encoder: SLOW, STEADY, FAST):
+# a quicker detent goes on to the next multiple of its step and no further, so the turning that
+# slows down finds the round value it slowed for, never one past it (bench/results/numbers.txt)
+TURN_STEPS = (1, 5, 25)
 
 
 class NumberEntry:
@@ -18,6 +22,7 @@ class NumberEntry:
     - UP/DOWN held (``repeat``: ms held, from App): on to the next round value (a multiple of
       ten units) and then a rung every LADDER_MS, stopping at lo and hi and where the finger
       lets go;
+    - the knob (``turn``): clockwise more, by the detent's pace; it stops at lo and hi;
     - digits "0".."9" (the keypad) type the number: the first replaces the value, the next
       append (a digit that would pass hi starts again); BACK takes the last typed digit off;
       OK on a typed value outside lo..hi or off the unit is refused (``refused`` says why).
@@ -92,6 +97,16 @@ class NumberEntry:
         self.typed = 0
         return False
 
+    def turn(self, way, pace):
+        """A detent of the knob, ``way`` 1 clockwise (more) or -1: a SLOW one a unit, a
+        STEADY or FAST one on to the next multiple of its TURN_STEPS. No wrap: a knob turned
+        past an end stays there (one detent clockwise from 0 is 1, never the most)."""
+        self.typed = 0
+        step = TURN_STEPS[pace] * self.unit
+        v = self.value
+        v = (v // step + 1) * step if way > 0 else (v - 1) // step * step
+        self.value = max(self.least(), min(self.most(), v))
+
     def climb(self, sign):
         """One rung: to the next multiple of RUNG units in the direction held; no wrap."""
         step = RUNG * self.unit
@@ -101,7 +116,11 @@ class NumberEntry:
 
 
 def number_key(app, number, key, repeat):
-    """``number.key``, showing its refusal: True if the number used the key."""
+    """``number.key``, showing its refusal: True if the number used the key (a detent of
+    the knob, App.turn, turns it)."""
+    if app.turn and (key == "up" or key == "down"):
+        number.turn(app.turn, app.pace)
+        return True
     used = number.key(key, repeat)
     if number.refused:
         app.flash(number.refused, True)

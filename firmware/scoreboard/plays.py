@@ -10,7 +10,6 @@ tile that scores, the more the better (players hunt counts); then doubles (playe
 them early); then the heavier tile (players shed pips that would count against them).
 """
 
-from domino.game import Game
 from domino.tiles import is_double, name
 from scoreboard import views
 
@@ -65,7 +64,7 @@ def plays_by_end(match):
     if p is None:
         return ends, order
     g = match.game
-    scores = type(g).play_points is not Game.play_points
+    scores = g.scores_in_play
     for t, e, _o in match.legal_plays(p):
         cs = ends.get(e)
         if cs is None:

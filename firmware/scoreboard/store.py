@@ -110,11 +110,12 @@ class MatchStore:
             for mid, line in entries:
                 out.write(encode(0, mid.encode() + b" " + line.encode()))
 
-    def first_lines(self):
+    def first_lines(self, listed=None):
         """``{match id: its event 0 line}`` for every stored match, from one index file (the
-        Matches list: reading every match would take seconds on the Pico)."""
+        Matches list: reading every match would take seconds on the Pico). ``listed``: the
+        ids ``list`` gave, if the caller has them (listing 100 matches takes ~0.1 s)."""
         with _Admin() as admin:
-            return admin.first_lines(self)
+            return admin.first_lines(self, listed)
 
     def nearly_full(self):
         """True when the host should sync soon (less than LOW free)."""

@@ -38,12 +38,11 @@ _SETTING_TYPES = (bool, int, float, str, list)
 
 def ids(store):
     """The ids of the stored matches, sorted."""
-    found = []
+    stems = set()  # a match's journal and snapshot name it once
     for name in os.listdir(store.root):
-        dot = name.rfind(".")
-        stem, ext = name[:dot], name[dot:]
-        if (ext == JOURNAL or ext == SNAPSHOT) and valid_id(stem) and stem not in found:
-            found.append(stem)
+        if name.endswith(JOURNAL) or name.endswith(SNAPSHOT):
+            stems.add(name[: -len(JOURNAL)])  # both extensions are 4 characters
+    found = [stem for stem in stems if valid_id(stem)]
     found.sort()
     return found
 
@@ -150,8 +149,7 @@ def start_boot(store, entropy=None):
     full flash: reusing the last count would date this boot's matches by another's clock)."""
     value = _boots_record(store)
     if value is None:
-        flash = "".join("%02x" % b for b in (entropy or _random4)())
-        value = {"flash": flash, "n": 0, "known": []}
+        value = {"flash": _new_flash_id(store, entropy), "n": 0, "known": []}
     value["n"] += 1
     path = store.root + "/" + BOOTS
     try:
@@ -161,6 +159,33 @@ def start_boot(store, entropy=None):
         store.problems.append("power-on not counted (%s): match dates need a host" % e)
         return None
     return "%s.%d" % (value["flash"], value["n"])
+
+
+def _new_flash_id(store, entropy):
+    """8 hex digits drawn at random, never the flash id of a stored match's power-on nor the
+    damaged record's own: a record lost to damage must not give this lifetime's power-ons the
+    ids of the last one (a host's clock for one would date the other's matches), however the
+    draw repeats."""
+    used = set()
+    try:
+        for line in first_lines(store).values():
+            boot = json.loads(line).get("boot")
+            if isinstance(boot, str):
+                used.add(boot.split(".")[0])
+    except Exception:  # a setup we cannot read, an index we cannot write: the draw alone
+        pass
+    raw = _read_small(store.root + "/" + BOOTS) or b""
+    at = raw.find(b'"flash"')
+    if at >= 0:  # its CRC failed, its id may still be there to read
+        start = raw.find(b'"', raw.find(b":", at)) + 1
+        try:
+            used.add(raw[start : start + 8].decode())
+        except Exception:  # not text: no id to avoid
+            pass
+    draw = int.from_bytes((entropy or _random4)(), "big")
+    while "%08x" % draw in used:
+        draw = (draw + 0x9E3779B9) & 0xFFFFFFFF  # odd: every value before one comes again
+    return "%08x" % draw
 
 
 def boots(store):
@@ -220,11 +245,14 @@ def restore(store, match_id):
     return scan.snap, count
 
 
-def first_lines(store):
-    """``{match id: its event 0}`` for every stored match, from the index; a match the index
-    lacks (created by an older firmware, or a cut came between its create and its record)
-    is read from flash once and added."""
-    listed = ids(store)
+def first_lines(store, listed=None):
+    """``{match id: its event 0}`` for every stored match (``listed``: their ids, as ``ids``
+    gives them, if the caller has them), from the index; a match the index lacks (created by
+    an older firmware, or a cut came between its create and its record) is read from flash
+    once and added."""
+    if listed is None:
+        listed = ids(store)
+    listed = set(listed)
     found = {}
     stale = 0
     path = store.root + "/" + INDEX
@@ -243,7 +271,7 @@ def first_lines(store):
                     found[mid] = line.decode()
     except OSError:
         pass  # no index yet
-    missing = [mid for mid in listed if mid not in found]
+    missing = sorted([mid for mid in listed if mid not in found])
     for mid in missing:
         for _, payload in store.walk(mid, 0, 1, 0, None):
             found[mid] = payload.decode()
@@ -267,6 +295,7 @@ def finish_interrupted(store):
     remove empty matches (a power cut between an older firmware's create and its setup left
     one that could be neither opened nor removed)."""
     names = os.listdir(store.root)
+    present = set(names)  # where each journal's snapshot is looked up
     pending = store.ring.pending if store.ring is not None else {}
     for name in names:
         if name.endswith(TEMP):
@@ -277,7 +306,7 @@ def finish_interrupted(store):
             stem = name[: -len(JOURNAL)]
             path = store.root + "/" + name
             if (
-                stem + SNAPSHOT not in names
+                stem + SNAPSHOT not in present
                 and valid_id(stem)
                 and stem not in pending  # its events are in the event ring
                 and os.stat(path)[6] == 0

@@ -2,7 +2,8 @@
 
 One row per event, keyed (match, index), so a sync that is interrupted and run again can only
 add what is missing. Each match row keeps how many events it holds and their CRC, the proof
-the scoreboard asks for before it deletes its copy.
+the scoreboard asks for before it deletes its copy, and a seal: the CRC of the row's cells the
+events do not prove (device, match id, game, date, power-on), so no cell changes unseen.
 """
 
 import datetime
@@ -34,6 +35,7 @@ CREATE TABLE IF NOT EXISTS matches (
     synced TEXT,              -- when its last new events were stored
     boot TEXT,                -- the scoreboard's power-on the match started in (its setup)
     up INTEGER,               -- seconds after that power-on it started
+    seal INTEGER,             -- CRC-32 of device .. up (cells_seal): what crc does not cover
     UNIQUE (device, match)
 );
 CREATE TABLE IF NOT EXISTS boots (     -- the host's clock at a scoreboard's power-on
@@ -56,7 +58,8 @@ CREATE TABLE IF NOT EXISTS deletes (   -- matches sync asked the scoreboard to d
 """
 
 
-COLUMNS = "id, device, match, game, date, count, crc"  # what _read takes, in this order
+COLUMNS = "id, device, match, game, date, count, crc, boot, up, seal"  # _read's, in order
+ROW_OF_M = ", ".join(f"m.{c}" for c in COLUMNS.split(", "))  # the same, of ``matches m``
 REPAIR = (
     "damaged: `dominoboard sync` mends it while the scoreboard still holds the match, "
     "else restore a backup"
@@ -113,6 +116,7 @@ class Database:
                 "or name an existing one with --db"
             )
         self.problems: list[str] = []  # matches ``matches`` skipped: their CRC disagrees
+        self.columns, self.sealed = COLUMNS, True  # an old read-only file: _read_as_it_is
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         try:
@@ -123,9 +127,11 @@ class Database:
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self.conn.executescript(SCHEMA)
             self._add_dating()
+            self._add_seal()
         except sqlite3.DatabaseError as e:
             if not create and ("readonly" in str(e) or _read_only(self.path)):
                 self._open_read_only()  # export, stats, plot, check only read
+                self._read_as_it_is()
             else:
                 raise self.error("open", e) from e
 
@@ -151,6 +157,29 @@ class Database:
                     (facts.get("date"), facts.get("boot"), facts.get("up"), row_id),
                 )
 
+    def _add_seal(self) -> None:
+        """A database from before the seal: seal every match row as it stands. Its game and
+        date are still held to the setup by ``check``; its device and match id are taken as
+        they are, the only record of them."""
+        columns = [r[1] for r in self.conn.execute("PRAGMA table_info(matches)")]
+        if "seal" in columns:
+            return
+        with self.conn:
+            self.conn.execute("ALTER TABLE matches ADD COLUMN seal INTEGER")
+            for row in self.conn.execute(f"SELECT {self.columns} FROM matches").fetchall():
+                self._reseal(row[0])
+
+    def _reseal(self, row_id: int | None) -> None:
+        """Seal a match row's cells as they now are: only after writing them from what the
+        scoreboard proved (a setup line, a power-on's clock), never over a damaged row."""
+        self.conn.execute(
+            "UPDATE matches SET seal = ? WHERE id = ?", (self._seal_of_row(row_id), row_id)
+        )
+
+    def _seal_of_row(self, row_id: int | None) -> int:
+        row = self.conn.execute(f"SELECT {self.columns} FROM matches WHERE id = ?", (row_id,))
+        return cells_seal(row.fetchone())
+
     def _open_read_only(self) -> None:
         try:
             self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
@@ -161,6 +190,14 @@ class Database:
                 self.conn.execute("SELECT count FROM matches LIMIT 1").fetchall()
             except sqlite3.DatabaseError as e:
                 raise self.error("open", e) from e
+
+    def _read_as_it_is(self) -> None:
+        """An older database we may not migrate: its missing cells read as NULL, and its rows,
+        never sealed, are not held to a seal (``check`` still holds game and date to the
+        setup)."""
+        have = {r[1] for r in self.conn.execute("PRAGMA table_info(matches)")}
+        self.columns = ", ".join(c if c in have else f"NULL AS {c}" for c in COLUMNS.split(", "))
+        self.sealed = "seal" in have
 
     def error(self, doing: str, e: sqlite3.Error) -> CliError:
         """What went wrong with the database file, in words a person can act on."""
@@ -218,21 +255,28 @@ class Database:
             raise self.error("storing the scoreboard's clock", e) from e
 
     def _date_matches(self, device: str) -> int:
-        """Date the undated matches of ``device`` whose power-on's clock we know."""
-        return self.conn.execute(
-            "UPDATE matches SET date = (SELECT strftime('%Y-%m-%dT%H:%M:%SZ', b.epoch + "
-            "matches.up, 'unixepoch') FROM boots b WHERE b.device = matches.device "
-            "AND b.boot = matches.boot) WHERE device = ? AND date IS NULL AND up IS NOT NULL "
-            "AND boot IN (SELECT boot FROM boots WHERE device = ?)",
-            (device, device),
-        ).rowcount
+        """Date the undated matches of ``device`` whose power-on's clock we know (never a row
+        whose seal is broken: its power-on cells may be the damage)."""
+        rows = self.conn.execute(
+            f"SELECT {ROW_OF_M}, strftime('%Y-%m-%dT%H:%M:%SZ', b.epoch + m.up, 'unixepoch') "
+            "FROM matches m JOIN boots b ON b.device = m.device AND b.boot = m.boot "
+            "WHERE m.device = ? AND m.date IS NULL AND m.up IS NOT NULL",
+            (device,),
+        ).fetchall()
+        dated = 0
+        for *row, date in rows:
+            if row[-1] == cells_seal(row):
+                self.conn.execute("UPDATE matches SET date = ? WHERE id = ?", (date, row[0]))
+                self._reseal(row[0])
+                dated += 1
+        return dated
 
     def held(self, device: str, match: str) -> tuple[int, int]:
         """(events held, their CRC) for a scoreboard's match; (0, 0) if none yet. Raises
         Damaged when our copy disagrees with itself (a cell of the wrong type, events that are
         not the count and CRC recorded at sync): sync must not add to it."""
         row = self.conn.execute(
-            f"SELECT {COLUMNS} FROM matches WHERE device = ? AND match = ?", (device, match)
+            f"SELECT {self.columns} FROM matches WHERE device = ? AND match = ?", (device, match)
         ).fetchone()
         if row is None:
             return (0, 0)
@@ -264,11 +308,11 @@ class Database:
 
     def _repair(self, device: str, match: str, theirs: list[str]) -> str | None:
         row = self.conn.execute(
-            f"SELECT {COLUMNS} FROM matches WHERE device = ? AND match = ?", (device, match)
+            f"SELECT {self.columns} FROM matches WHERE device = ? AND match = ?", (device, match)
         ).fetchone()
         if row is None:
             return "no copy to repair"
-        row_id, _, _, game, date, count, crc = row
+        row_id, count, crc = row[0], row[5], row[6]
         held = self.conn.execute("SELECT COUNT(*) FROM events WHERE match = ?", (row_id,))
         ours = self._intact_start(row_id)
         proven = _is_int(count) and _is_int(crc) and count <= len(theirs)
@@ -281,14 +325,12 @@ class Database:
             "INSERT INTO events(match, idx, line) VALUES (?, ?, ?)",
             [(row_id, i, line) for i, line in enumerate(ours)],
         )
-        fields: dict[str, object] = {"count": len(ours), "crc": crc_of(ours)}
-        facts = _setup_facts(ours[0]) if ours else {"game": None, "date": None}
-        if not isinstance(game, str | None):
-            fields["game"] = facts["game"]
-        if not isinstance(date, str | None):
-            fields["date"] = facts["date"]
+        # the scoreboard proved the events under this device and id: every other cell is
+        # what they say (a damaged date, game or power-on cell is mended here)
+        fields = {"count": len(ours), "crc": crc_of(ours), **self._cells_from(device, ours)}
         sets = ", ".join(f"{k} = ?" for k in fields)
         self.conn.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*fields.values(), row_id))
+        self._reseal(row_id)
         return None
 
     def add_events(self, device: str, match: str, start: int, lines: list[str]) -> int:
@@ -310,7 +352,7 @@ class Database:
                 cur = self.conn.execute(
                     "INSERT INTO matches(device, match) VALUES (?, ?)", (device, match)
                 )
-                row = (cur.lastrowid, 0, 0)
+                row = (cur.lastrowid, 0, 0)  # sealed with its setup, its first event
             row_id, count, crc = row
             if start != count:
                 raise CliError(f"match {match}: got events from {start} but hold {count}")
@@ -327,7 +369,8 @@ class Database:
                 fields.update(_setup_facts(lines[0]))
             sets = ", ".join(f"{k} = ?" for k in fields)
             self.conn.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*fields.values(), row_id))
-            if start == 0 and lines:  # started in a power-on whose clock we know: dated now
+            if start == 0 and lines:  # every cell the seal covers is the setup's now; and
+                self._reseal(row_id)  # started in a power-on whose clock we know: dated now
                 self._date_matches(device)
         return count + len(lines)
 
@@ -354,23 +397,30 @@ class Database:
         except sqlite3.DatabaseError as e:
             raise self.error("making the synced events durable", e) from e
 
-    def _cells_disagree(self, stored: StoredMatch) -> str | None:
-        """Why the game and date cells (outside the CRC) are not what the match's setup and
-        its power-on's clock give, or None. Exports print those cells."""
-        facts = _setup_facts(stored.lines[0])
-        date = facts["date"]
-        if date is None and facts["boot"] is not None:
+    def _cells_from(self, device: str, lines: list[str]) -> dict:
+        """The game, date and power-on cells a match's events give: its setup's, the date its
+        own or else its power-on's clock (the boots table), else None ("date unknown")."""
+        if not lines:
+            return {"game": None, "date": None, "boot": None, "up": None}
+        facts = _setup_facts(lines[0])
+        if facts["date"] is None and facts["boot"] is not None:
             row = self.conn.execute(
                 "SELECT strftime('%Y-%m-%dT%H:%M:%SZ', epoch + ?, 'unixepoch') FROM boots "
                 "WHERE device = ? AND boot = ?",
-                (facts["up"], stored.device, facts["boot"]),
+                (facts["up"], device, facts["boot"]),
             ).fetchone()
-            date = row[0] if row is not None else None
-        for name, cell, want in (("game", stored.game, facts["game"]), ("date", stored.date, date)):
-            if cell != want:
+            facts["date"] = row[0] if row is not None else None
+        return facts
+
+    def _cells_disagree(self, stored: StoredMatch) -> str | None:
+        """Why the game and date cells (outside the CRC) are not what the match's setup and
+        its power-on's clock give, or None. Exports print those cells."""
+        want = self._cells_from(stored.device, stored.lines)
+        for name, cell in (("game", stored.game), ("date", stored.date)):
+            if cell != want[name]:
                 return (
-                    f"its {name} cell says {cell!r}, its setup {want!r} (a cell outside the CRC "
-                    f"changed); {REPAIR}"
+                    f"its {name} cell says {cell!r}, its setup {want[name]!r} (a cell outside "
+                    f"the CRC changed); {REPAIR}"
                 )
         return None
 
@@ -388,17 +438,20 @@ class Database:
 
     def supersede(self, device: str, match: str) -> str:
         """Keep our copy of a match the scoreboard no longer has as it was (its id was reused
-        after a reset): rename it ``match~N`` so a fresh copy can be synced. Returns the name."""
+        after a reset): rename it ``match~N`` so a fresh copy can be synced. Returns the name.
+        Its seal follows the new name only when it held for the old one."""
         n = 1
         while self.conn.execute(
             "SELECT 1 FROM matches WHERE device = ? AND match = ?", (device, f"{match}~{n}")
         ).fetchone():
             n += 1
+        row = self.conn.execute(
+            f"SELECT {self.columns} FROM matches WHERE device = ? AND match = ?", (device, match)
+        ).fetchone()
         with self.conn:
-            self.conn.execute(
-                "UPDATE matches SET match = ? WHERE device = ? AND match = ?",
-                (f"{match}~{n}", device, match),
-            )
+            self.conn.execute("UPDATE matches SET match = ? WHERE id = ?", (f"{match}~{n}", row[0]))
+            if row[-1] == cells_seal(row):
+                self._reseal(row[0])
         return f"{match}~{n}"
 
     # -- reading -----------------------------------------------------------------------
@@ -412,7 +465,7 @@ class Database:
             raise self.error("reading", e) from e
 
     def _matches(self, device: str | None, match: str | None) -> Iterator[StoredMatch]:
-        sql = f"SELECT {COLUMNS} FROM matches WHERE 1"
+        sql = f"SELECT {self.columns} FROM matches WHERE 1"
         args: list[str] = []
         if device is not None:
             sql += " AND device = ?"
@@ -432,7 +485,7 @@ class Database:
         the count and CRC recorded at sync: (the match, None), or (None, why it is damaged).
         (None, None) for a row that holds no events and says so (a match whose first line the
         scoreboard could not give)."""
-        row_id, dev, mid, game, date, count, crc = row
+        row_id, dev, mid, game, date, count, crc, _, _, seal = row
         for column, value, allowed in (
             ("device", dev, str),
             ("match", mid, str),
@@ -460,7 +513,13 @@ class Database:
             return None, wrong
         if not lines:
             return None, None
-        return StoredMatch(row_id, dev, mid, game, date, lines), None
+        stored = StoredMatch(row_id, dev, mid, game, date, lines)
+        if self.sealed and seal != cells_seal(row):
+            return None, self._cells_disagree(stored) or (
+                "its device, match id or power-on cell changed after sync (the cells disagree "
+                f"with their seal); {REPAIR}"
+            )
+        return stored, None
 
     def _intact_start(self, row_id: int) -> list[str]:
         """Our events of a match up to the first one missing or not text."""
@@ -493,7 +552,7 @@ class Database:
         try:
             problems = self.integrity()
             rows = self.conn.execute(
-                f"SELECT {COLUMNS} FROM matches ORDER BY device, match"
+                f"SELECT {self.columns} FROM matches ORDER BY device, match"
             ).fetchall()
             events = 0
             for row in rows:
@@ -546,6 +605,14 @@ def _disagrees(lines: list[str], count: int, crc: int) -> str | None:
         f"holds {len(lines)} event(s) (crc {got:08x}) but {count} (crc {crc & 0xFFFFFFFF:08x}) "
         f"were synced; {REPAIR}"
     )
+
+
+def cells_seal(row: tuple | list) -> int:
+    """The seal of a match row (COLUMNS): the CRC-32 of the cells its events' CRC does not
+    cover, whatever they hold (a damaged cell changes the seal, never raises)."""
+    _, device, match, game, date, _, _, boot, up, _ = row
+    cells = json.dumps([device, match, game, date, boot, up], default=repr)
+    return zlib.crc32(cells.encode("utf-8", "surrogateescape"))
 
 
 def crc_of(lines: list[str]) -> int:

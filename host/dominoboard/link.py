@@ -38,7 +38,7 @@ MAX_REQUEST = 512  # bytes in a request line the scoreboard reads (firmware link
 # Ops whose request may be sent twice: the second answer is the first one again (a delete
 # asked again would be refused as no_match, and the host would not know it had deleted).
 ASK_AGAIN = frozenset(
-    ("hello", "list", "events", "subscribe", "names", "presets", "language", "clock")
+    ("hello", "list", "events", "subscribe", "names", "presets", "language", "inputs", "clock")
 )
 MAX_ASKS = 8  # asks of one request: past that, only silence ends the wait
 WINDOW = 3  # requests in flight: the scoreboard reads the next while the host stores a page
@@ -81,6 +81,7 @@ REPLIES: dict[str, dict[str, tuple[type, ...]]] = {
     "names": {"names": (int,)},
     "presets": {"presets": (int,)},
     "language": {"language": (str,)},
+    "inputs": {"inputs": (list,)},
 }
 OPTIONAL: dict[str, dict[str, tuple[type, ...]]] = {
     "hello": {

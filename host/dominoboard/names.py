@@ -14,6 +14,7 @@ from .errors import CliError
 # The languages the scoreboard speaks (scoreboard.words.CODES on the device; the host does not
 # import the device's package, tests/host/test_names_language.py checks the two agree).
 LANGUAGES = ("en", "es", "de", "fr", "nl", "it")
+INPUT_CHOICES = ("buttons", "knob", "keypad", "knob+keypad")  # names --inputs: the link's inputs op
 
 
 def checked_names(names: list[str]) -> list[str]:
@@ -63,7 +64,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description="Replace the player names the scoreboard offers (up to 20, 1-16 characters "
         "each) and, with --presets, its game presets (a JSON list of objects with name, game "
         "and optionally opts, target, rounds, players, way: tracked or pad); with "
-        "--language, the language its screens speak.",
+        "--language, the language its screens speak; with --inputs, what is fitted beside its "
+        "five buttons (one firmware for every board, as its Settings > Inputs choose).",
     )
     p.add_argument("names", nargs="*", metavar="NAME", help="player names, in menu order")
     p.add_argument("--presets", metavar="FILE", help="JSON file with the presets")
@@ -72,6 +74,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         choices=LANGUAGES,
         help="the scoreboard's language: English, Español, Deutsch, Français, Nederlands, Italiano",
     )
+    p.add_argument(
+        "--inputs",
+        choices=INPUT_CHOICES,
+        help="what the scoreboard reads beside its five buttons: buttons (nothing more), knob "
+        "(the rotary encoder), keypad (the matrix keypad), knob+keypad",
+    )
     add_port_argument(p)
     p.set_defaults(func=run)
 
@@ -79,8 +87,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from .options import open_link
 
-    if not args.names and not args.presets and not args.language:
-        raise CliError("give player names, --presets FILE, --language CODE, or any of them")
+    if not args.names and not args.presets and not args.language and not args.inputs:
+        raise CliError(
+            "give player names, --presets FILE, --language CODE, --inputs WHAT, or any of them"
+        )
     names = checked_names(args.names)
     presets = checked_presets(read_presets(args.presets)) if args.presets else None
     with open_link(args) as link:
@@ -93,4 +103,8 @@ def run(args: argparse.Namespace) -> int:
         if args.language:
             said = link.request("language", language=args.language)["language"]
             print(f"the scoreboard speaks {said}")
+        if args.inputs:
+            fitted = [] if args.inputs == "buttons" else args.inputs.split("+")
+            got = link.request("inputs", inputs=fitted)["inputs"]
+            print("the scoreboard reads its five buttons" + "".join(f" and the {g}" for g in got))
     return 0

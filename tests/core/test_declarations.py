@@ -84,11 +84,11 @@ def lay(m, tiles):
 
 def test_italian_status_is_the_total_and_the_next_that_scores():
     m = match("italian", 3)
-    assert m.game.status(m.hand) == {}  # before the lead: nothing to show
+    assert m.game.status(m.hand).as_dict() == {}  # before the lead: nothing to show
     lay(m, ["6-6"])
-    assert m.game.status(m.hand) == {"total": 12, "next": 30}
+    assert m.game.status(m.hand).as_dict() == {"total": 12, "next": 30}
     lay(m, ["6-5", "6-1"])  # 30 exactly: the next is above it
-    assert m.game.status(m.hand) == {"total": 30, "next": 50}
+    assert m.game.status(m.hand).as_dict() == {"total": 30, "next": 50}
 
 
 def test_italian_120_and_150_come_next_only_with_double_nine():
@@ -99,11 +99,12 @@ def test_italian_120_and_150_come_next_only_with_double_nine():
         pile = m.hand.layout
         for total in range(0, 171):
             pile.total = total  # every count a hand can reach
-            assert g.status(m.hand) == {"total": total, "next": old_next(total, top)}, total
+            told = g.status(m.hand).as_dict()
+            assert told == {"total": total, "next": old_next(total, top)}, total
         pile.total = 100
-        assert g.status(m.hand)["next"] == (120 if top == 9 else None)
+        assert g.status(m.hand).next == (120 if top == 9 else None)
         pile.total = 150
-        assert g.status(m.hand)["next"] is None
+        assert g.status(m.hand).next is None
 
 
 def test_only_italian_scores_nothing_at_a_hands_end_and_never_passes():
@@ -140,3 +141,26 @@ def ends_call_what_adds_up(key, g):
                 assert fits == [], (key, g.top, pip, fits)
             else:
                 assert fits and all(want in t for t in fits), (key, g.top, pip, want, fits)
+
+
+def test_a_games_flags_say_which_hooks_it_overrides():
+    # the device reads the flags (scoreboard.plays, screens.common.has_extras): each must be
+    # true exactly where the game has the hook that scores a play or owes a draw
+    from domino.game import Game
+
+    for key, _title, game in each_game():
+        scores = game.play_points is not Game.play_points
+        owes = game.owing is not Game.owing
+        assert game.scores_in_play == scores, key
+        assert game.owes_draws == owes, key
+
+
+def test_a_status_tells_only_declared_fields():
+    from check import raises
+    from domino.status import Status
+
+    st = Status(total=12, next=None)
+    assert st.total == 12 and st.next is None and st.double is None and not st.again
+    assert st.as_dict() == {"total": 12, "next": None}
+    assert Status().as_dict() == {}
+    raises(AttributeError, Status, totl=12)  # a misspelt field is refused, never invented

@@ -103,7 +103,7 @@ def test_000_double_takes_revoke_penalty_5_or_1_if_corrected():
     err = raises(DominoError, end, m, [5, 4, 4, 4], [3, 2, 1, 2])
     assert "revokes: missing" in str(err)
     plain = match("doubletakes", 4)
-    assert [f[0] for f in plain.game.entry] == ["tricks", "doubles"]
+    assert [f[0] for f in plain.game.entries[1][1]] == ["tricks", "doubles"]
 
 
 def test_double_takes_a_correction_keeps_the_16_doubles():
@@ -124,3 +124,25 @@ def test_double_takes_has_no_layout():
     m = match("doubletakes", 2)
     err = raises(DominoError, m.apply, {"k": "play", "p": 0, "t": "15-15"})
     assert "tricks, doubles" in str(err)
+
+
+def test_000_double_takes_each_sides_points_as_paper_writes_them():
+    # "Count one point for each trick, and one point for each double ... Combined, the two
+    # rounds contain 50 points - 34 points in tricks, and 16 in doubles."
+    m = match("doubletakes", 4)
+    assert [w[0] for w in m.game.entries] == ["scored", "tricks"]
+    assert m.game.entry == (("points", "number", "side", 0, 33, 25),)  # 17 tricks + 16 / 2
+    assert m.apply({"k": "end", "points": [8, 6, 5, 6]})["hand"] == [8, 6, 5, 6]  # 8 doubles
+    err = raises(DominoError, m.apply, {"k": "end", "points": [8, 6, 5, 5]})
+    assert "7 won this round and 8 before make 15, not 16" in str(err)  # the game's 16
+    err = raises(DominoError, m.apply, {"k": "end", "points": [1, 2, 3, 4]})
+    assert str(err).startswith("points [1, 2, 3, 4]: 10 in all; a round's 17 tricks")
+    # the last round entered by tricks and doubles: the first round's 8 doubles counted
+    end(m, [5, 4, 4, 4], [2, 2, 2, 2])
+    assert m.over and m.totals == [15, 12, 11, 12] and sum(m.totals) == 50
+
+
+def test_double_takes_revoke_asks_tricks_and_doubles():
+    # penalties come off the points: the points alone cannot tell the doubles won
+    m = match("doubletakes", 4, opts={"revoke": True})
+    assert [w[0] for w in m.game.entries] == ["tricks"]

@@ -77,10 +77,10 @@ def test_003_french_last_two_tiles_stay_house_rule():
 
 def test_003_french_status_tells_the_table_where_the_next_tile_goes():
     m = match("french")
-    assert m.game.status(m.hand) == {"stack": []}
+    assert m.game.status(m.hand).as_dict() == {"stack": []}
     play(m, 0, "6-4")
     play(m, 1, "4-2", 1)
-    assert m.game.status(m.hand) == {"stack": ["above", "below"]}
+    assert m.game.status(m.hand).as_dict() == {"stack": ["above", "below"]}
 
 
 def test_003_general_rules_the_hand_ends_when_nobody_can_lay_and_nothing_can_be_drawn():

@@ -69,3 +69,16 @@ def test_high_fives_impossible_outcomes_are_rejected():
         err = raises(DominoError, end, m, points, pieces)
         assert why in str(err), str(err)
         assert snapshot(m) == before
+
+
+def test_000_high_fives_each_sides_points_as_paper_writes_them():
+    # "The scoring tiles total 100 points exactly. The player taking the most pieces wins a
+    # bonus of 5 points." Paper writes each total, the bonus in it.
+    m = match("highfives", 3)
+    assert [w[0] for w in m.game.entries] == ["scored", "pieces"]
+    err = raises(DominoError, m.apply, {"k": "end", "points": [56, 30, 20]})
+    assert str(err).startswith("points [56, 30, 20]: 106 in all; the scoring tiles total 100")
+    assert "105 at most" in str(err)
+    assert m.apply({"k": "end", "points": [46, 30, 19]})["hand"] == [46, 30, 19]
+    each = match("highfives", 3, opts={"tie_bonus": "each"})  # three tied: 100 + 3 x 5
+    assert each.apply({"k": "end", "points": [40, 40, 35]})["hand"] == [40, 40, 35]

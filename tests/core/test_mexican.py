@@ -25,7 +25,7 @@ def test_002_session_of_13_hands_from_12_12_down_to_0_0():
     assert m.rounds == 13 and m.target is None and g.lowest_wins
     fails(m, {"k": "play", "p": 0, "t": "11-11"}, "11-11", "12-12")
     m.apply({"k": "end", "left": [5, 0, 9], "out": 1})
-    assert status(m)["station"] == "11-11"
+    assert status(m).station == "11-11"
     fails(m, {"k": "play", "p": 0, "t": "12-12"}, "11-11")
     play(m, 2, "11-11")
 
@@ -44,14 +44,14 @@ def test_002_first_round_own_train_only_then_mexican_trains():
     m = match("mexican", 3)
     play(m, 0, "12-12")
     play(m, 1, "12-5", 0)  # Ben's first tile off the station is his own train
-    assert status(m)["trains"] == [[5, 1, False, 1]]
+    assert status(m).trains == [[5, 1, False, 1]]
     fails(m, {"k": "play", "p": 2, "t": "5-4", "e": 0}, "first round", "[1]")
     play(m, 2, "12-3", 1)
     fails(m, {"k": "play", "p": 0, "t": "3-6", "e": 1}, "first round")
     play(m, 0, "12-7", 2)
     assert m.game.open_to(hand(m), 1) == [0, 3]  # round over: his train, or a new Mexican train
     play(m, 1, "12-8", 3)
-    assert status(m)["trains"][3] == [8, None, False, 1]
+    assert status(m).trains[3] == [8, None, False, 1]
     play(m, 2, "8-1", 3)  # anybody plays on a Mexican train
     fails(m, {"k": "play", "p": 0, "t": "5-9", "e": 0}, "seat 1's own", "no marker")
 
@@ -65,11 +65,11 @@ def test_002_cannot_play_draw_one_then_pass_and_a_coin_opens_the_train():
     draw(m, 1)
     fails(m, {"k": "draw", "p": 1, "n": 1}, "draw 1 tile")
     pas(m, 1)
-    assert status(m)["trains"][0] == [5, 1, True, 1]
+    assert status(m).trains[0] == [5, 1, True, 1]
     assert 0 in m.game.open_to(hand(m), 0)
     play(m, 0, "5-9", 0)  # Ana plays on Ben's marked train
     play(m, 1, "9-4", 0)  # Ben plays on his own train: the coin comes off
-    assert status(m)["trains"][0] == [4, 1, False, 3]
+    assert status(m).trains[0] == [4, 1, False, 3]
     fails(m, {"k": "play", "p": 0, "t": "4-2", "e": 0}, "no marker")
 
 
@@ -90,7 +90,7 @@ def test_002_house_rule_draw_to_start_debe_seguir_sacando_fichas_hasta_que_obten
     fails(m, {"k": "pass", "p": 1}, "draw first: 64 tile(s) can still be drawn",
           "house rule draw_to_start")  # fmt: skip
     play(m, 1, "12-3", 0)  # a 12 came: his own train
-    assert status(m)["trains"] == [[3, 1, False, 1]] and hand(m).turn == 0  # his own
+    assert status(m).trains == [[3, 1, False, 1]] and hand(m).turn == 0  # his own
     play(m, 0, "12-9", 1)
     draw(m, 1)  # with a train of his own: one tile, then pass
     fails(m, {"k": "draw", "p": 1, "n": 1}, "draw 1 tile")
@@ -112,7 +112,7 @@ def test_002_example_train_12_5_0_1_with_the_double_one_then_1_3():
     assert hand(m).turn == 1  # a double: Ben plays again
     play(m, 1, "1-3", 0)
     assert hand(m).turn == 0
-    assert status(m)["trains"][0] == [3, 1, False, 5]
+    assert status(m).trains[0] == [3, 1, False, 5]
     err = raises(DominoError, play, m, 0, "2-2", 0)
     assert "does not match" in str(err)
 
@@ -124,10 +124,10 @@ def test_002_a_double_left_open_must_be_satisfied_next_even_on_a_personal_train(
     play(m, 0, "12-7", 1)
     play(m, 1, "5-5", 0)  # plays again, anywhere
     play(m, 1, "12-9", 2)  # a Mexican train; the 5-5 is still open when his turn ends
-    assert status(m)["double"] == 0
+    assert status(m).double == 0
     fails(m, {"k": "play", "p": 0, "t": "7-3", "e": 1}, "5-5", "train 0", "[0]")
     play(m, 0, "5-8", 0)  # "sin importar que sea un tren personal"
-    assert status(m)["double"] is None and hand(m).turn == 1
+    assert status(m).double is None and hand(m).turn == 1
 
 
 def test_002_several_open_doubles_are_satisfied_in_the_order_they_were_laid():
@@ -144,14 +144,14 @@ def test_002_several_open_doubles_are_satisfied_in_the_order_they_were_laid():
     draw(m, 1)
     pas(m, 1)
     st = status(m)
-    assert st["owed"] == [0, 3] and st["double"] == 0 and st["turn"] == 2
-    assert st["trains"][0][2]  # Ben could not play after his doubles: a coin
+    assert st.owed == [0, 3] and st.double == 0 and st.turn == 2
+    assert st.trains[0][2]  # Ben could not play after his doubles: a coin
     fails(m, {"k": "play", "p": 2, "t": "7-8", "e": 3}, "5-5")
     play(m, 2, "5-8", 0)
-    assert status(m)["owed"] == [3]
+    assert status(m).owed == [3]
     fails(m, {"k": "play", "p": 0, "t": "2-9", "e": 2}, "7-7", "train 3")
     play(m, 0, "7-9", 3)
-    assert status(m)["owed"] == []
+    assert status(m).owed == []
 
 
 def test_002_the_duty_to_satisfy_a_double_passes_on_with_a_coin_each():
@@ -165,9 +165,9 @@ def test_002_the_duty_to_satisfy_a_double_passes_on_with_a_coin_each():
     draw(m, 0)
     pas(m, 0)
     st = status(m)
-    assert st["trains"][0][2] and st["trains"][1][2] and st["double"] == 0
+    assert st.trains[0][2] and st.trains[1][2] and st.double == 0
     play(m, 1, "5-10", 0)
-    assert status(m)["trains"][0][2] is False  # his own train: the coin comes off
+    assert status(m).trains[0][2] is False  # his own train: the coin comes off
 
 
 def test_002_hand_blocks_only_when_nobody_can_play_nor_draw():
@@ -289,15 +289,15 @@ def test_000_cardinal_series_on_your_own_train_the_turn_you_start_it():
     play(m, 0, "12-3", 0)
     play(m, 0, "3-4", 0)
     play(m, 0, "4-6", 0)
-    assert hand(m).turn == 0 and status(m)["series"]
+    assert hand(m).turn == 0 and status(m).series
     fails(m, {"k": "play", "p": 0, "t": "12-8", "e": 1}, "series")
     pas(m, 0)  # no more matches: no draw, no marker
-    assert hand(m).boneyard == 91 - 30 and status(m)["trains"][0][2] is False
+    assert hand(m).boneyard == 91 - 30 and status(m).trains[0][2] is False
     play(m, 1, "12-5", 1)
     play(m, 1, "5-6", 1)
     pas(m, 1)
     play(m, 0, "12-8", 2)  # a public siding; after the series one tile a turn
-    assert hand(m).turn == 1 and status(m)["trains"][2][1] is None
+    assert hand(m).turn == 1 and status(m).trains[2][1] is None
     play(m, 1, "8-1", 2)
     assert hand(m).turn == 0
 
@@ -316,19 +316,19 @@ def _cardinal_after_series():
 def test_000_cardinal_play_on_your_double_else_draw_else_marker_and_the_next_must():
     m = _cardinal_after_series()
     play(m, 0, "4-4", 0)
-    assert hand(m).turn == 0 and status(m)["double"] == 0
+    assert hand(m).turn == 0 and status(m).double == 0
     fails(m, {"k": "play", "p": 0, "t": "5-9", "e": 1}, "4-4", "train 0")
     fails(m, {"k": "pass", "p": 0}, "draw 1")
     draw(m, 0)
     pas(m, 0)
-    assert status(m)["trains"][0][2] and hand(m).turn == 1 and status(m)["double"] == 0
+    assert status(m).trains[0][2] and hand(m).turn == 1 and status(m).double == 0
     draw(m, 1)
     pas(m, 1)  # "that player's train also gets a marker"
-    assert status(m)["trains"][1][2]
+    assert status(m).trains[1][2]
     play(m, 0, "4-9", 0)  # satisfied, and his own marker comes off
     st = status(m)
-    assert st["double"] is None and st["trains"][0][2] is False and hand(m).turn == 1
-    assert st["trains"][1][2] and 1 in m.game.open_to(hand(m), 0)
+    assert st.double is None and st.trains[0][2] is False and hand(m).turn == 1
+    assert st.trains[1][2] and 1 in m.game.open_to(hand(m), 0)
 
 
 def test_000_cardinal_exception_2_a_double_lifting_your_marker_owes_nothing():
@@ -336,11 +336,11 @@ def test_000_cardinal_exception_2_a_double_lifting_your_marker_owes_nothing():
     play(m, 0, "4-6", 0)
     draw(m, 1)
     pas(m, 1)
-    assert status(m)["trains"][1][2]
+    assert status(m).trains[1][2]
     play(m, 0, "6-1", 0)
     play(m, 1, "5-5", 1)  # on his own marked train
     st = status(m)
-    assert st["double"] is None and st["trains"][1][2] is False and hand(m).turn == 0
+    assert st.double is None and st.trains[1][2] is False and hand(m).turn == 0
 
 
 def test_000_cardinal_exception_1_the_last_double_of_its_number_owes_nothing():
@@ -357,7 +357,7 @@ def test_000_cardinal_exception_1_the_last_double_of_its_number_owes_nothing():
     play(m, 0, "12-11", 3)
     play(m, 1, "11-0", 3)  # every 0 but 0-0 is down
     play(m, 0, "0-0", 0)
-    assert status(m)["double"] is None and hand(m).turn == 1
+    assert status(m).double is None and hand(m).turn == 1
 
 
 def test_000_cardinal_exception_3_a_double_as_your_last_tile_ends_the_hand():

@@ -127,9 +127,9 @@ def test_003_peruvian_dutch_text_quadruples_the_next_player_house_rule():
 def test_003_peruvian_status_names_the_seat_owing_its_tile():
     m = match("peruvian", 4)
     play(m, 0, "6-6")
-    assert m.game.status(m.hand) == {"owes_draw": 0}
+    assert m.game.status(m.hand).as_dict() == {"owes_draw": 0}
     draw(m, 0)
-    assert m.game.status(m.hand) == {}
+    assert m.game.status(m.hand).as_dict() == {}
 
 
 def test_003_peruvian_after_a_switch_to_the_score_pad_the_table_names_the_last_placer():

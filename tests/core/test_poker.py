@@ -129,3 +129,14 @@ def test_poker_game_counts_showdowns_won():
         "hand"
     ] == [0, 1, 0]
     raises(DominoError, match, "poker", 5)  # 20 pieces: four hands of five at most
+
+
+def test_000_poker_the_showdowns_winner_as_paper_writes_it():
+    # "played the same as regular poker": paper notes who took the showdown; the box counts
+    # showdowns won without the hands shown (they may still be entered and settled)
+    m = match("poker", 3)
+    assert [w[0] for w in m.game.entries] == ["winner", "hands"]
+    assert m.apply({"k": "end", "winner": 2})["hand"] == [0, 0, 1]
+    err = raises(DominoError, m.apply, {"k": "end", "winner": 3})
+    assert str(err).startswith("winner 3: a whole number 0..2")
+    assert m.totals == [0, 0, 1]

@@ -43,6 +43,27 @@ def test_draw_domino_takes_all_blocked_is_a_tally():
     fails(m, {"k": "end", "won": 1, "n": 30}, "scores this hand from what each player holds")
 
 
+def test_draw_blocked_between_two_the_lower_hand_writes_the_difference():
+    # 000 DRAW, blocked: each scores the difference to every higher hand; of two, only the
+    # lower one scores: Ana 12 pips, Ben 20, Ana 8 -- the tally and the result agree
+    m = match("draw", 2)
+    assert m.game.result_entry(m.hand, True)
+    by_tally = match("draw", 2)
+    assert by_tally.apply({"k": "end", "left": [12, 20]})["hand"] == [8, 0]
+    assert result(m, 0, 8)["hand"] == [8, 0]
+
+
+def test_doble12_the_lowest_hand_writes_its_differences():
+    # 004: "the lowest hand wins and scores the sum of its differences to the others": who
+    # went out (no pips) takes every pip; blocked among three several may tie: a tally
+    m = match("doble12", 3)
+    assert m.game.result_entry(m.hand, False) and not m.game.result_entry(m.hand, True)
+    assert result(m, 2, 31, out=2)["hand"] == [0, 0, 31]
+    two = match("doble12", 2)
+    assert two.game.result_entry(two.hand, True)
+    assert result(two, 1, 14)["hand"] == [0, 14]  # blocked: B 5 pips, A 19
+
+
 def test_a_result_is_bounded_and_refused_where_it_cannot_be():
     m = match("teamblock", 4, teams=[[0, 2], [1, 3]])
     fails(m, {"k": "end", "won": 0, "n": 30, "out": 1}, "went out, so his side takes")

@@ -57,28 +57,28 @@ def test_000_super_each_time_you_leave_a_15_every_other_player_alternate_players
     assert m.game.opts["fifteen"] == "alternate"
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [1, 0, 1, 0]
+    assert status(m).owes == [1, 0, 1, 0]
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [0, 0, 1]  # the next player; the one after him is skipped
+    assert status(m).owes == [0, 0, 1]  # the next player; the one after him is skipped
     m = match("super", 4, opts={"fifteen": "others"})
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [1, 0, 1, 1]
+    assert status(m).owes == [1, 0, 1, 1]
 
 
 def test_000_super_leaving_a_15_makes_them_draw_at_once():
     m = match("super", 3, opts={"fifteen": "others"})
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [1, 0, 1] and hand(m).turn == 2
+    assert status(m).owes == [1, 0, 1] and hand(m).turn == 2
     fails(m, {"k": "play", "p": 2, "t": "15-1", "e": 0}, "seat(s) 0, 2")
     fails(m, {"k": "pass", "p": 2}, "15")
     draw(m, 0)  # out of turn
     fails(m, {"k": "draw", "p": 2, "n": 2}, "owes 1")
     draw(m, 2)
-    assert status(m)["owes"] == [0, 0, 0] and hand(m).counts == [9, 8, 10]
+    assert status(m).owes == [0, 0, 0] and hand(m).counts == [9, 8, 10]
     draw(m, 2, 2)  # the owed tile was not one of his turn's two
     fails(m, {"k": "draw", "p": 2, "n": 1}, "draw 2")
 
@@ -87,18 +87,18 @@ def test_001_a_15_makes_alternate_players_draw_uno_si_y_otro_no():
     m = match("doble15", 4)
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [1, 0, 1, 0]
+    assert status(m).owes == [1, 0, 1, 0]
     m = match("doble15", 4, opts={"fifteen": "others"})
     play(m, 0, "6-6")
     play(m, 1, "6-15", 0)
-    assert status(m)["owes"] == [1, 0, 1, 1]
+    assert status(m).owes == [1, 0, 1, 1]
 
 
 def test_000_super_leaving_a_14_you_may_go_again_if_you_can():
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-14", 0)
-    assert hand(m).turn == 1 and status(m)["again"]
+    assert hand(m).turn == 1 and status(m).again
     assert not m.may_draw(1)  # what the device's table offers: Pass, not Draw
     play(m, 1, "14-2", 0)
     assert hand(m).turn == 2 and m.may_draw(2)
@@ -114,17 +114,17 @@ def test_000_super_a_13_casts_a_spell_round_the_table_until_a_double_or_another_
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-13", 0)
-    assert status(m)["spell"] == 0 and hand(m).turn == 2
+    assert status(m).spell == 0 and hand(m).turn == 2
     fails(m, {"k": "play", "p": 2, "t": "6-5", "e": 1}, "spell", "leg 0")
     fails(m, {"k": "pass", "p": 2}, "draw 2")
     draw(m, 2, 2)
     pas(m, 2)
-    assert status(m)["bound"] == 0  # the spell goes on to the next player
+    assert status(m).bound == 0  # the spell goes on to the next player
     draw(m, 0, 2)
     pas(m, 0)
     fails(m, {"k": "play", "p": 1, "t": "6-5", "e": 1}, "spell")  # 000: the caster too
     play(m, 1, "13-2", 0)  # another 13 on the 13 breaks it
-    assert status(m)["spell"] is None and hand(m).turn == 2
+    assert status(m).spell is None and hand(m).turn == 2
 
 
 def test_000_super_note_if_the_13_13_is_played_the_spell_continues():
@@ -133,7 +133,7 @@ def test_000_super_note_if_the_13_13_is_played_the_spell_continues():
     play(m, 1, "6-13", 0)
     play(m, 2, "13-13", 0)
     st = status(m)
-    assert st["spell"] == 0
+    assert st.spell == 0
     assert hand(m).turn == 1  # a double ended the turn: Ana loses hers
     fails(m, {"k": "play", "p": 1, "t": "6-1", "e": 1}, "spell")
 
@@ -147,11 +147,11 @@ def test_001_the_caster_is_exempt_and_a_breaking_double_skips_nobody():
     pas(m, 2)
     draw(m, 0, 2)
     pas(m, 0)
-    assert status(m)["spell"] == 0 and status(m)["bound"] is None
+    assert status(m).spell == 0 and status(m).bound is None
     play(m, 1, "6-5", 1)  # "el jugador que hizo el hechizo está exento"
-    assert status(m)["bound"] == 0
+    assert status(m).bound == 0
     play(m, 2, "9-9", 0)
-    assert status(m)["spell"] is None and hand(m).turn == 0
+    assert status(m).spell is None and hand(m).turn == 0
 
 
 def test_001_breaking_a_spell_with_the_13_13_casts_a_new_one():
@@ -159,26 +159,26 @@ def test_001_breaking_a_spell_with_the_13_13_casts_a_new_one():
     play(m, 0, "6-6")
     play(m, 1, "6-13", 0)
     play(m, 2, "13-13", 0)
-    assert status(m)["spell"] == 0 and hand(m).turn == 0
-    assert status(m)["bound"] == 0
+    assert status(m).spell == 0 and hand(m).turn == 0
+    assert status(m).bound == 0
     draw(m, 0, 2)
     pas(m, 0)
     fails(m, {"k": "play", "p": 1, "t": "6-1", "e": 1}, "spell")  # the old caster is bound
     play(m, 1, "13-1", 0)
-    assert status(m)["spell"] is None
+    assert status(m).spell is None
 
 
 def test_000_super_a_3_reverses_the_direction_except_with_two_players():
     m = match("super", 3)
     play(m, 0, "6-6")
     play(m, 1, "6-3", 0)
-    assert status(m)["dir"] == -1 and hand(m).turn == 0
+    assert status(m).dir == -1 and hand(m).turn == 0
     play(m, 0, "3-2", 0)
     assert hand(m).turn == 2
     m = match("doble15", 2)
     play(m, 0, "6-6")
     play(m, 1, "6-3", 0)
-    assert status(m)["dir"] == 1 and hand(m).turn == 0
+    assert status(m).dir == 1 and hand(m).turn == 0
 
 
 def test_000_super_ending_a_turn_with_a_double_skips_the_next_player():
@@ -209,13 +209,13 @@ def test_000_super_cannot_play_pick_two_tiles_then_pass():
 def test_000_super_start_double_15_15_everyone_else_takes_a_tile():
     m = match("super", 3)
     play(m, 0, "15-15")
-    assert status(m)["owes"] == [0, 1, 1]
+    assert status(m).owes == [0, 1, 1]
     m = match("doble15", 3)
     play(m, 0, "15-15")
-    assert status(m)["owes"] == [0, 0, 0]  # 001: an optional VARIANTE
+    assert status(m).owes == [0, 0, 0]  # 001: an optional VARIANTE
     m = match("doble15", 3, opts={"start15": True})
     play(m, 0, "15-15")
-    assert status(m)["owes"] == [0, 1, 1]  # "todos los demás tomarán una ficha"
+    assert status(m).owes == [0, 1, 1]  # "todos los demás tomarán una ficha"
 
 
 def test_000_super_start_double_14_14_another_play():
@@ -232,7 +232,7 @@ def test_000_super_start_double_14_14_another_play():
 def test_000_super_start_double_13_13_every_leg_started_before_any_continues():
     m = match("super", 3)
     play(m, 0, "13-13")
-    assert status(m)["legs_first"]
+    assert status(m).legs_first
     play(m, 1, "13-5", 0)
     fails(m, {"k": "play", "p": 2, "t": "5-6", "e": 0}, "not open", "[1, 2, 3, 4, 5]")
     play(m, 2, "9-9", 1)  # a double starts a leg too
@@ -245,7 +245,7 @@ def test_000_super_start_double_13_13_every_leg_started_before_any_continues():
 def test_000_super_start_double_3_3_play_goes_the_other_way():
     m = match("super", 3)
     play(m, 0, "3-3")
-    assert hand(m).turn == 2 and status(m)["dir"] == -1
+    assert hand(m).turn == 2 and status(m).dir == -1
     m = match("doble15", 3)
     play(m, 0, "3-3")
     assert hand(m).turn == 1

@@ -194,14 +194,46 @@ def test_000_texas_no_line_is_built():
     raises(DominoError, m.apply, {"k": "draw", "p": 0})
 
 
-def test_texas_entry_describes_the_hand_end_screen():
+def test_texas_entries_describe_the_hand_end_screens():
+    # what paper writes first (who bid, each side's points), then what the box scores from
     m = texas()
-    names = [f[0] for f in m.game.entry]
-    assert names == ["bidder", "bid", "trump", "tricks", "counts"]
-    assert m.game.entry[4] == ("counts", "tiles", "side", 0, 5, COUNT_TILES)
+    assert [w[0] for w in m.game.entries] == ["scored", "tricks", "made"]
+    assert [f[0] for f in m.game.entry] == ["bidder", "points"]
+    tricks = m.game.entries[1][1]
+    assert [f[0] for f in tricks] == ["bidder", "bid", "trump", "tricks", "counts"]
+    assert tricks[4] == ("counts", "tiles", "side", 0, 5, COUNT_TILES)
     p = texas(opts={"points_entry": True})
-    assert [f[0] for f in p.game.entry] == ["bidder", "bid", "trump", "made"]
-    assert made(p, 1, 31, [10, 32])["hand"] == [10, 32]  # either form is read
+    assert [w[0] for w in p.game.entries] == ["scored", "made", "tricks"]
+    assert made(p, 1, 31, [10, 32])["hand"] == [10, 32]  # every form is read
+
+
+def scored(m, bidder, points):
+    return m.apply({"k": "end", "bidder": bidder, "points": points})
+
+
+def test_000_texas_the_hand_as_paper_writes_it():
+    # "Each side scores the number of points actually taken in unless the bidder fails to
+    # make his bid, in which case the side not bidding counts its own scores plus the amount
+    # bid. When limit bids have been made, the winner counts the amount of his bid"
+    m = texas()
+    assert scored(m, 0, [0, 49])["hand"] == [0, 49]  # 31 set: 18 + 31
+    assert scored(m, 1, [12, 30])["hand"] == [12, 30]  # 30 made with 30 of 42
+    assert scored(m, 2, [84, 0])["hand"] == [84, 0]  # the limit doubled, made
+    for bidder, points in ((1, [12, 31]), (0, [29, 13]), (0, [0, 42]), (1, [5, 0]),
+                           (0, [0, 127])):  # fmt: skip
+        err = raises(DominoError, scored, m, bidder, points)
+        assert str(err).startswith("points %r" % points) and "30..42" in str(err)
+    assert m.totals == [96, 79]
+    assert scored(m, 3, [42 + 250, 0])["hand"] == [292, 0]  # 250 set, all 42 taken
+    assert m.over and m.totals == [388, 79]
+
+
+def test_texas_house_rule_marks_as_paper_writes_them():
+    m = texas(opts={"marks": True})
+    assert [f[0] for f in m.game.entry] == ["bidder", "points"]
+    assert scored(m, 0, [2, 0])["hand"] == [2, 0]
+    err = raises(DominoError, scored, m, 0, [1, 1])
+    assert "one side 1..4 marks" in str(err)
 
 
 def test_texas_house_rule_marks_seven_marks_is_game():

@@ -110,3 +110,24 @@ def test_thats_it_impossible_hands_are_rejected():
     err = raises(DominoError, end, m, 2, [["3-6", "3-12", "3-14"], ["4-4", "6-6", "13-13", "9-9"]])
     assert "winner 2" in str(err)
     assert snapshot(m) == before
+
+
+def test_000_thats_it_the_winners_points_as_paper_writes_them():
+    # "Each meld scores 1 point for the winner. A winning hand with no bonuses scores 2."
+    # 2-12, 2-13, 2-14 (1 + 6) with 4-4, 5-5, 6-6, 9-9 (1 + 2): 10, entered as the number
+    m = match("thatsit", 2)
+    assert [w[0] for w in m.game.entries] == ["scored", "melds"]
+    assert m.apply({"k": "end", "winner": 1, "points": 10})["hand"] == [0, 10]
+    assert m.apply({"k": "end", "winner": 0, "points": 2})["hand"] == [2, 0]
+    # no two melds score 7: 3 tiles make 1, 2 or 7, 4 tiles 1, 2, 3 or 9, one suit doubles
+    err = raises(DominoError, m.apply, {"k": "end", "winner": 0, "points": 7})
+    assert str(err).startswith("points 7: a winning hand scores 2, 3, 4, 5, 6, 8, 9, 10, 11, 16")
+    assert m.totals == [2, 10]
+
+
+def test_000_thats_it_ten_tiles_score_three_melds():
+    # "A winning hand must consist of 3 melds (a meld of 4, and two melds of 3)": 3 at least
+    m = match("thatsit", 2, opts={"ten": True})
+    assert m.game.entry[1] == ("points", "number", "one", 3, 46)  # (9 + 7 + 7) x 2
+    raises(DominoError, m.apply, {"k": "end", "winner": 0, "points": 2})
+    assert m.apply({"k": "end", "winner": 0, "points": 23})["hand"] == [23, 0]

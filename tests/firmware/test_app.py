@@ -17,14 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.app_bench import (
-    compile_firmware,
-    record_session,
-    replay_on_device,
-)
 from boards.sim_flash import event_flash
 from domino import Match
 from domino.events import loads
+from harness.app_session import compile_firmware, record_session, replay_on_device
 from scoreboard.event_ring import EventRing
 from scoreboard.store import MatchStore
 
@@ -341,4 +337,5 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
     assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
     assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
-    assert r["result_presses"] == 1 + 1 + 2 + 7 + 1  # open, Ben, OK OK, 7 taps, OK
+    # open, Ben gone out (who and how: one list), OK, 7 taps, OK
+    assert r["result_presses"] == 1 + 1 + 1 + 7 + 1

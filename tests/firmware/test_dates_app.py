@@ -2,7 +2,8 @@
 littlefs on the MicroPython unix port): each setup records its power-on and the seconds since
 it; the first clock op of a power-on keeps that power-on's clock on flash, and the Matches
 list dates its matches by it; a power-on that cannot be counted (a failing flash) runs on and
-dates nothing by its boot; a wiped flash draws a new id and counts from 1 again."""
+dates nothing by its boot; a wiped flash draws a new id and counts from 1 again; a damaged
+record never gives the new power-ons the id of a match the flash holds."""
 
 import sys
 from pathlib import Path
@@ -37,6 +38,14 @@ def test_power_ons_are_counted_and_dated_by_the_first_clock(tmp_path: Path) -> N
     assert r["boot3"] is None and r["record3"] == r["record2"]
     assert r["message3"].startswith("power-on not counted")
     assert r["rows3"] == r["rows"]
-    # the chip formatted again: a new flash id, counting from 1
+    # the chip formatted again, the same board: a new flash id (it was the same: the sim drew
+    # it from the board's seed), counting from 1
     new_flash, n4 = r["boot4"].split(".")
     assert n4 == "1" and new_flash != flash
+    assert r["rows4"] == ["06-15 Ana Ben"]
+    # boots.cfg damaged, the id drawn again the same: the box takes another (before: the same
+    # id, power-on 5 was "<id>.1" again and its clock, 10 days on, dated power-on 4's match)
+    fifth, n5 = r["boot5"].split(".")
+    assert n5 == "1" and fifth not in (new_flash, flash) and r["errors5"] == 0
+    assert r["clock5"]["boots"] == [[r["boot5"], 1_750_864_000 - 60]]
+    assert r["rows5"] == ["#1 Ana Ben"]  # its power-on's clock is gone with the record

@@ -47,8 +47,13 @@ def test_end_the_hand_of_an_outcome_game_opens_its_own_entry(tmp_path: Path) -> 
     assert r["errors"] == 0
     first = {"texas": "bidder", "doubletakes": "tricks", "highfives": "points",
              "thatsit": "winner", "poker": "hands"}  # fmt: skip
+    ways = {"texas": ["Points scored", "Tricks", "Made"],
+            "doubletakes": ["Points scored", "Tricks"], "highfives": ["Points scored", "Pieces"],
+            "thatsit": ["Points scored", "Melds"], "poker": ["Winner", "Hands"]}  # fmt: skip
     for key, g in r["games"].items():
         assert g["menu"] == "MatchMenu" and g["screen"] == "Entry", (key, g)
+        # the ways the game declares (Game.entries), the entry's own (what paper writes) first
+        assert g["ways"] == ways[key] and g["way_cursor"] == 0, (key, g)
         assert g["step"] == first[key] and g["first"], (key, g)
         assert g["events"] == 0 and len(g["scored"]) == 1 and g["after"] == "Result", (key, g)
     assert r["games"]["texas"]["kept"] == 1  # Ben, picked as the bidder before the menu
@@ -71,24 +76,21 @@ def test_outcome_games_by_buttons(tmp_path: Path) -> None:
     texas = by_game["texas"]["standings"]
     assert texas["hands"][0]["points"] == [0, 49]  # bid 31 set: 18 + 31 to the other side
     assert texas["hands"][1]["points"] == [12, 30]  # bid 30 made by Ben+Dee with 30 points
+    assert texas["hands"][2]["points"] == [0, 61]  # as paper writes it: Cai's 30 set, 31 + 30
     dt = by_game["doubletakes"]["standings"]
-    assert dt["over"] and dt["totals"] == [14, 13, 11, 12]  # 34 tricks + 16 doubles = 50
+    # 34 tricks + 16 doubles = 50; round 2 as paper writes it, its 8 doubles beyond 17 tricks
+    assert dt["over"] and dt["totals"] == [14, 13, 11, 12]
     hf = by_game["highfives"]["standings"]
     assert hf["totals"] == [41, 35, 19]  # most pieces (30) takes the 5 bonus
     ti = by_game["thatsit"]["standings"]
-    assert [h["points"] for h in ti["hands"]] == [[0, 10], [10, 0]]
+    assert [h["points"] for h in ti["hands"]] == [[0, 10], [10, 0], [0, 4]]
     pk = by_game["poker"]["standings"]
-    assert [h["points"] for h in pk["hands"]] == [[0, 0, 1], [0, 1, 0]]  # six straight; royal
+    # six straight; royal; the showdown's winner as paper writes it
+    assert [h["points"] for h in pk["hands"]] == [[0, 0, 1], [0, 1, 0], [1, 0, 0]]
     # a refused entry: the core's message, the cursor on the step it names, nothing stored
     refused = by_game["texas"]["refused"]
     assert refused["message"].startswith("tricks [2, 4]: 6 in all")
     assert refused["step"] == "Tricks Ana+Cai" and refused["events"] == 1
-    figures = {k: g["presses"] for k, g in by_game.items()}
-    results = ROOT / "bench" / "results"
-    results.mkdir(parents=True, exist_ok=True)
-    lines = ["Outcome games: presses per hand entry (from the entry screen to the result)"]
-    lines += [f"{k:12s} {v}" for k, v in sorted(figures.items())]
-    (results / "presses-games.txt").write_text("\n".join(lines) + "\n")
     compare_text(
         out,
         [

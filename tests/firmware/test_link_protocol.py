@@ -3,14 +3,13 @@ every bad request gets an error naming the problem, and nothing on the device ch
 
 import json
 import sys
-import time
 from pathlib import Path
 
 import pytest
 import serial
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
-from harness.pty_device import PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
+from harness.pty_device import GUARD_S, PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 SETUP = '{"game":"muggins","players":["Ana","Ben"],"v":1}'
 PLAY = '{"k":"play","p":0,"t":"6-6"}'
@@ -20,7 +19,7 @@ class RawPort:
     """Bytes in, reply lines out: no client library between the test and the device."""
 
     def __init__(self, port: str):
-        self.serial = serial.Serial(port, timeout=5)
+        self.serial = serial.Serial(port, timeout=GUARD_S)  # a line read; the guard if none
 
     def ask(self, frame: bytes) -> dict:
         self.serial.write(frame + b"\n")
@@ -174,6 +173,6 @@ def test_a_request_fed_byte_by_byte_slowly_is_answered(device):
     _, port = device
     for b in b'{"proto":1,"id":77,"op":"hello"}':
         port.serial.write(bytes([b]))
-        time.sleep(0.001)
+        port.serial.flush()  # each byte handed to the port before the next is written
     port.serial.write(b"\n")
     assert json.loads(port.serial.readline())["id"] == 77

@@ -109,10 +109,43 @@ def test_a_play_on_the_keypad_costs_its_pips_and_the_end_only_where_ends_differ(
     m.apply({"k": "play", "p": 1, "t": "6-5", "e": 0})
     m.apply({"k": "play", "p": 0, "t": "5-3", "e": 0})  # ends 3 and 6
     assert bench.tile_presses(m, (6, 2), 1) == 2  # fits the 6 only: "6" "2"
-    assert bench.tile_presses(m, (6, 3), 0) == 3  # ends differ: "6" "3" "#"
-    assert bench.tile_presses(m, (6, 3), 1) == 4  # "6" "3" DOWN "#"
+    assert bench.tile_presses(m, (6, 3), 0) == 3  # ends differ: "6" "3" "1"
+    assert bench.tile_presses(m, (6, 3), 1) == 3  # "6" "3" "2" (was DOWN "#": 4)
+    lead = Match({"game": "muggins", "players": ["A", "B"]})  # the tiles decide who leads
+    assert bench.tile_presses(lead, (5, 5), None) == 3  # "5" "5", then the seat's digit
     m = Match({"game": "doble12", "players": ["A", "B"]})
     m.apply({"k": "play", "p": 0, "t": "12-12"})
     m.apply({"k": "play", "p": 1, "t": "12-1", "e": 0})
     assert bench.tile_presses(m, (12, 3), 0) == 3  # "1" "2" "3"
     assert bench.tile_presses(m, (2, 1), 1) == 3  # "2" "1" is also the start of 2-12: "#"
+
+
+def test_the_knob_turns_by_pace_and_stops_at_the_ends() -> None:
+    # NumberEntry.turn, as a detent of each pace moves it (boards/encoder.py times them)
+    from scoreboard.numbers import NumberEntry
+
+    e = NumberEntry(0, 0, 153)
+    e.turn(1, 0)
+    assert e.value == 1  # one detent clockwise from 0 (it wrapped to 153)
+    e.turn(1, 2)
+    assert e.value == 25  # a fast one: to the next multiple of 25, no further
+    e.turn(1, 1)
+    e.turn(1, 1)
+    assert e.value == 35  # steady: fives
+    e.turn(-1, 2)
+    assert e.value == 25
+    e.turn(-1, 2)
+    e.turn(-1, 2)
+    assert e.value == 0  # the least stops the knob
+    e.value = 150
+    e.turn(1, 2)
+    assert e.value == 153  # and so does the most
+    fives = NumberEntry(5, -1000, 1000, 5)
+    fives.turn(1, 1)
+    assert fives.value == 25  # in the game's unit: 5 units of 5
+
+
+def test_the_bench_prices_the_knob_by_its_paces() -> None:
+    assert bench.presses_for(1, 1, 0, 168, "encoder") == 2  # a click and the push
+    assert bench.presses_for(47, 1, 0, 168, "encoder") == 7  # 1, 25, 50 spun; 3 clicks back
+    assert bench.presses_for(0, 1, 0, 168, "encoder") == 1

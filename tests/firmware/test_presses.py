@@ -2,7 +2,7 @@
 played tile by tile. Hands come from the host's simulated table with every seat
 laying a uniformly random legal tile (harness/press_hands.py); each is replayed on the
 device's real screens on the MicroPython unix port, every play entered by the fewest presses
-those screens allow (tests/firmware/mpy/press_paths.py). `make bench` runs more hands and
+those screens allow (harness/mpy_press_paths.py). `make bench` runs more hands and
 writes the distribution (bench/presses_bench.py, bench/results/presses.txt)."""
 
 import functools

@@ -5,8 +5,9 @@ stdin/stdout (the tests put a pseudo-terminal there). Events reach the store the
 appends them, through a control pipe (fd given as the second argument) carrying JSON lines
 ``{"create": id}``, ``{"append": id, "line": event}``, ``{"compact": id}`` (a hand ended),
 ``{"delete": id}`` (Matches -> Delete at the table) or ``{"playing": id}`` (the match the
-table shows; null for none); ``{"report": path}`` writes what the store refused so far and
-the free space to ``path`` (once every command before it has run). STORE_DIR ``lfs:N``: the
+table shows; null for none); ``{"report": path}`` writes what the store refused so far,
+the free space and the replies dropped for a host not reading to ``path`` (once every command
+before it has run). STORE_DIR ``lfs:N``: the
 store on littlefs over an N-block RAM flash (352: the Pico's), as rp2 formats it.
 
     micropython -X heapsize=180K tests/host/mpy_device.py STORE_DIR [CONTROL_FD]
@@ -104,7 +105,8 @@ def run(store, link, table, cmd):
         import os
 
         with open(cmd["report"] + ".tmp", "w") as f:
-            f.write(json.dumps({"refused": REFUSED, "free": store._space()[0]}))
+            free, dropped = store._space()[0], table.serial.dropped
+            f.write(json.dumps({"refused": REFUSED, "free": free, "dropped": dropped}))
         os.rename(cmd["report"] + ".tmp", cmd["report"])
         return
     try:

@@ -190,3 +190,22 @@ def test_a_valid_database_on_a_read_only_disk_is_read(tmp_path):
         sync = on_read_only_disk("sync", "--port", device.port)
     assert sync.returncode == 1, sync.stderr
     assert "is read-only (on a read-only file system): sync needs to write it" in sync.stderr
+
+
+def test_sync_mends_a_changed_date_cell_from_the_scoreboard(tmp_path, capsys):
+    # The date cell is outside the events' CRC: its seal finds the change, and the scoreboard,
+    # proving the events, gives the date back.
+    device, held = loaded_device(tmp_path, EXAMPLES[:2])
+    db_path = tmp_path / "db.sqlite3"
+    with device:
+        assert main(["sync", "--port", device.port, "--db", str(db_path), "--keep", "all"]) == 0
+        dated = dict(sqlite3.connect(db_path).execute("SELECT match, date FROM matches"))
+        capsys.readouterr()
+        damage(db_path, "UPDATE matches SET date = '1999-01-01T00:00:00Z' WHERE match = 'm001'")
+        assert main(["check", "--db", str(db_path)]) == 1
+        code, out, err = run(capsys, "sync", "--port", device.port, "--db", str(db_path))
+        assert code == 0, err
+        assert "repaired: match m001: our copy was damaged (its date cell says '1999" in out, out
+    assert dict(sqlite3.connect(db_path).execute("SELECT match, date FROM matches")) == dated
+    assert db_lines(db_path) == held
+    assert main(["check", "--db", str(db_path)]) == 0

@@ -22,10 +22,13 @@ NEXT_HAND = ["press OK"]
 
 
 def settle(emu: Emulator) -> None:
-    """Commands run in order, so once a frame asked for last arrives, every press is done."""
-    emu.send("frame")
+    """Commands run in order, so once the reply to a `state` asked for last arrives, every
+    press is done. (Not any frame: the emulator pushes one after each change of the glass,
+    and a busy machine may show one before the last press has run.)"""
+    emu.send("state")
+    emu.send("frame")  # the state line is read with the frame after it
     frames: list[str] = []
-    wait_for(lambda: bool(frames.extend(emu.frames()) or frames), timeout=60)
+    wait_for(lambda: bool(frames.extend(emu.frames()) or any("state " in f for f in frames)))
 
 
 def test_a_match_by_presses_syncs_and_exports_as_the_core_folds_it(tmp_path, capsys):

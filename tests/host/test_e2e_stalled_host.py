@@ -8,7 +8,6 @@ tests/firmware/test_stdio_queue.py tests the queue alone."""
 
 import json
 import re
-import time
 
 import serial
 from test_e2e_presses import NEW_MATCH, settle
@@ -22,14 +21,15 @@ from harness.pty_device import wait_for
 UNREAD_BYTES = 400_000  # replies the stuck host asks for: far more than a pty holds (~64 KB)
 
 
-def look(emu: Emulator, timeout: float = 30) -> tuple[dict[str, str], str]:
+def look(emu: Emulator) -> tuple[dict[str, str], str]:
     """The emulator's `state` and the glass. (The state reply comes on the screen channel,
     ahead of the frame asked for after it; commands run in order, so both come after every
-    press sent before.)"""
+    press sent before. A device that waited for room on the port would never answer: the
+    wait's failure guard ends the test.)"""
     emu.send("state")
     emu.send("frame")
     got: list[str] = []
-    wait_for(lambda: bool(got.extend(emu.frames()) or any("state " in f for f in got)), timeout)
+    wait_for(lambda: bool(got.extend(emu.frames()) or any("state " in f for f in got)))
     text = "\n".join(got)
     line = next(ln for ln in text.splitlines() if ln.startswith("state "))
     glass = text.rsplit("\nframe ", 1)[-1].split("\n", 1)[1]
@@ -61,17 +61,14 @@ def test_a_host_that_stops_reading_never_blocks_the_scoreboard(tmp_path):
         stuck.close()
         # The table goes on while the backlog is answered into a full pipe: three OKs a round
         # lay tiles and claim (each a push for the dead subscriber), the glass changes, and
-        # each round is answered within seconds. (A device that waited for room on the port
-        # would read no button, and no control command, until a host read again.)
+        # each round is answered. (A device that waited for room on the port would read no
+        # button, and no control command, until a host read again: no round would end.)
         state, glass = look(emu)
         first = int(state["events"])
         for _ in range(4):
-            time.sleep(0.5)
-            started = time.monotonic()
             for _ in range(3):
                 emu.send("press OK")
             state, now = look(emu)
-            assert time.monotonic() - started < 10, "the presses waited for the host"
             assert now != glass, "three OKs changed nothing while the host was away"
             glass = now
         entered = int(state["events"]) + 1  # list counts the setup line too

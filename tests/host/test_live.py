@@ -9,17 +9,16 @@ import select
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from domino import Match
 from domino.events import dumps, read_match
 from dominoboard import follow as engine
-from dominoboard.follow import Follower, board_state, follow
+from dominoboard.follow import Follower, Keeper, board_state, follow
 from dominoboard.link import DeviceLink
 from dominoboard.live import HIDE_CURSOR, HOME_CLEAR, SHOW_CURSOR, render
-from harness.pty_device import ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, failure_guard, wait_for
 
 
 def lines_of(name: str) -> list[str]:
@@ -204,9 +203,9 @@ def test_follow_catches_up_then_folds_pushes_and_moves_to_a_new_match(tmp_path):
             elif stage[0] == 2 and f.match_id == "m0003" and len(f.lines) == 8:
                 stage[0] = next(step)
 
-        deadline = time.monotonic() + 30
+        expired = failure_guard()
         with DeviceLink(device.port) as link:
-            follow(link, f, changed, stop=lambda: stage[0] == 3 or time.monotonic() > deadline)
+            follow(link, f, changed, stop=lambda: stage[0] == 3 or expired())
     assert stage[0] == 3, changes
     assert changes[0] == ("m0002", 30)
     assert ("m0002", 50) in changes
@@ -234,9 +233,15 @@ def test_a_resumed_older_match_stays_on_the_board_through_resubscribes(tmp_path,
                 resumed[0] = True
                 device.append("m0001", allfives[30])
 
-        quiet_until = time.monotonic() + 3  # about ten resubscribes' worth of quiet
-        with DeviceLink(device.port) as link:
-            follow(link, f, changed, stop=lambda: time.monotonic() > quiet_until)
+        class Resubscribes(Keeper):  # counts the quiet spells, each followed by a resubscribe
+            count = 0
+
+            def quiet(self, link: DeviceLink) -> None:
+                self.count += 1 if ("m0001", 31) in seen else 0
+
+        keeper, expired = Resubscribes(), failure_guard()
+        with DeviceLink(device.port) as link:  # ten resubscribes after the resumed match's push
+            follow(link, f, changed, stop=lambda: keeper.count >= 10 or expired(), keeper=keeper)
     assert seen[0] == ("m0002", 8)  # before any push: the newest
     assert ("m0001", 31) in seen
     after = seen[seen.index(("m0001", 31)) :]
@@ -281,34 +286,42 @@ class PtyRun:
         os.close(slave)
         self.output = ""
 
-    def read(self, timeout: float) -> None:
+    def read(self, timeout: float) -> bool:
+        """Take what the terminal got, looking for up to ``timeout`` s (a poll's bound, not a
+        wait for time to pass); False once the process is gone and its end of the pty closed."""
         if select.select([self.master], [], [], timeout)[0]:
             try:
-                self.output += os.read(self.master, 65536).decode(errors="replace")
+                data = os.read(self.master, 65536)
             except OSError:  # EIO: the process is gone and its end of the pty closed
-                time.sleep(timeout)
+                return False
+            if not data:
+                return False
+            self.output += data.decode(errors="replace")
+        return True
 
     def screen(self) -> str:
         """What the terminal shows now (everything after the last clear-screen), as text."""
         shown = self.output.rsplit(HOME_CLEAR, 1)[-1]
         return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown).replace("\r\n", "\n")
 
-    def wait_screen(self, *wanted: str, timeout: float = 30.0) -> str:
-        deadline = time.monotonic() + timeout
+    def wait_screen(self, *wanted: str) -> str:
+        expired = failure_guard()
         while not all(w in self.screen() for w in wanted):
-            if time.monotonic() > deadline:
+            if expired():
                 raise AssertionError(f"never showed {wanted}; last screen:\n{self.screen()}")
             self.read(0.1)
         return self.screen()
 
     def interrupt(self) -> int:
+        """Ctrl-C, then everything the process prints until its end of the pty closes."""
         self.proc.send_signal(signal.SIGINT)  # what Ctrl-C sends
-        deadline = time.monotonic() + 20
-        while self.proc.poll() is None and time.monotonic() < deadline:
-            self.read(0.1)
-        self.read(0.2)
+        expired = failure_guard()
+        while self.read(0.1):
+            if expired():
+                self.proc.kill()
+                raise AssertionError(f"live went on after Ctrl-C:\n{self.output[-2000:]}")
         os.close(self.master)
-        return self.proc.wait(5)
+        return self.proc.wait()
 
 
 def test_the_terminal_board_follows_the_table_and_stops_on_ctrl_c(tmp_path):
@@ -362,7 +375,7 @@ def test_no_scoreboard_at_the_start_is_an_error_to_act_on(tmp_path):
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=GUARD_S,
     )
     assert result.returncode == 3
     assert "cannot open" in result.stderr and "ttyNONE" in result.stderr
@@ -388,4 +401,5 @@ def test_live_unsubscribes_when_it_stops(tmp_path):
             follow(link, Follower(), lambda: None, stop=lambda: True)
             device.append("m1", '{"k":"play","p":0,"t":"6-6"}')
             wait_for(lambda: link.request("list")["matches"] == [["m1", 2]])
-            assert link.next_push(0.5) is None
+            # a push would have come before that reply: the device pushes as it appends
+            assert link.next_push(0) is None

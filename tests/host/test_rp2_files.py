@@ -169,3 +169,28 @@ def test_emulate_rp2_says_which_file_is_missing_and_how_to_get_it(places, monkey
     done = emulate("--uf2", str(firmware))
     assert done.returncode == 1
     assert "--uf2 is for the emulated Pico (--target rp2)" in done.stderr
+
+
+def test_each_new_flash_image_is_a_chip_with_its_own_unique_id(tmp_path):
+    # Before: the id was the image path's digest, so an image made again at a path (the
+    # emulator's default one, wiped) was the same chip, device id and random seed again.
+    image = tmp_path / "pico-flash.img"
+
+    def uid_of_a_board() -> str:
+        with rp2.EmulatedPico(image) as pico:  # never booted: no Node, no chip running
+            return pico.uid
+
+    first = uid_of_a_board()
+    image.write_bytes(b"\xff" * 4096)  # the image its first boot makes
+    assert uid_of_a_board() == first  # the same chip at every boot
+    image.unlink()
+    (tmp_path / "pico-flash.img.uid").unlink(missing_ok=True)
+    again = uid_of_a_board()
+    assert again != first and len(again) == 16
+    # an image from before the kept id: its board keeps the id its path gave
+    old = tmp_path / "old.img"
+    old.write_bytes(b"\xff" * 4096)
+    with rp2.EmulatedPico(old) as pico:
+        assert pico.uid == hashlib.sha256(str(old.resolve()).encode()).hexdigest()[:16]
+    with rp2.EmulatedPico(old, uid="0123456789abcdef") as pico:  # a test that fixes one
+        assert pico.uid == "0123456789abcdef"

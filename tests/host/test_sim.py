@@ -11,7 +11,7 @@ from domino.match import Match
 from domino.registry import game_class, games
 from dominoboard.cli import main
 from dominoboard.sim import experiment
-from dominoboard.sim.fast import play_fast_unit
+from dominoboard.sim.engines.run import play_fast_unit
 from dominoboard.sim.stats import describe, summarize, wilson
 from dominoboard.sim.table import Setup, Table, play_unit, playable, unit_seed
 

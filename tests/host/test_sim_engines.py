@@ -12,7 +12,7 @@ from statistics import fmean, pvariance
 
 import pytest
 
-from dominoboard.sim.fast import play_fast_unit
+from dominoboard.sim.engines.run import play_fast_unit
 from dominoboard.sim.table import Setup, play_unit
 
 BOUND = 4.5

@@ -1,4 +1,4 @@
-"""The fast engines (dominoboard.sim.fastline, fasttrains) agree with the event fold
+"""The fast engines (dominoboard.sim.engines: line, trains) agree with the event fold
 (Match.apply): every move they make is replayed as an event, every hand's points, who went out
 and whether it was blocked must come out the same, and so must the match's totals and
 winners."""
@@ -11,10 +11,10 @@ import pytest
 from domino.ending import Left
 from domino.match import HandEnd
 from domino.registry import create
-from dominoboard.sim import fastbase, fastline
-from dominoboard.sim.fast import fast_ok, play_fast_unit
-from dominoboard.sim.fastline import LineMatch
-from dominoboard.sim.fasttrains import TrainsMatch
+from dominoboard.sim.engines import base
+from dominoboard.sim.engines.line import LineMatch
+from dominoboard.sim.engines.run import fast_ok, play_fast_unit
+from dominoboard.sim.engines.trains import TrainsMatch
 from dominoboard.sim.table import Setup, Table
 
 # Hands per game and strategy (whole matches: a tenth); SIM_FAST_HANDS=5000 for a longer soak.
@@ -37,7 +37,7 @@ GAMES = [
 
 
 def tiles_of(top):
-    t = fastbase.tables(top)
+    t = base.tables(top)
     return [(t.hi[i], t.lo[i]) for i in range(t.size)]
 
 
@@ -135,7 +135,7 @@ def test_each_hand_is_dealt_from_its_own_stretch_of_a_stream():
     same played alone or as a match's first."""
     from hashlib import shake_128
 
-    from dominoboard.sim.fast import AHEAD, FIRSTS, prepared
+    from dominoboard.sim.engines.run import AHEAD, FIRSTS, prepared
     from dominoboard.sim.table import unit_seed
 
     setup = Setup("block", ["random"] * 4, teams=[[0, 2], [1, 3]], target=500)
@@ -144,7 +144,7 @@ def test_each_hand_is_dealt_from_its_own_stretch_of_a_stream():
     t = fm.t
 
     def dealt(x):
-        held, bone, _ = fastline.deal(fm, x)
+        held, bone, _ = fm.deal(x)
         return [j for m in held for j in t.tiles_of(m)] + [t.index[b] for b in bone]
 
     for i in (0, 1, FIRSTS + 2):
@@ -166,8 +166,8 @@ def test_each_hand_is_dealt_from_its_own_stretch_of_a_stream():
 def test_a_chunk_of_hands_is_the_hands_played_one_by_one():
     """Experiments of single hands are played by a loop of their own (``_hands_packed``): the
     records must be those of ``play_fast_unit``, game by game, across blocks of first hands."""
+    from dominoboard.sim.engines.run import FIRSTS
     from dominoboard.sim.experiment import play_chunk
-    from dominoboard.sim.fast import FIRSTS
     from dominoboard.sim.records import Records
 
     for game, n, teams in (("draw", 4, [[0, 2], [1, 3]]), ("block", 3, None)):
@@ -188,14 +188,14 @@ def test_a_deal_is_every_way_of_dealing_equally_often():
     from collections import Counter
 
     fm = LineMatch(create("draw", None, 2), [[0], [1]], 100, None, [0, 0])
-    fm.t = fastbase.tables(2)  # 0-0 1-0 1-1 2-0 2-1 2-2
+    fm.t = base.tables(2)  # 0-0 1-0 1-1 2-0 2-1 2-2
     fm.k = 2
     for draws_from, ways in ((True, 720), (False, 360)):
         fm.draws_from = draws_from
         fm.plan_randomness()
         seen = Counter()
         for x in range(ways):
-            held, bone, rest = fastline.deal(fm, x)
+            held, bone, rest = fm.deal(x)
             assert rest == 0 and len(held) == 2
             assert [bin(m).count("1") for m in held] == [2, 2]
             assert held[0] | held[1] | sum(bone) == fm.t.full and not held[0] & held[1]
@@ -212,7 +212,7 @@ def test_a_choice_is_each_tile_equally_often():
         c = bin(m).count("1")
         got = Counter()
         for x in range(c * 5):
-            tile, rest = fastline._pick(m, x)
+            tile, rest = base.pick(m, x)
             assert tile & m and not tile & (tile - 1) and rest == x // c
             got[tile] += 1
         assert len(got) == c and set(got.values()) == {5}
@@ -222,17 +222,8 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
     """The engines build the hand's end their own quicker way; a game's ``hand_points`` must
     see exactly what ``HandEnd`` would give it."""
     rng = random.Random(3)
-    for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[0, 1, 2]], [[1], [0]]):
-        n = sum(len(s) for s in sides)
-        for _ in range(50):
-            left = [Left(rng.randrange(40), rng.randrange(8), rng.random() < 0.5)
-                    for _ in range(n)]
-            out = rng.choice([None] + list(range(len(sides))))
-            last = rng.randrange(n)
-            fast = vars(fastbase.FastEnd(left, out, last, sides, None))
-            assert fast == vars(HandEnd(left, out, last, sides, None))
     # From the hands as bit sets: the same fields, the players' read only when asked.
-    t = fastbase.tables(6)
+    t = base.tables(6)
     for sides in ([[0, 2], [1, 3]], [[0], [1], [2]], [[1], [0]]):
         n = sum(len(s) for s in sides)
         for _ in range(50):
@@ -242,19 +233,23 @@ def test_fast_hand_end_has_the_fields_of_the_cores():
                 if p < n and rng.random() < 0.3:
                     held[p] |= t.bit[i]
             left = [Left(sum(t.pips[i] for i in t.tiles_of(m)), len(t.tiles_of(m)),
-                         any(t.double[i] for i in t.tiles_of(m))) for m in held]
+                         any(t.double[i] for i in t.tiles_of(m)), None, None, 0 in t.tiles_of(m))
+                    for m in held]
+            table = t.full
+            for m in held:
+                table &= ~m
             out = rng.choice([None] + list(range(len(sides))))
             last = rng.randrange(n)
             core = HandEnd(left, out, last, sides, None)
-            end = fastline.HeldEnd(t, sides).fill(held, out, last)
-            for field in ("out", "blocked", "last", "hand", "sides", "pips", "counts",
-                          "doubles"):
+            end = base.HeldEnd(t, sides).fill(held, out, last, table)
+            for field in ("out", "blocked", "last", "sides", "pips", "counts", "doubles"):
                 assert getattr(end, field) == getattr(core, field), field
             assert [vars_of(x) for x in end.players] == [vars_of(x) for x in core.players]
+            assert end.hand.seen == {tiles_of(6)[i] for i in t.tiles_of(table)}
 
 
 def vars_of(left):
-    return (left.pips, left.count, left.double, left.tiles)
+    return (left.pips, left.count, left.double, left.tiles, left.blank)
 
 
 def test_fast_engine_takes_only_games_of_the_base_flow():
@@ -273,8 +268,8 @@ def test_fast_engine_takes_only_games_of_the_base_flow():
 MPY_SCRIPT = r'''
 import sys
 sys.path[:0] = ["firmware", "host"]  # the engines run on CPython; checked on MicroPython too
-from dominoboard.sim.fastline import LineMatch
-from dominoboard.sim.fasttrains import TrainsMatch
+from dominoboard.sim.engines.line import LineMatch
+from dominoboard.sim.engines.trains import TrainsMatch
 from domino.registry import create
 
 
@@ -340,19 +335,18 @@ def test_fast_engine_plays_the_same_on_micropython(tmp_path):
     assert cpy.stdout.count("[[") == 4
 
 
-def test_deals_are_permutations_and_the_dealt_places_uniform():
-    from dominoboard.sim.fasttrains import shuffled
+def test_a_trains_deal_puts_every_tile_in_every_place_equally_often():
+    from dominoboard.sim.engines.trains import shuffled
 
     rng = random.Random(5)
-    for places in (None, 3):
-        counts = [[0] * 7 for _ in range(7)]  # counts[place][tile]
-        for _ in range(7000):
-            deal = shuffled(7, rng.random, places)
-            assert sorted(deal) == list(range(7))
-            for at, tile in enumerate(deal):
-                counts[at][tile] += 1
-        for at in range(7 if places is None else places):
-            assert all(800 <= c <= 1200 for c in counts[at]), counts[at]  # 1000 +- 6 sigma
+    counts = [[0] * 7 for _ in range(7)]  # counts[place][tile]
+    for _ in range(7000):
+        deal = shuffled(list(range(7)), rng.random)
+        assert sorted(deal) == list(range(7))
+        for at, tile in enumerate(deal):
+            counts[at][tile] += 1
+    for at in range(7):
+        assert all(800 <= c <= 1200 for c in counts[at]), counts[at]  # 1000 +- 6 sigma
 
 
 def test_threads_sharing_a_setup_get_the_same_games():

@@ -1,4 +1,4 @@
-"""The fast engine for Muggins and All Fives (dominoboard.sim.fastfives) agrees with the event
+"""The fast engine for Muggins and All Fives (dominoboard.sim.engines.fives) agrees with the event
 fold (Match.apply): every move it makes is replayed as an event, claims included; every count it
 scores must be the core's; before every draw or pass the core must list no legal play; its
 layout must list the very plays the core lists, with the same count, at every turn; each bot's
@@ -11,9 +11,9 @@ import os
 import pytest
 
 from domino.registry import create
-from dominoboard.sim import fastbase
-from dominoboard.sim.fast import fast_ok, play_fast_unit, prepared
-from dominoboard.sim.fastfives import Ends, FivesMatch
+from dominoboard.sim.engines import base
+from dominoboard.sim.engines.fives import Ends, FivesMatch
+from dominoboard.sim.engines.run import fast_ok, play_fast_unit, prepared
 from dominoboard.sim.strategies import View
 from dominoboard.sim.table import Setup, Table
 
@@ -48,7 +48,7 @@ def seats(mix, n):
 
 
 def tiles_of(top):
-    t = fastbase.tables(top)
+    t = base.tables(top)
     return [(t.hi[i], t.lo[i]) for i in range(t.size)]
 
 

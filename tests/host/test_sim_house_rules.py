@@ -11,8 +11,8 @@ from test_sim_fives import check as check_fives
 
 from domino.registry import create, game_class, keys
 from dominoboard.cli import main
-from dominoboard.sim.fast import ENGINES, fast_ok, why_not_fast
-from dominoboard.sim.fastfives import FivesMatch
+from dominoboard.sim.engines.fives import FivesMatch
+from dominoboard.sim.engines.run import ENGINES, fast_ok, why_not_fast
 from dominoboard.sim.table import Setup
 
 HANDS = 12  # per rule and value; a rule the engine ignores shows within a few hands

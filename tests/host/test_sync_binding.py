@@ -12,17 +12,16 @@ import os
 import random
 import subprocess
 import sys
-import time
 
 import pytest
 import serial
-from test_sync_e2e import EXAMPLES, db_lines, loaded_device, match_lines
+from test_sync_e2e import EXAMPLES, db_lines, events_stored, loaded_device, match_lines
 
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.link import DeviceLink, lock_holder
 from dominoboard.sync import sync
-from harness.pty_device import ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
 
 KILLS = 50  # `make soak`: SOAK_KILLS
 PAIRS = 5  # `make soak`: SOAK_PAIRS
@@ -63,14 +62,20 @@ def test_soak_killed_syncs(tmp_path):
 def kill_and_resync(tmp_path, kills: int, seed: int) -> None:
     rng = random.Random(seed)
     device, held = loaded_device(tmp_path, EXAMPLES * 2)  # 14 matches, ~2,000 events
+    total = sum(map(len, held.values()))
     with device:
         for kill in range(kills):
             db_path = tmp_path / f"db{kill}.sqlite3"
             proc = cli_sync(device.port, db_path)
-            # Killed a random while after it took the port, not after it was started: on a
-            # busy machine Python's start alone outlasts 0.2 s, and no kill came mid-sync.
+            # Killed at a seeded point of its work: once it took the port and stored a seeded
+            # number of events (none: just after it took the port; pages are asked for ahead,
+            # so replies are on the wire at any of them), never after a time of the host's.
+            share = rng.randint(0, total)
             wait_for(lambda p=proc: p.poll() is not None or lock_holder(device.port) == str(p.pid))
-            time.sleep(rng.uniform(0.03, 0.2))  # the whole sync takes about 0.2 s here
+            def stored_enough(p=proc, n=share, db=db_path) -> bool:
+                return p.poll() is not None or events_stored(db) >= n
+
+            wait_for(stored_enough)
             proc.kill()
             proc.communicate()
             assert_clean_prefixes(db_path, held)
@@ -109,7 +114,7 @@ def concurrent_pairs(tmp_path, pairs: int) -> None:
             procs = [cli_sync(device.port, db_path) for _ in range(2)]
             codes = []
             for proc in procs:
-                out, err = proc.communicate(timeout=60)
+                out, err = proc.communicate(timeout=GUARD_S)
                 assert proc.returncode in (0, 3), err
                 if proc.returncode == 3:
                     # "by process N (...)", or "by another process" if the holder finished
@@ -189,10 +194,10 @@ def test_a_reused_id_with_the_same_count_is_caught_by_its_crc(tmp_path):
     assert got["m000"] == second and got["m000~1"] == first
 
 
-HOLD = (
-    "import sys, time; from dominoboard.link import DeviceLink\n"
+HOLD = (  # holds the port until it is killed (or its input ends)
+    "import sys; from dominoboard.link import DeviceLink\n"
     "with DeviceLink(sys.argv[1]):\n"
-    "    print('holding', flush=True); time.sleep(60)\n"
+    "    print('holding', flush=True); sys.stdin.read()\n"
 )
 
 
@@ -207,6 +212,7 @@ def test_two_programs_with_different_tmpdirs_still_exclude_each_other(tmp_path):
         holder = subprocess.Popen(
             [sys.executable, "-c", HOLD, device.port],
             cwd=ROOT,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
             env={**os.environ, "TMPDIR": str(homes[0])},
@@ -219,7 +225,7 @@ def test_two_programs_with_different_tmpdirs_still_exclude_each_other(tmp_path):
                 cwd=ROOT,
                 capture_output=True,
                 text=True,
-                timeout=60,
+                timeout=GUARD_S,
                 env={**os.environ, "TMPDIR": str(homes[1])},
             )
         finally:

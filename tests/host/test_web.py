@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -25,7 +26,7 @@ from dominoboard.follow import Follower, board_state
 from dominoboard.names import LANGUAGES
 from dominoboard.web import WebBoard
 from dominoboard.web_words import WORDS, accepted, game_name
-from harness.pty_device import ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(
@@ -85,13 +86,14 @@ class Chromium:
         self.session: str | None = None
         self.accept_language = accept_language  # the Accept-Language pages are asked with
 
-    def call(self, method: str, timeout: float = 30.0, **params) -> dict:
+    def call(self, method: str, **params) -> dict:
+        """Chromium's reply to one DevTools call, as it comes (the guard ends a hang)."""
         self._next += 1
         msg: dict = {"id": self._next, "method": method, "params": params}
         if self.session is not None:
             msg["sessionId"] = self.session
         os.write(self._to_chrome, json.dumps(msg).encode() + b"\0")
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + GUARD_S
         while True:
             while b"\0" in self._buffer:
                 raw, self._buffer = self._buffer.split(b"\0", 1)
@@ -102,7 +104,7 @@ class Chromium:
                     return reply["result"]
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([self._from_chrome], [], [], left)[0]:
-                raise AssertionError(f"chromium did not answer {method} within {timeout} s")
+                raise AssertionError(f"chromium did not answer {method} (the failure guard)")
             chunk = os.read(self._from_chrome, 1 << 16)
             if not chunk:
                 raise AssertionError("chromium closed the DevTools pipe")
@@ -159,11 +161,11 @@ def shown(browser: Chromium) -> list[list]:
     return json.loads(browser.evaluate(SHOWN) or "[]")
 
 
-def wait_shown(browser: Chromium, expected: list, timeout: float = 30.0) -> list:
+def wait_shown(browser: Chromium, expected: list) -> list:
     def done() -> bool:
         return [row[:2] for row in shown(browser)] == expected
 
-    wait_for(done, timeout=timeout, step=0.1)
+    wait_for(done, step=0.1)
     return shown(browser)
 
 
@@ -186,7 +188,7 @@ class LiveWeb:
 
     def stop(self) -> tuple[int, str, str]:
         self.proc.send_signal(signal.SIGINT)
-        out, err = self.proc.communicate(timeout=20)
+        out, err = self.proc.communicate(timeout=GUARD_S)
         return self.proc.returncode, out, err
 
 
@@ -264,12 +266,12 @@ def test_state_and_stream_over_plain_http():
     """The server without a browser: /state, the SSE stream, a 404, and a busy port."""
     board = WebBoard("127.0.0.1", 0)
     try:
-        with urllib.request.urlopen(board.url + "state", timeout=5) as r:
+        with urllib.request.urlopen(board.url + "state", timeout=GUARD_S) as r:
             assert json.loads(r.read())["status"] == "connecting to the scoreboard"
-        with urllib.request.urlopen(board.url, timeout=5) as r:
+        with urllib.request.urlopen(board.url, timeout=GUARD_S) as r:
             assert r.headers["Content-Type"] == "text/html; charset=utf-8"
             assert b'new EventSource("/events")' in r.read()
-        with urllib.request.urlopen(board.url + "events", timeout=5) as stream:
+        with urllib.request.urlopen(board.url + "events", timeout=GUARD_S) as stream:
             assert stream.headers["Content-Type"] == "text/event-stream"
             first = stream.readline()
             assert json.loads(first.removeprefix(b"data: "))["match"] is None
@@ -277,7 +279,7 @@ def test_state_and_stream_over_plain_http():
             board.publish({"match": "m0002", "status": "", "error": None})
             assert json.loads(stream.readline().removeprefix(b"data: "))["match"] == "m0002"
         with pytest.raises(urllib.error.HTTPError) as missing:
-            urllib.request.urlopen(board.url + "nope", timeout=5)
+            urllib.request.urlopen(board.url + "nope", timeout=GUARD_S)
         assert missing.value.code == 404
         port = int(board.url.rsplit(":", 1)[1].strip("/"))
         with pytest.raises(Exception, match=f"cannot serve on 127.0.0.1:{port}"):
@@ -341,7 +343,7 @@ def test_eight_sides_with_four_digits_fit_without_overlap(tmp_path, viewport):
     browser = Chromium(tmp_path / "profile")
     try:
         browser.open(board.url, viewport)
-        wait_for(lambda: len(shown(browser)) == 8, timeout=30, step=0.1)
+        wait_for(lambda: len(shown(browser)) == 8, step=0.1)
         seen = json.loads(browser.evaluate(BOXES))
         browser.screenshot(tmp_path / f"board-{viewport[0]}.png")
     finally:
@@ -377,6 +379,7 @@ def test_clients_that_go_away_leave_no_traceback(capfd):
     import socket
     import struct
 
+    threads = set(threading.enumerate())
     board = WebBoard(port=0)
     try:
         host, port = "127.0.0.1", int(board.server.server_address[1])
@@ -387,11 +390,12 @@ def test_clients_that_go_away_leave_no_traceback(capfd):
                 s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
                 s.close()  # an RST, as a client that vanishes sends
         board.publish({"match": None, "status": "still serving"})
-        with urllib.request.urlopen(f"http://{host}:{port}/state", timeout=5) as r:
+        with urllib.request.urlopen(f"http://{host}:{port}/state", timeout=GUARD_S) as r:
             assert json.load(r)["status"] == "still serving"
-        time.sleep(0.3)
     finally:
         board.close()
+    # every request's thread done (and whatever it printed printed): the streams end on close
+    wait_for(lambda: set(threading.enumerate()) <= threads)
     err = capfd.readouterr().err
     assert "Traceback" not in err and "Exception" not in err, err
 
@@ -399,7 +403,7 @@ def test_clients_that_go_away_leave_no_traceback(capfd):
 def get(url: str, host: str | None = None) -> int:
     request = urllib.request.Request(url, headers={"Host": host} if host else {})
     try:
-        with urllib.request.urlopen(request, timeout=5) as r:
+        with urllib.request.urlopen(request, timeout=GUARD_S) as r:
             return r.status
     except urllib.error.HTTPError as e:
         return e.code
@@ -477,7 +481,7 @@ def test_a_box_that_does_not_say_gets_the_browsers_language(tmp_path):
     browser = Chromium(tmp_path / "profile", accept_language="pt-BR,es")
     try:
         browser.open(board.url)
-        wait_for(lambda: len(shown(browser)) == 8, timeout=30, step=0.1)
+        wait_for(lambda: len(shown(browser)) == 8, step=0.1)
         assert said(browser, "where") == "partida m0042 · mano 1 · 13 rondas · gana el más bajo"
         assert said(browser, "game") == "Tren mexicano"  # booklet 002
         assert "trenes" in said(browser, "facts")
@@ -540,7 +544,7 @@ def test_the_page_is_served_in_the_browsers_language():
     board = WebBoard("127.0.0.1", 0)
     try:
         request = urllib.request.Request(board.url, headers={"Accept-Language": "it-IT"})
-        with urllib.request.urlopen(request, timeout=5) as r:
+        with urllib.request.urlopen(request, timeout=GUARD_S) as r:
             page = r.read().decode()
         assert '<html lang="it">' in page and 'const BROWSER = "it";' in page
         assert "connessione…" in page

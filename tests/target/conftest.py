@@ -21,10 +21,10 @@ from dominoboard.rp2 import (
     frozen_firmware,
     rp2040js_dir,
 )
+from harness.target import SPEED
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "host"))  # the unix-port drivers we compare with
 
-SPEED = 8.0  # emulated time may run 8x the wall clock while the core sleeps
 
 
 @pytest.fixture(scope="session")

@@ -16,13 +16,13 @@ import serial
 from test_e2e_presses import BLOCKED, NEW_MATCH, NEXT_HAND, PLAYS
 from test_sync_e2e import db_lines, expected_rows
 
-from bench.target_bench import SPEED
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
 from dominoboard.rp2 import EmulatedPico
 from dominoboard.sync import device_matches
 from harness.pty_device import wait_for
+from harness.target import SPEED
 
 # Each test boots a Pico of its own, for a minute or more: dealt first, on its own
 # (tests/conftest.py).

@@ -3,7 +3,7 @@ matches of harness/long_matches.py, put on the flash by the store's own code and
 as a deploy copies files, are resumed at power-on, undone, redone and their History opened and
 scrolled, with no error on the screen, and the table after a power cut is the table before.
 Before, the History made all its rows at once and every finished hand kept lists, dicts and
-objects on the heap (bench/results/longmatch-target.txt has the heap figures)."""
+objects on the heap (bench/results/target.txt, "long matches", has the heap figures)."""
 
 import shutil
 
@@ -12,12 +12,12 @@ from test_target import unix_port_screens
 
 from dominoboard.rp2 import EmulatedPico
 from harness import long_matches
+from harness.target import SPEED
 
 # Each test boots a Pico of its own, for a minute or more: dealt first, on its own
 # (tests/conftest.py).
 pytestmark = pytest.mark.long
 
-SPEED = 8.0  # as conftest's boards: emulated time may run 8x the wall clock while idle
 
 
 @pytest.mark.parametrize("name", list(long_matches.MATCHES))

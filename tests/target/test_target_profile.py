@@ -5,9 +5,8 @@ import bisect
 
 import pytest
 
-from bench.profile_keys import functions
-from bench.target_bench import SPEED, probes
 from dominoboard.rp2 import EmulatedPico
+from harness.target import SPEED, functions, probes
 
 # Each test boots a Pico of its own, for a minute or more: dealt first, on its own
 # (tests/conftest.py).

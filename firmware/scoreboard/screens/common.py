@@ -2,7 +2,6 @@
 standings' rows, a side's name. Loaded with the first screen of a match."""
 
 from domino import DominoError
-from domino.game import Game
 from scoreboard import words
 from scoreboard.store import StorageError
 from scoreboard.ui import COLS, short, spread
@@ -76,7 +75,7 @@ def hidden(m):
 
 def has_extras(g):
     """Whether game ``g`` adds to the table (scoreboard.screens.extras): draws owed outside a
-    turn (``Game.owing``: Block 003's tile, Super Dominos' 15, spell and direction), or ends
+    turn (``Game.owes_draws``: Block 003's tile, Super Dominos' 15, spell and direction), or ends
     that add up (a joker both ways round). A status alone (Mexican Train's trains, Italian's
     total) is its layout view's to show, at no cost to every play."""
-    return g.base is not None or type(g).owing is not Game.owing
+    return g.base is not None or g.owes_draws

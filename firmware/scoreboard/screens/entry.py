@@ -4,9 +4,12 @@ That's It!, Poker), built from the game's ``entry`` description (domino.game.Gam
 Nothing here knows a game: each field of ``game.entry`` becomes one step per value (a field
 given per side or per player is one step for each), asked one at a time:
 
-- player: the list of players, OK picks;
+- player: the list of players, OK picks (a digit on the keypad picks the player it numbers);
 - choice: the list of values, OK picks (hold UP/DOWN to run through a long list);
-- number: numbers.NumberEntry (UP/DOWN a unit, held: ten at a time; digits on the keypad);
+- number: numbers.NumberEntry (UP/DOWN a unit, held: ten at a time; digits on the keypad),
+  starting where the field says the common value is (its ``start``, or its share of the
+  field's ``total``); the last of a per-side list starts at what the others leave of the
+  total (Texas' 42) until a key changes it;
 - tiles from a small pool (up to 8 tiles): a checklist, OK ticks a tile, OK on Done goes on;
   the last step of a field starts with the pool's tiles nobody else was given ticked;
 - tiles from a bigger pool or the whole set, and groups (melds): two halves, UP/DOWN sets
@@ -16,10 +19,12 @@ given per side or per player is one step for each), asked one at a time:
 
 The last OK builds the ``end`` event (or the ``fix`` of an earlier hand) and records it; the
 core checks it. A refusal shows the core's message and puts the cursor on the step it names.
-BACK on the first step opens the match menu. docs/ui-games.md shows the screens.
+BACK on the first step opens the match menu, whose *End the hand* lists the game's other
+ways of entering a hand (``Game.entries``: the tricks and count tiles beside the points
+scored). docs/ui-games.md shows the screens.
 """
 
-from domino.outcome import end_event
+from domino.outcome import end_event, entry_of
 from domino.tiles import name, parse
 from scoreboard import words
 from scoreboard.display import big_text, text_width
@@ -35,7 +40,7 @@ class Step:
     """One value to ask: field ``key`` (and ``index`` in a per-side/per-player list or group)."""
 
     __slots__ = ("key", "kind", "index", "label", "values", "cursor", "number", "tiles", "lo",
-                 "hi", "pool", "half", "ab", "top")  # fmt: skip
+                 "hi", "pool", "half", "ab", "top", "rest")  # fmt: skip
 
     def __init__(self, key, kind, index, label):
         self.key = key
@@ -51,6 +56,7 @@ class Step:
         self.half = 0  # halves picker: the half under the cursor
         self.ab = [0, 0]
         self.top = 0  # highest pip allowed
+        self.rest = None  # the field's usual total: this value starts at what others leave
 
 
 def _who(m, per):
@@ -79,11 +85,17 @@ def build(m, fields):
             steps.append(s)
         elif kind == "number":
             who = _who(m, f[2])
+            total = f[5] if len(f) > 5 else None
+            start = f[6] if len(f) > 6 else None
+            if start is None:
+                start = f[3] if total is None else min(max(total // len(who), f[3]), f[4])
             for i, w in enumerate(who):
                 s = Step(key, "number", None if f[2] == "one" else i, label)
                 if w:
                     s.label = fit("%s %s" % (label, w))
-                s.number = NumberEntry(f[3], f[3], f[4])
+                s.number = NumberEntry(start, f[3], f[4])
+                if i and i == len(who) - 1:
+                    s.rest = total
                 steps.append(s)
         elif kind in ("tiles", "groups"):
             if kind == "tiles":
@@ -137,6 +149,7 @@ def prefill(steps, ev):
                 s.cursor = s.values.index(v) if v in s.values else 0
             elif s.kind == "number":
                 s.number.value = min(max(v, s.number.lo), s.number.hi)
+                s.rest = None
             else:
                 s.tiles = [parse(x) for x in v]
         except (TypeError, ValueError):
@@ -146,15 +159,14 @@ def prefill(steps, ev):
 class Entry(Screen):
     """The hand's outcome, one step at a time; the last OK scores the hand.
 
-    ``fix``: the number of an earlier hand whose entry is being corrected."""
+    ``fix``: the number of an earlier hand whose entry is being corrected; ``way``: which of
+    the game's ``entries`` (default: the one a corrected or undone hand was entered by, else
+    the first, the fewest presses)."""
 
-    def __init__(self, app, fix=None):
+    def __init__(self, app, fix=None, way=None):
         m = app.match
         self.fix = fix
         self.fresh_entry = fix is None
-        self.steps = build(m, m.game.entry)
-        self.at = 0
-        self.top = 0  # first list row shown
         old = None
         if fix is not None:
             old = end_event(m, m.records[fix])
@@ -162,7 +174,14 @@ class Entry(Screen):
             old = m.log[m.undone.last()]  # an entry just undone comes back to be corrected
             if old.get("k") != "end":
                 old = None
-        if old:
+        ways = m.game.entries
+        if way is None:
+            way = ways.index(entry_of(m.game, old)) if old else 0
+        self.way = way
+        self.steps = build(m, ways[way][1])
+        self.at = 0
+        self.top = 0  # first list row shown
+        if old and way == ways.index(entry_of(m.game, old)):
             prefill(self.steps, old)
         self.enter()
 
@@ -180,6 +199,10 @@ class Entry(Screen):
                     s.tiles = rest
         elif s.kind == "halves":
             s.half = 1 if s.tiles else 0
+        elif s.rest is not None:  # what the others leave of the field's usual total
+            v = s.rest - sum(o.number.value for o in self.steps if o.key == s.key and o is not s)
+            if s.number.lo <= v <= s.number.hi:
+                s.number.value = v
 
     def _last_of_field(self, s):
         nxt = self.at + 1
@@ -217,12 +240,18 @@ class Entry(Screen):
             self.back(app)
         elif s.kind in ("player", "choice"):
             n = len(s.values)
-            if key in ("up", "down"):
+            if s.kind == "player" and len(key) == 1 and "1" <= key <= "9":
+                if int(key) <= n:  # the keypad: the player by his number
+                    s.cursor = int(key) - 1
+                    self.next(app)
+            elif key in ("up", "down"):
                 s.cursor = (s.cursor + (1 if key == "down" else -1)) % n
             elif key in ("ok", "ok_long"):
                 self.next(app)
         elif s.kind == "number":
-            if not number_key(app, s.number, key, repeat) and key in ("ok", "ok_long"):
+            if number_key(app, s.number, key, repeat):
+                s.rest = None  # the scorer's own value from here on
+            elif key in ("ok", "ok_long"):
                 self.next(app)
         elif s.kind == "tiles":
             self.checklist_key(app, s, key)

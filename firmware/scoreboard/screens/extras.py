@@ -16,9 +16,9 @@ def owed(m):
     if hand is None or hand.is_over():
         return []
     st = m.game.status(hand)
-    if st.get("owes_draw") is not None:
-        return [(st["owes_draw"], 1)]
-    owes = st.get("owes") or []
+    if st.owes_draw is not None:
+        return [(st.owes_draw, 1)]
+    owes = st.owes or []
     return [(p, k) for p, k in enumerate(owes) if k]
 
 
@@ -42,9 +42,9 @@ def skipped(m, player):
     """Super Dominos: ", Cai skips" when the turn jumped a player."""
     st = m.game.status(m.hand)
     turn = m.hand.turn
-    if "dir" not in st or turn is None or turn == player or len(m.players) < 3:
+    if st.dir is None or turn is None or turn == player or len(m.players) < 3:
         return ""
-    nxt = (player + st["dir"]) % len(m.players)
+    nxt = (player + st.dir) % len(m.players)
     if turn != nxt:
         return words.SKIPS % m.players[nxt]
     return ""
@@ -53,16 +53,16 @@ def skipped(m, player):
 def status_text(m):
     """Super Dominos: spell, a second play, direction (from game.status)."""
     st = m.game.status(m.hand)
-    if "dir" not in st:
+    if st.dir is None:
         return ""
     parts = []
-    if st.get("spell") is not None:
-        parts.append(words.SPELL_ON % (st["spell"] + 1))
-    if st.get("again"):
+    if st.spell is not None:
+        parts.append(words.SPELL_ON % (st.spell + 1))
+    if st.again:
         parts.append(words.AGAIN)
-    if st.get("legs_first"):
+    if st.legs_first:
         parts.append(words.NEW_LEGS)
-    if st["dir"] < 0:
+    if st.dir < 0:
         parts.append(words.CCW)
     return " ".join(parts)
 

@@ -63,9 +63,10 @@ class Points(Screen):
 
 
 class HandResult(Points):
-    """The hand's result as paper writes it (``Game.result_entry``): who scores, whether he
-    went out or the hand blocked (where the game takes both), how much; OK on the points
-    sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
+    """The hand's result as paper writes it (``Game.result_entry``): who scores and whether he
+    went out or the hand blocked (where the game takes both: one list, UP/DOWN run through
+    every player gone out, then every player winning a blocked hand), then how much; OK on
+    the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
 
     last = 2
 
@@ -78,23 +79,28 @@ class HandResult(Points):
             self.ways = [False]
         self.blocked = self.ways[0]
         self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
-        self.field = 0  # 0 who, 1 went out or blocked, 2 points
+        self.field = 0  # 0 who (and went out or blocked), 2 points
 
     def draw(self, app, fb):
         m = app.match
         title(fb, words.RESULT_OF % (m.hand.number + 1))
         row(fb, 2, words.RESULT_WHO + m.players[self.player], self.field == 0)
         how = words.RESULT_BLOCKED if self.blocked else words.RESULT_OUT
-        row(fb, 3, words.RESULT_HOW + how, self.field == 1)
+        row(fb, 3, words.RESULT_HOW + how, self.field == 0 and len(self.ways) > 1)
         row(fb, 4, words.RESULT_SCORES % self.number.value, self.field == 2)
         row(fb, 6, words.RESULT_KEYS)
 
-    def change(self, key):
-        if self.field == 1:
-            self.blocked = self.ways[(self.ways.index(self.blocked) + 1) % len(self.ways)]
+    def key(self, app, key, repeat):
+        if self.field == 0 and key in ("up", "down") and len(self.ways) > 1:
+            n = len(app.match.players)  # who and how in one list: an OK fewer a hand
+            i = self.ways.index(self.blocked) * n + self.player + (1 if key == "down" else -1)
+            i %= n * len(self.ways)
+            self.player, self.blocked = i % n, self.ways[i // n]
+            return
+        Points.key(self, app, key, repeat)
 
     def next_field(self):
-        return 1 if self.field == 0 and len(self.ways) > 1 else 2
+        return 2
 
     def submit(self, app):
         m = app.match
@@ -161,13 +167,51 @@ class LastTile(Menu):
 
 def end_by_entry(app):
     """End the hand of a game scored from its outcome (Texas, Double Takes, ...): its own
-    entry (``Game.entry``), never who went out and a tally of pips. Back to the entry under
-    the menu, what was typed in it kept; else a fresh one."""
+    entry (``Game.entry``), never who went out and a tally of pips. Where the game declares
+    more than one way (``Game.entries``: the points scored, or the tricks and count tiles),
+    the ways to choose from; else back to the entry under the menu, what was typed in it
+    kept, or a fresh one."""
+    if len(app.match.game.entries) > 1:
+        app.replace(EntryWays(app))
+        return
     below = app.screens[-2] if len(app.screens) > 1 else None
     if below is not None and below.fresh_entry:
         app.pop()  # its first step: BACK there opened this menu
     else:
         app.home()
+
+
+class EntryWays(Menu):
+    """The ways the game declares a hand may be entered (``Game.entries``), the one the entry
+    opens with first: OK starts the hand's entry that way."""
+
+    def __init__(self, app):
+        names = []
+        for way in app.match.game.entries:
+            label = words.say(way[0])
+            names.append(label[:1].upper() + label[1:])
+        below = self.entry_below(app)
+        Menu.__init__(self, words.END_HAND, names, below.way if below else 0)
+
+    @staticmethod
+    def entry_below(app):
+        """The hand's entry this menu was opened over (BACK on its first step), if any."""
+        below = app.screens[-2] if len(app.screens) > 1 else None
+        return below if getattr(below, "fresh_entry", False) else None
+
+    def choose(self, app, index):
+        from scoreboard.screens.entry import Entry, prefill, values
+
+        below = self.entry_below(app)
+        if below is not None and below.way == index:
+            app.pop()  # back to it, what was typed kept
+            return
+        entry = Entry(app, way=index)
+        if below is not None:  # what was typed there that this way asks too (Texas' bidder)
+            prefill(entry.steps, values(below.steps))
+            entry.enter()
+        app.home()
+        app.replace(entry)
 
 
 def hand_row(m, r):

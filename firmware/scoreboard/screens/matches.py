@@ -18,10 +18,11 @@ class Matches(Menu):
 
     def __init__(self, app):
         self.ids = app.store.list()
+        # the index: no match is read whole for its row
+        firsts = app.store.first_lines(self.ids)
         self.ids.reverse()  # newest first
         titles = dict([(k, words.game(k, t)) for k, t in registry.titles()])
         known = app.store.boots()  # boots a host dated: their matches get their day
-        firsts = app.store.first_lines()  # the index: no match is read whole for its row
         self.games = []
         items = []
         for mid in self.ids:

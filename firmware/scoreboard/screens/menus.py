@@ -398,7 +398,9 @@ class Names(Form):
 
 
 class Settings(Form):
-    """Contrast, screen sleep, button layout. Applied at once, saved on leaving."""
+    """Contrast, screen sleep, button layout, the inputs fitted beside the five buttons (the
+    knob, the keypad: one firmware for every board, App.fit_inputs). Applied at once, saved on
+    leaving."""
 
     action = "SAVE"
 
@@ -409,6 +411,7 @@ class Settings(Form):
             Field("contrast", words.CONTRAST, None, 0, NumberEntry(s["contrast"], 0, 255)),
             Field("sleep", words.SLEEP, list(SLEEP_CHOICES), sleep),
             Field("layout", words.LAYOUT, list(words.LAYOUTS), s["layout"] % LAYOUTS),
+            Field("inputs", words.INPUTS, list(words.INPUT_CHOICES), s["inputs"] & 3),
         ]
         Form.__init__(self, words.SETTINGS, fields)
 
@@ -421,7 +424,9 @@ class Settings(Form):
         s["contrast"] = self.field("contrast").value()
         s["sleep"] = self.field("sleep").value()
         s["layout"] = self.field("layout").index
+        s["inputs"] = self.field("inputs").index
         app.save_settings()
+        app.fit_inputs()
         app.pop()
         app.flash(words.SAVED)
 

@@ -194,6 +194,11 @@ class Table(Screen):
         return 0
 
     def label(self, app, act):
+        if self.asking:  # a typed tile's ends, each with the digit that names it
+            return "%d %s" % (self.actions.index(act) + 1, self.play_label(app, act))
+        return self.play_label(app, act)
+
+    def play_label(self, app, act):
         m = app.match
         kind, e = act
         if kind == "quick":

@@ -38,13 +38,26 @@ class Tiles(Menu):
 
 
 class Leader(Menu):
-    """Who lays the first tile (when the tiles decide, e.g. the highest double)."""
+    """Who lays the first tile (when the tiles decide, e.g. the highest double): then the
+    tile, or ``tile`` itself when the keypad named it first. Digit k names the k-th seat."""
 
-    def __init__(self, app):
+    def __init__(self, app, tile=None):
+        self.tile = tile
         Menu.__init__(self, words.WHO_LEADS, list(app.match.players))
 
+    def key(self, app, key, repeat):
+        i = ord(key) - 49 if len(key) == 1 else -1  # "1": the first seat
+        if 0 <= i < len(self.items):
+            self.choose(app, i)
+        else:
+            Menu.key(self, app, key, repeat)
+
     def choose(self, app, index):
-        app.replace(lead_screen(app, index))
+        if self.tile is None:
+            app.replace(lead_screen(app, index))
+            return
+        app.pop()
+        play(app, index, self.tile, None)
 
 
 def lead_screen(app, player):

@@ -9,9 +9,9 @@ class Pile(View):
     def game_text(self, match) -> "str | None":
         """The running total and the next that scores (the game's ``status``)."""
         st = match.game.status(match.hand)
-        nxt = st.get("next")
+        nxt = st.next
         return words.TOTAL_NEXT % (
-            st.get("total", 0),
+            st.total or 0,
             words.NEXT_TOTAL % nxt if nxt is not None else "",
         )
 

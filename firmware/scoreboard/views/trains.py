@@ -46,7 +46,7 @@ class Trains(View):
         hand = match.hand
         if hand.turn is None:
             return ""
-        d = match.game.status(hand).get("double")
+        d = match.game.status(hand).double
         if d is None:
             return ""
         pip = hand.layout.arms[d].open

@@ -18,6 +18,8 @@ CONTRAST = "Kontrast"
 SLEEP = "Ruhe nach (s)"
 LAYOUT = "Tasten"
 LAYOUTS = ("5 Tasten", "UP/DOWN getauscht", "4 Tasten")
+INPUTS = "Eingabe"
+INPUT_CHOICES = ("Tasten", "+ Drehknopf", "+ Tastenfeld", "+ Knopf + Feld")
 SAVED = "Einstellungen gespeichert"
 PLAYERS = "Spieler"
 START_MATCH = "Partie beginnen"
@@ -79,6 +81,7 @@ OTHERS_DREW = ", %s zog"
 NO_PLAY = "%s passt jetzt nirgends"
 TILE_HALF = "Stein %s-"
 WHICH_END = "%d-%d: welches Ende?"
+END_KEYS = "Enden: Tasten 1-%d"
 WHO_LEADS = "Wer beginnt?"
 LEAD = "Anfang"
 LEAD_BY = "Anfang: %s"
@@ -235,7 +238,9 @@ way|Erfassen|jeder Stein, oder Punkteblock
 mode|Spiel bis|Zielpunkte oder Anzahl Runden
 limit|Punkte|das Ziel oder die Runden
 """
-SAY = """target|Ziel
+SAY = """scored|erzielte Punkte
+made|gemacht
+target|Ziel
 rounds|Runden
 simple|einfach
 super|super

@@ -18,6 +18,8 @@ CONTRAST = "Contrast"
 SLEEP = "Screen sleep (s)"
 LAYOUT = "Button layout"
 LAYOUTS = ("5 keys", "UP/DOWN swap", "4 keys")
+INPUTS = "Inputs"
+INPUT_CHOICES = ("buttons", "+ knob", "+ keypad", "+ knob + keypad")
 SAVED = "settings saved"
 PLAYERS = "Players"
 START_MATCH = "Start match"
@@ -81,6 +83,7 @@ OTHERS_DREW = ", %s drew"
 NO_PLAY = "no play of %s now"
 TILE_HALF = "tile %s-"
 WHICH_END = "%d-%d: which end?"
+END_KEYS = "ends: keys 1-%d"
 WHO_LEADS = "Who leads?"
 LEAD = "lead"
 LEAD_BY = "lead: %s"
@@ -247,7 +250,7 @@ limit|Points|the target, or the rounds
 """
 # the words the core gives (house rules' values, what a play announced): "word|said", one a
 # line; a word not listed is shown as the core says it
-SAY = ""
+SAY = "scored|points scored"  # a way to enter a hand (Game.entries)
 
 # -- game names: "key|title", one a line, where the language names a game otherwise than the
 # registry (domino.registry's titles are the English ones)

@@ -18,6 +18,8 @@ CONTRAST = "Contraste"
 SLEEP = "Reposo (s)"
 LAYOUT = "Botones"
 LAYOUTS = ("5 teclas", "UP/DOWN inv.", "4 teclas")
+INPUTS = "Entradas"
+INPUT_CHOICES = ("botones", "+ mando", "+ teclado", "+ mando + teclado")
 SAVED = "ajustes guardados"
 PLAYERS = "Jugadores"
 START_MATCH = "Empezar partida"
@@ -79,6 +81,7 @@ OTHERS_DREW = ", %s robó"
 NO_PLAY = "%s: ninguna jugada ahora"
 TILE_HALF = "ficha %s-"
 WHICH_END = "%d-%d: ¿qué extremo?"
+END_KEYS = "extremos: teclas 1-%d"
 WHO_LEADS = "¿Quién sale?"
 LEAD = "salida"
 LEAD_BY = "salida: %s"
@@ -238,7 +241,9 @@ way|Anotar|cada ficha, o libreta: puntos, cuentas
 mode|Jugar a|una meta de puntos, o un número de rondas
 limit|Puntos|la meta, o las rondas
 """
-SAY = """target|meta
+SAY = """scored|puntos anotados
+made|hechos
+target|meta
 rounds|rondas
 simple|simple
 super|súper

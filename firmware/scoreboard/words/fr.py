@@ -18,6 +18,8 @@ CONTRAST = "Contraste"
 SLEEP = "Veille (s)"
 LAYOUT = "Touches"
 LAYOUTS = ("5 touches", "UP/DOWN inv.", "4 touches")
+INPUTS = "Saisie"
+INPUT_CHOICES = ("boutons", "+ molette", "+ clavier", "+ molette + clavier")
 SAVED = "réglages enregistrés"
 PLAYERS = "Joueurs"
 START_MATCH = "Commencer"
@@ -79,6 +81,7 @@ OTHERS_DREW = ", %s pioche"
 NO_PLAY = "%s ne se joue pas ici"
 TILE_HALF = "domino %s-"
 WHICH_END = "%d-%d : quel bout ?"
+END_KEYS = "bouts : touches 1-%d"
 WHO_LEADS = "Qui commence ?"
 LEAD = "départ"
 LEAD_BY = "départ : %s"
@@ -238,7 +241,9 @@ way|Saisie|chaque domino, ou une feuille de points
 mode|Jouer à|un score à atteindre, ou des manches
 limit|Points|le but, ou les manches
 """
-SAY = """target|but
+SAY = """scored|points marqués
+made|faits
+target|but
 rounds|manches
 simple|simple
 super|super

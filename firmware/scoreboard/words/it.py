@@ -18,6 +18,8 @@ CONTRAST = "Contrasto"
 SLEEP = "Riposo (s)"
 LAYOUT = "Tasti"
 LAYOUTS = ("5 tasti", "UP/DOWN invertiti", "4 tasti")
+INPUTS = "Ingressi"
+INPUT_CHOICES = ("pulsanti", "+ manopola", "+ tastiera", "+ man. + tast.")
 SAVED = "impostazioni salvate"
 PLAYERS = "Giocatori"
 START_MATCH = "Inizia partita"
@@ -79,6 +81,7 @@ OTHERS_DREW = ", %s ha preso"
 NO_PLAY = "%s non si gioca ora"
 TILE_HALF = "tessera %s-"
 WHICH_END = "%d-%d: quale estremità?"
+END_KEYS = "estremità: tasti 1-%d"
 WHO_LEADS = "Chi inizia?"
 LEAD = "inizio"
 LEAD_BY = "inizio: %s"
@@ -238,7 +241,9 @@ way|Registra|ogni tessera, o un foglio punti
 mode|Gioca a|un punteggio da raggiungere, o dei round
 limit|Punti|il traguardo, o i round
 """
-SAY = """target|traguardo
+SAY = """scored|punti segnati
+made|fatti
+target|traguardo
 rounds|round
 simple|semplice
 super|super

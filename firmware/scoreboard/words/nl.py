@@ -18,6 +18,8 @@ CONTRAST = "Contrast"
 SLEEP = "Slaap na (s)"
 LAYOUT = "Knoppen"
 LAYOUTS = ("5 knoppen", "UP/DOWN omgekeerd", "4 knoppen")
+INPUTS = "Invoer"
+INPUT_CHOICES = ("knoppen", "+ draaiknop", "+ toetsen", "+ knop + toetsen")
 SAVED = "instellingen opgeslagen"
 PLAYERS = "Spelers"
 START_MATCH = "Spel beginnen"
@@ -79,6 +81,7 @@ OTHERS_DREW = ", %s trok"
 NO_PLAY = "%s past nu nergens"
 TILE_HALF = "steen %s-"
 WHICH_END = "%d-%d: welk einde?"
+END_KEYS = "einden: toetsen 1-%d"
 WHO_LEADS = "Wie komt uit?"
 LEAD = "uitkomen"
 LEAD_BY = "uitkomen: %s"
@@ -235,7 +238,9 @@ way|Invoer|elke steen, of een scoreblok
 mode|Spelen tot|een doelscore, of een aantal rondes
 limit|Punten|het doel, of de rondes
 """
-SAY = """target|doel
+SAY = """scored|gescoorde punten
+made|gemaakt
+target|doel
 rounds|rondes
 simple|simpel
 super|super

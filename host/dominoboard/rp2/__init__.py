@@ -300,6 +300,30 @@ def rp2040js_dir() -> Path:
     return module
 
 
+def chip_uid(flash: Path) -> str:
+    """The flash chip's unique id (machine.unique_id(), the device's id and a seed of the
+    firmware's random numbers), kept beside its image in ``<image>.uid``: drawn at random
+    for a new image, as every chip has its own, so no two boards share it, nor an image
+    made again at the same path; the same at every boot of that image. An image from before
+    keeps the id its path gave it (its device id in the host's database)."""
+    kept = flash.with_name(flash.name + ".uid")
+    try:
+        uid = kept.read_text().strip()
+        if len(uid) == 16 and all(c in "0123456789abcdef" for c in uid):
+            return uid
+    except OSError:
+        pass
+    if flash.exists():
+        uid = hashlib.sha256(str(flash.resolve()).encode()).hexdigest()[:16]
+    else:
+        uid = os.urandom(8).hex()
+    try:
+        kept.write_text(uid + "\n")
+    except OSError:
+        pass  # a folder we may not write: this board's id for this run
+    return uid
+
+
 class Reply:
     """A control command's answer, filled in by the reader thread."""
 
@@ -309,7 +333,8 @@ class Reply:
 
 
 class EmulatedPico:
-    """One emulated Pico on one flash image. `speed`: how much faster than the wall clock
+    """One emulated Pico on one flash image (its chip's unique id: chip_uid; ``uid`` fixes
+    one). `speed`: how much faster than the wall clock
     emulated time may run while the core sleeps (1 = real time; tests use more). `uf2`: the
     firmware `boot` writes (default: stock MicroPython, for `dominoboard deploy`,
     `stock_firmware`). `bootrom`: the boot ROM (default: `find_bootrom`'s). `probes`:
@@ -336,9 +361,7 @@ class EmulatedPico:
         self.bootrom = bootrom
         self.probes = probes
         self.collections: list[dict] = []  # {"t", "live", "largest_free", "total", "pystack"}
-        # Each board its own machine.unique_id(), the same at every boot of the same image.
-        digest = hashlib.sha256(str(self.flash.resolve()).encode()).hexdigest()
-        self.uid = uid or digest[:16]
+        self.uid = uid or chip_uid(self.flash)
         self.speed = speed
         self.panel = firmware_module("boards.sim").Panel()
         self.lock = threading.Lock()
@@ -360,9 +383,10 @@ class EmulatedPico:
 
     # --- power ---------------------------------------------------------------------------------
 
-    def boot(self, firmware: bool = True) -> None:
+    def boot(self, firmware: bool = True, held: tuple[str, ...] = ()) -> None:
         """Power on: start the chip on the flash image (writing the UF2 first if `firmware`,
-        as dropping it on the Pico's boot drive does: the filesystem beyond it stays)."""
+        as dropping it on the Pico's boot drive does: the filesystem beyond it stays), with
+        the buttons named in ``held`` down (until `up`)."""
         bootrom = find_bootrom(self.bootrom)
         uf2 = (self.uf2 or stock_firmware()) if firmware else None
         pins = firmware_module("boards.pins")
@@ -386,6 +410,7 @@ class EmulatedPico:
                 "cols": list(pins.KEYPAD_COLS),
                 "keys": "".join(pins.KEYPAD_KEYS),
             },
+            "held": list(held),
             "i2c_addr": pins.OLED_ADDR,
             "serial_fd": chip.fileno(),
             "probes": self.probes,
@@ -415,6 +440,19 @@ class EmulatedPico:
         else:
             self._send({"op": "cut", "ms": after_ms}, reply=False)
         proc.wait(timeout=60)
+        self._drop_link()
+        return self.wait_event("cut")
+
+    def cut_inside(self, op: int, part: float = 0.5) -> None:
+        """Arm a power cut inside the ``op``-th flash erase or program from now (0: the
+        next), after ``part`` of its bytes; the chip runs on until then."""
+        self._send({"op": "cut_op", "n": op, "part": part})
+
+    def wait_cut(self, timeout: float = 300) -> dict:
+        """Wait for the cut `cut_inside` armed; returns it as `cut` does."""
+        proc = self.proc
+        assert proc is not None
+        proc.wait(timeout=timeout)
         self._drop_link()
         return self.wait_event("cut")
 

@@ -307,6 +307,7 @@ function boot() {
   };
   attachUniqueId(mcu);
   attachPanel(mcu);
+  if (bootCount === 0) for (const name of config.held || []) pressed.add(BUTTONS[name]); // at power-on
   for (const gpio of Object.values(BUTTONS)) mcu.gpio[gpio].setInputValue(!pressed.has(gpio));
   for (const gpio of ENCODER) mcu.gpio[gpio].setInputValue(levels[gpio] !== 0); // pulled up
   for (const gpio of KEYPAD.rows) mcu.gpio[gpio].addListener(keypadColumns);
@@ -576,6 +577,9 @@ function command(msg) {
       return at(now() + msg.ms * NS_PER_MS, () => reply({}));
     case 'time':
       return reply({ boots: bootCount });
+    case 'cut_op': // power cut inside the n-th flash erase/program from now, after part of it
+      cutOp = { n: msg.n, part: msg.part };
+      return reply({});
     case 'cut': // power cut after ms of emulated time (0: now)
       cutAtNs = now() + (msg.ms || 0) * NS_PER_MS;
       return wake();

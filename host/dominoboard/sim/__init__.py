@@ -5,9 +5,9 @@ runs — so legality and scoring are never re-implemented here. Modules:
 
 - ``strategies``: how a bot picks among the legal moves the core allows.
 - ``table``: deals real tiles, asks the bots, feeds the events to ``Match``.
-- ``fastline`` / ``fasttrains``: fast engines for line games scored at the hand's end and for
-  Mexican Train (one call a hand, the same bots as the fold), both a ``fastbase.FastMatch``
-  (one interface, tables and hand's end shared); ``fast`` runs them.
+- ``engines``: the fast engines (line games, Mexican Train, Muggins and All Fives: one call a
+  hand, the same bots as the fold), one ``FastMatch`` interface and one ``Hand`` shape each;
+  ``engines.run`` picks the engine for a setup and plays an experiment's games on it.
 - ``seating``: bots rotate round the table (or duplicate deals), from a canonical order, so
   the order they were named in cannot change the answer.
 - ``experiment``: seeds, local worker processes and Dask; at most a few chunks in flight.

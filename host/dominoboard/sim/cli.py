@@ -124,7 +124,7 @@ def build_setup(args):
     from domino.match import Match
     from domino.registry import game_class
 
-    from .fast import why_not_fast
+    from .engines.run import why_not_fast
     from .table import Setup, playable
 
     try:
@@ -218,7 +218,7 @@ def build_variants(args, setup, compare):
     from domino.errors import DominoError
     from domino.match import Match
 
-    from .fast import why_not_fast
+    from .engines.run import why_not_fast
     from .table import Setup
 
     if compare is None:

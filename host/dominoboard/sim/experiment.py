@@ -18,7 +18,7 @@ Progress = Callable[[int], None]
 def play_chunk(setup: Setup, seed, start: int, stop: int) -> array:
     """Games ``start``..``stop - 1``, packed (``records``); the unit of work sent to a worker."""
     if setup.engine == "fast":
-        from .fast import play_fast_packed
+        from .engines.run import play_fast_packed
 
         return play_fast_packed(setup, seed, start, stop)
     out = new_chunk()

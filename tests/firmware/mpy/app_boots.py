@@ -4,7 +4,10 @@
 # list names the day of both power-on-2 matches (the first has no date in its setup: its
 # power-on's clock, kept on flash, dates it) and the number of the power-on-1 one. Power-on 3
 # on a full, failing flash: the count cannot be written, the app runs on, nothing is dated by
-# a boot. Power-on 4 on the chip formatted anew: a new flash id, its count starting again at 1.
+# a boot. Power-on 4 on the chip formatted anew, the same board: a new flash id, its count
+# starting again at 1; a match, a host's clock. Power-on 5 after boots.cfg is damaged, on a
+# board whose id draws repeat (flash_seed, as a seeded emulator's did): never the id of a
+# match the flash holds, so a host's clock in it dates none of power-on 4's matches.
 #
 #   micropython -X heapsize=2M tests/firmware/mpy/app_boots.py
 
@@ -12,9 +15,9 @@ import gc
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 from store_flash import format_flash, mount, unmount  # noqa: E402
 
 STORE = "/flash/data"
@@ -90,12 +93,35 @@ out["message3"] = op.app.message[0] if op.app.message else None
 out["rows3"] = matches_rows(op.app)
 op.app.store.close()
 
-# power-on 4: the chip formatted again (a wiped box), another seed draws its flash id
+# power-on 4: the chip formatted again (a wiped box), the same board: it draws another id
 unmount("/flash")
 chip = None  # the old chip's 256 KB leave before the new chip is made: one chip at a time
 gc.collect()
 mount(format_flash(64), "/flash")
-op = d.Operator(STORE, seed=4)
+op = d.Operator(STORE, seed=3, flash_seed=9)
 out["boot4"] = op.app.boot
 out["errors4"] = op.app.errors
+op.new_match("muggins", 2)
+serial = op.app.board.serial
+serial.feed(b'{"proto":1,"id":1,"op":"clock","time":1750000000}\n')
+op.app.step(op.app.board.ticks_ms())
+serial.take()
+out["rows4"] = matches_rows(op.app)
+op.app.store.close()
+
+# power-on 5: boots.cfg damaged (one byte of its record), the same draws as power-on 4's
+with open(STORE + "/boots.cfg", "rb") as f:
+    raw = bytearray(f.read())
+raw[-3] ^= 0x20
+with open(STORE + "/boots.cfg", "wb") as f:
+    f.write(raw)
+op = d.Operator(STORE, seed=3, flash_seed=9)
+out["boot5"] = op.app.boot
+op.board.clock.advance(60_000)
+serial = op.app.board.serial
+serial.feed(b'{"proto":1,"id":1,"op":"clock","time":1750864000}\n')  # 10 days on
+op.app.step(op.app.board.ticks_ms())
+out["clock5"] = json.loads(serial.take().decode())
+out["rows5"] = matches_rows(op.app)
+out["errors5"] = op.app.errors
 d.emit(out)

@@ -7,9 +7,9 @@
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 storage = sys.argv[1]
 op = d.Operator(storage, seed=3)

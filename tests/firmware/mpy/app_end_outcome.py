@@ -1,16 +1,19 @@
 # The match menu's End the hand in the games scored from the outcome (Texas, Double Takes,
-# High Fives, That's It!, Poker) opens the game's own entry (Game.entry), where the hand is
-# then scored; it offered "Blocked / X went out" and a pips tally the core always refused.
+# High Fives, That's It!, Poker) opens the game's own entry (Game.entry), or first the ways it
+# declares (Game.entries), where the hand is then scored; it offered "Blocked / X went out" and
+# a pips tally the core always refused.
 # Prints a RESULT line (JSON) for tests/firmware/test_games_ui.py.
 #
 #   micropython tests/firmware/mpy/app_end_outcome.py STORAGE
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
-import games_driver as g  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
+import mpy_games_driver as g  # noqa: E402
+
+from domino.outcome import entry_of  # noqa: E402
 
 HANDS = [
     ("texas", 4, {"bidder": 1, "bid": 30, "trump": "doubles", "tricks": [2, 5],
@@ -35,7 +38,13 @@ for key, players, ev in HANDS:
     menu = d.kind(op.screen)
     op.choose_label("End the hand")
     s = op.screen
-    shown = {"menu": menu, "screen": d.kind(s), "events": len(m.log)}
+    shown = {"menu": menu, "events": len(m.log)}
+    if d.shows(s, "EntryWays"):  # the game's ways (Game.entries): the hand's own one chosen
+        shown["ways"] = list(s.items)
+        shown["way_cursor"] = s.cursor  # the way of the entry below, the one it opened with
+        op.choose(m.game.entries.index(entry_of(m.game, ev)))
+        s = op.screen
+    shown["screen"] = d.kind(s)
     if d.shows(s, "Entry"):
         shown["step"] = s.steps[s.at].key
         shown["first"] = s.at == 0

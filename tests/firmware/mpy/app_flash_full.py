@@ -8,9 +8,9 @@
 import os
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 from store_flash import format_flash, mount  # noqa: E402
 
 mount(format_flash(48), "/flash")

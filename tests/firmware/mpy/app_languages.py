@@ -7,7 +7,7 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
 from scoreboard import text  # noqa: E402  # before any screen binds its draw
 
@@ -22,7 +22,7 @@ def draw(fb, s, x, y, c=1, scale=1):
 
 text.draw = draw
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 from scoreboard import words  # noqa: E402
 

@@ -5,9 +5,9 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 game, players, seed, storage = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 out = sys.argv[5] if len(sys.argv) > 5 and sys.argv[5] != "-" else None

@@ -7,9 +7,9 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 
 def bar_choose(op, label):
@@ -136,8 +136,7 @@ r["pad_bar"] = [op.screen.label(op.app, a) for a in op.screen.actions]
 before = op.presses
 bar_choose(op, "Hand result")
 s = op.screen
-op.tap("DOWN")  # Ben
-op.tap("OK")  # how: went out
+op.tap("DOWN")  # Ben, went out
 op.tap("OK")  # on to the points
 op.set_number(s.number, 7)
 op.tap("OK")

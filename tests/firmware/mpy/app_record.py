@@ -1,8 +1,8 @@
 # The 2,000-event session's presses, decided here and written down for a device to replay.
 #
-# The bots and the scorer's choices (app_driver.py) need the table's hands and read the app's
-# screens from the inside: on a real Pico they are not in the device. This script runs them
-# once, with the app in the same process under a big heap, and writes every button action to
+# The bots and the scorer's choices (harness/mpy_app_driver.py) need the table's hands and read
+# the app's screens from the inside: on a real Pico they are not in the device. This script runs
+# them once, with the app in the same process under a big heap, and writes every button action to
 # SCRIPT as sim_main.py control commands (docs/emulator.md). tests/firmware/test_app.py and
 # bench/app_bench.py replay SCRIPT into sim_main.py alone under -X heapsize=180K and compare
 # what the device stored with what this run stored.
@@ -11,13 +11,13 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 if len(sys.argv) > 4:  # a folder of mpy-cross output, as deployed
     sys.path.insert(0, sys.argv[4])
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
-SEED = 11  # the simulated board's (bounce) seed: sim_main.py --seed SEED
+SEED = 11  # the simulated board's seeds: sim_main.py --seed SEED --flash-seed SEED
 storage, target, script = sys.argv[1], int(sys.argv[2]), open(sys.argv[3], "w")
 
 
@@ -46,7 +46,7 @@ class Recorder(d.Operator):
         self.check()
 
 
-op = Recorder(storage, seed=SEED)
+op = Recorder(storage, seed=SEED, flash_seed=SEED)
 app = op.app
 events = 0
 matches = 0

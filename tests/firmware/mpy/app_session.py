@@ -10,7 +10,7 @@ import sys
 import time
 from array import array
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 if len(sys.argv) > 3:  # a folder of mpy-cross output, as deployed
     sys.path.insert(0, sys.argv[3])
 
@@ -20,7 +20,7 @@ import boards.sim  # noqa: E402, F401  (the simulated board's code, measured apa
 
 gc.collect()
 heap_sim = gc.mem_alloc()
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 gc.collect()
 heap_code = gc.mem_alloc()  # + the app, the core and the test driver, before any object

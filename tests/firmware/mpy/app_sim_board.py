@@ -9,9 +9,9 @@
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 from boards.sim import MemorySerial, SimBoard  # noqa: E402
 from scoreboard.app import App  # noqa: E402

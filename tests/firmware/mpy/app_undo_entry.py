@@ -6,10 +6,10 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
-import games_driver as g  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
+import mpy_games_driver as g  # noqa: E402
 
 storage, out = sys.argv[1], sys.argv[2]
 out = None if out == "-" else out

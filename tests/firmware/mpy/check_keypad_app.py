@@ -74,11 +74,27 @@ def test_the_end_is_asked_only_when_the_ends_differ_in_result():
     t.keys("63")
     assert len(t.log()) == n + 1 and table.asking, table.actions
     labels = [table.label(t.app, a) for a in table.actions]
-    assert len(labels) == 2 and all(x.startswith("6-3 on ") for x in labels), labels
+    assert labels[0].startswith("1 6-3 on ") and labels[1].startswith("2 6-3 on "), labels
     t.board.tap("B", 80, t.app.step)  # DOWN: the other end
     t.keys("#")
     assert t.log()[-1]["t"] == "6-3" and len(t.log()) == n + 2
     assert t.app.errors == 0
+
+
+def test_a_digit_names_the_end_the_bar_numbers():
+    t = Table("t6", game="draw", plays=[(0, "6-6"), (1, "6-5"), (0, "5-3")])  # ends 6, 3
+    n = len(t.log())
+    table = t.app.screen
+    t.keys("63")  # fits both ends, which differ: asked, each end numbered
+    ends = [a[1][1] for a in table.actions]
+    assert table.asking and len(ends) == 2, table.actions
+    t.keys("3")  # no third end: refused, nothing laid, still asked
+    assert len(t.log()) == n and table.asking and t.app.message is not None
+    assert "1-2" in t.app.message[0], t.app.message
+    t.keys("2")  # the second end, in one key: no walk along the bar
+    last = t.log()[-1]
+    assert len(t.log()) == n + 1 and last["t"] == "6-3" and last["e"] == ends[1], (last, ends)
+    assert not table.asking and t.app.errors == 0
 
 
 def test_star_drops_the_digits_and_the_question():
@@ -190,3 +206,15 @@ def test_muggins_points_typed_off_the_unit_are_refused_and_change_nothing():
     t.keys("15#")
     ev = t.app.match.log[n]
     assert ev["k"] == "pts" and ev["n"] == 15, ev
+
+
+def test_a_lead_the_tiles_decide_is_its_pips_then_the_seats_digit():
+    t = Table("t9", game="muggins")
+    assert t.app.match.hand.turn is None  # the highest double leads: nobody's turn yet
+    t.keys("55")  # 5-5 named by its pips: then who laid it
+    assert t.screen() == "Leader" and len(t.log()) == 0, t.screen()
+    t.keys("3")  # no third seat: nothing happens
+    assert t.screen() == "Leader" and len(t.log()) == 0
+    t.keys("2")  # Ben
+    assert t.log() == [{"k": "play", "p": 1, "t": "5-5"}], t.log()
+    assert t.screen() == "Table" and t.app.errors == 0

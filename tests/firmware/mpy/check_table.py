@@ -5,8 +5,9 @@
 import sys
 
 sys.path.append("tests/firmware/mpy")
+sys.path.append("harness")
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 # A Muggins hand (a random table's, seed 4115) whose last tile goes out on a count: Ben lays
 # 3-2 on U, leaving L5 R3 U3 D4 = 15.

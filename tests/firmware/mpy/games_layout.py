@@ -11,10 +11,10 @@
 import json
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
-import games_driver as g  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
+import mpy_games_driver as g  # noqa: E402
 
 game, players, seed, storage = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 out = sys.argv[5] if sys.argv[5] != "-" else None

@@ -1,14 +1,18 @@
 # The five outcome games (Texas, Double Takes, High Fives, That's It!, Poker), each a short
-# match entered by button presses through the generic hand-end entry. Prints a RESULT line.
+# match entered by button presses through the generic hand-end entry, each of its ways.
+# Prints a RESULT line.
 #
 #   micropython tests/firmware/mpy/games_outcome.py STORAGE [OUT]
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
-import games_driver as g  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
+import mpy_games_driver as g  # noqa: E402
+
+from domino.outcome import entry_of  # noqa: E402
+from scoreboard import words  # noqa: E402
 
 storage = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 and sys.argv[2] != "-" else None
@@ -19,20 +23,24 @@ TEXAS = [
     {"bidder": 1, "bid": 30, "trump": "doubles", "tricks": [2, 5],
      "counts": [["6-4"], ["5-5", "5-0", "3-2", "4-1"]]},
 ]  # fmt: skip
+# each hand in the way its fields name (Game.entries): what paper writes, the device's first
+# way, and the tricks, melds or hands the box scores from, chosen under End the hand
 GAMES = [
-    ("texas", 4, {}, TEXAS),
+    ("texas", 4, {}, TEXAS + [{"bidder": 2, "points": [0, 61]}]),
     ("doubletakes", 4, {}, [
         {"tricks": [5, 4, 4, 4], "doubles": [3, 2, 1, 2]},
-        {"tricks": [4, 5, 4, 4], "doubles": [2, 2, 2, 2]},
+        {"points": [6, 7, 6, 6]},
     ]),
     ("highfives", 3, {}, [{"points": [41, 30, 19], "pieces": [24, 30, 18]}]),
     ("thatsit", 2, {}, [
         {"winner": 1, "melds": [["2-12", "2-13", "2-14"], ["4-4", "5-5", "6-6", "9-9"]]},
         {"winner": 0, "melds": [["10-0", "10-1", "10-2", "10-3"], ["3-3", "7-7", "11-11"]]},
+        {"winner": 1, "points": 4},
     ]),
     ("poker", 3, {}, [
         {"hands": [["6-6", "5-5", "4-4", "2-3", "2-1"], [], ["6-1", "6-3", "6-4", "6-5", "6-2"]]},
         {"hands": [["5-1", "5-2", "5-3", "5-4", "6-5"], ["6-6", "5-5", "4-4", "3-3", "2-2"], []]},
+        {"winner": 0},
     ]),
 ]  # fmt: skip
 
@@ -48,6 +56,11 @@ for key, players, opts, hands in GAMES:
     presses = []
     refused = None
     for i, ev in enumerate(hands):
+        way = app.match.game.entries.index(entry_of(app.match.game, ev))
+        if op.screen.way != way:  # the hand's own way: BACK, End the hand, the way
+            op.tap("BACK")
+            op.choose_label(words.END_HAND)
+            op.choose(way)
         if key == "texas" and i == 1:
             # a refused entry first: 2 + 4 tricks is not a hand's 7; the core says so, the
             # cursor goes to the step it names, nothing is stored

@@ -9,10 +9,10 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
-import games_driver as g  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
+import mpy_games_driver as g  # noqa: E402
 
 from domino import DominoError, registry  # noqa: E402
 from domino.tiles import full_set  # noqa: E402

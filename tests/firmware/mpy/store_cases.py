@@ -336,3 +336,24 @@ def test_the_index_gives_each_match_its_setup_without_reading_the_match():
     # a match created by a firmware without the index
     write_bytes(root + "/old.jnl", read_bytes(root + "/m0.jnl") or b"")
     assert MatchStore(root).first_lines()["old"] == '{"game":"g0"}'
+
+
+def test_a_damaged_boot_record_never_gives_its_flash_id_again():
+    # A draw that repeats (a seeded emulator's): the lost record's id is not taken again,
+    # from the damaged record itself or from a stored match's setup, so no new power-on
+    # shares a boot id, and a host's clock, with the former lifetime.
+    def same():
+        return b"\xca\xfe\xf0\x0d"
+
+    root = fresh_dir("boots")
+    store = MatchStore(root)
+    assert store.start_boot(same) == "cafef00d.1"
+    raw = read_bytes(root + "/boots.cfg") or b""
+    write_bytes(root + "/boots.cfg", raw[:-3] + b"X" + raw[-2:])  # its CRC fails
+    again = MatchStore(root).start_boot(same)
+    assert again is not None and again.endswith(".1") and not again.startswith("cafef00d")
+    store = MatchStore(root)
+    store.create("m0001", '{"game":"muggins","boot":"%s","up":5}' % again)
+    write_bytes(root + "/boots.cfg", b"")  # gone: only the match says the id
+    third = MatchStore(root).start_boot(same)
+    assert third is not None and third.endswith(".1") and not third.startswith(again[:8])

@@ -7,9 +7,9 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 op = d.Operator(sys.argv[1], seed=1)
 app = op.app
@@ -27,7 +27,7 @@ def look():
     steps.append(
         {
             "turn": p,
-            "again": bool(m.game.status(m.hand).get("again")),
+            "again": bool(m.game.status(m.hand).again),
             "may_draw": m.may_draw(p),
             "may_pass": m.may_pass(p),
             "kinds": [a[0] for a in table.actions],

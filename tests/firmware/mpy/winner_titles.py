@@ -9,7 +9,7 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
 from scoreboard import text  # noqa: E402  # before any screen module binds its draw
 
@@ -24,7 +24,7 @@ def draw(fb, s, x, y, c=1, scale=1):
 
 text.draw = draw
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 from domino import DominoError, registry  # noqa: E402
 

@@ -1,6 +1,6 @@
 # The fewest presses that enter each play of real hands on the device's own screens.
 #
-#   micropython tests/firmware/mpy/press_paths.py HANDS_FILE STORAGE
+#   micropython harness/mpy_press_paths.py HANDS_FILE STORAGE
 #
 # HANDS_FILE holds hands played by the host's simulated table (harness/press_hands.py):
 # a line "#" starts a hand, then its match setup, then its events, one JSON line each. Each
@@ -21,7 +21,7 @@ import os
 import sys
 import time
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib"]
 
 import scoreboard.screens.tiles as screens  # noqa: E402
 from boards.sim import SimBoard  # noqa: E402
@@ -206,6 +206,13 @@ def enter_play(app, ev, stats):
     return count[0]
 
 
+def device_end(emap, ev):
+    """``ev`` with its end as the device numbers it (``renumber``)."""
+    if "e" in ev:
+        ev["e"] = emap.get(ev["e"], ev["e"])
+    return ev
+
+
 def renumber(emap, ev, got):
     """The device laid play ``ev`` as ``got``, on the mirror end of a lone double: from then on
     the host's table and the device number those two arms the other way (``emap``)."""
@@ -240,9 +247,7 @@ def replay(storage, lines, stats):
     emap = {}
     i = 0
     while i < len(events):
-        ev = events[i]
-        if "e" in ev:
-            ev["e"] = emap.get(ev["e"], ev["e"])
+        ev = device_end(emap, events[i])
         m = app.match
         if ev.get("k") == "end" or m.hand is None or m.hand.is_over():
             break  # the hand's end: entered on the tally, not measured here

@@ -43,8 +43,12 @@ class Stuck(Exception):
 class Operator:
     """A finger on the simulated buttons and eyes on the screen."""
 
-    def __init__(self, storage, seed=1, bounce_us=5000, step_ms=5, hold_ms=80, gap_ms=120):
-        self.board = SimBoard(seed=seed, storage_dir=storage, bounce_us=bounce_us)
+    def __init__(
+        self, storage, seed=1, bounce_us=5000, step_ms=5, hold_ms=80, gap_ms=120, flash_seed=None
+    ):
+        self.board = SimBoard(
+            seed=seed, storage_dir=storage, bounce_us=bounce_us, flash_seed=flash_seed
+        )
         self.app = App(self.board)
         self.app.serve_link()  # as main.py does: the link loads with the host's first line
         self.step_ms = step_ms

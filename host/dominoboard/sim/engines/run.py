@@ -1,7 +1,7 @@
-"""Runs the fast engines (``fastline.LineMatch`` for line games scored at the hand's end,
-``fasttrains.TrainsMatch`` for Mexican Train, ``fastfives.FivesMatch`` for Muggins and All Fives)
-through their one interface (``fastbase.FastMatch``): same records as ``table``, for the games
-and strategies they play (each engine's ``bots``)."""
+"""Runs the fast engines (``line.LineMatch`` for line games scored at the hand's end,
+``trains.TrainsMatch`` for Mexican Train, ``fives.FivesMatch`` for Muggins and All Fives)
+through their one interface (``base.FastMatch``): same records as ``table``, for the games,
+house rules and strategies they play (each engine's ``house_rules`` and ``bots``)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from hashlib import shake_128
 
 from domino.match import Match
 
-from .fastfives import FivesMatch
-from .fastline import LineMatch
-from .fasttrains import TrainsMatch
-from .records import NONE, new_chunk, pack_game
-from .table import Setup, unit_seed
+from ..records import NONE, new_chunk, pack_game
+from ..table import Setup, unit_seed
+from .fives import FivesMatch
+from .line import LineMatch
+from .trains import TrainsMatch
 
 AHEAD = 12  # hands of a match's random stream read at once (a match to 100 has about 10)
 FIRSTS = 64  # games whose first hands one hash call serves (an experiment of hands: 64 hands)

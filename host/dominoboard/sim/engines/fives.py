@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import random
 
-from .fastbase import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch
-from .fastline import HeldEnd, deal, plan_deal
+from .base import COUNTER, GREEDY, HEAVY, RANDOM, FastMatch, HeldEnd
 
 SPARE = 64  # bits a digit's integer keeps beyond what it uses: every outcome within 2 ** -64
 CHOICES = 256  # bits of a hand's integer set aside for the bots' choices (more are drawn)
@@ -32,7 +31,7 @@ CHOICES = 256  # bits of a hand's integer set aside for the bots' choices (more 
 
 class FivesMatch(FastMatch):
     """``FastMatch`` for Muggins and All Fives. A hand's random integer is read as digits: its
-    low ones deal (``fastline.deal``, as the line engine deals), the rest break the bots' ties
+    low ones deal (``FastMatch.deal``, as the line engine deals), the rest break the bots' ties
     (``Hand.pick``); a hand needing more ties broken than its integer holds goes on with a
     generator (``rng``) seeded with it. Seeding a generator and calling it for every tile cost
     a fifth of a hand."""
@@ -67,20 +66,16 @@ class FivesMatch(FastMatch):
         n = game.n
         self.opponents = [[q for q in range(n) if self.side_of[q] != self.side_of[p]]
                           for p in range(n)]
-        # The deal: ``fastline.deal``, each hand a bit set drawn tile by tile (two tiles a
+        # The deal: ``FastMatch.deal``, each hand a bit set drawn tile by tile (two tiles a
         # digit from small pools), the boneyard shuffled when it is drawn from.
         self.draws_from = self.t.size - n * self.k > game.reserve
-        self.deal_steps, self.deal_bits, self.deal_mask = plan_deal(self)
+        self.plan_deal()
         self.random_bytes = (self.deal_bits + CHOICES + 7) // 8
 
     def play_hand(self, x, log=None):
         """``FastMatch.play_hand``; the log also has ("score", p, points) after each play that
         scores (the claim). ``stopped`` says whether the hand ended at the target mid-play."""
-        held, bone, more = deal(self, x)
-        if log is not None:
-            t = self.t
-            log.append(("deal", [i for m in held for i in t.tiles_of(m)]
-                        + [t.index[b] for b in bone]))
+        held, bone, more = self.deal(x, log)
         return Hand(self, held, bone, x, more, log).play()
 
 

@@ -1,12 +1,14 @@
-"""What the fast engines share: their one interface (``FastMatch``: ``fastline.LineMatch`` and
-``fasttrains.TrainsMatch`` override it, as python-chess's variants override its ``Board``), the
-tables of a set, the bots' meanings and the hand's end they hand to the game's ``hand_points``.
+"""What the fast engines share: their one interface (``FastMatch``: ``line.LineMatch``,
+``trains.TrainsMatch`` and ``fives.FivesMatch`` override it, as python-chess's variants override
+its ``Board``), the deal from a hand's integer, the tables of a set, the bots' meanings and the
+hand's end they hand to the game's ``hand_points`` (``HeldEnd``).
 
 Tile ``i`` is ``tiles.index(t)``: 0-0 is 0, 1-0 is 1, 1-1 is 2, 2-0 is 3 ... The engines run on
 the host only (the device never simulates); tests/host/test_sim_fast.py also checks they play
 the same on MicroPython, so this is written in the subset both run.
 """
 
+from domino.ending import Left
 from domino.match import HandEnd
 
 RANDOM = 0  # any legal move, uniformly
@@ -17,17 +19,20 @@ COUNTER = 3  # strategies.Counter: points, then ends the others can hardly match
 
 class FastMatch:
     """A match played by a fast engine, the same way whichever: made once per setup (game,
-    sides, match length, each seat's policy, RANDOM or HEAVY), then for every match ``reset()``
-    and ``play_match(randoms)``, or ``play_hand(x)`` hand by hand; ``totals``, ``records``,
-    ``over`` and ``winners()`` are what ``Game.is_over`` and ``Game.winners`` read.
+    sides, match length, each seat's policy: RANDOM, HEAVY, GREEDY or COUNTER, as ``bots``
+    names them), then for every match ``reset()`` and ``play_match(randoms)``, or
+    ``play_hand(x)`` hand by hand; ``totals``, ``records``, ``over`` and ``winners()`` are what
+    ``Game.is_over`` and ``Game.winners`` read.
 
     A hand's randomness is one integer below ``2 ** (8 * random_bytes)``, uniform: the engine
-    deals and chooses from it alone, so a hand comes out the same whoever plays it."""
+    deals and chooses from it alone, so a hand comes out the same whoever plays it (Mexican
+    Train's engine reads only a match's first: its generator, seeded once, plays on)."""
 
     random_bytes = 16  # what an engine that seeds a generator with it needs
     # The bots it plays, by name: in games where no play scores, greedy is heavy.
     bots = {"random": RANDOM, "heavy": HEAVY, "greedy": HEAVY}
     stopped = False  # the hand just played ended at the target mid-play (not blocked)
+    draws_from = False  # somebody may draw from the boneyard: its order is dealt too
 
     # The house rules it plays, by name: the values it plays (None: every value the game
     # allows). A game setting any other rule, or another value, is played on the fold
@@ -100,6 +105,81 @@ class FastMatch:
             if single or self.over:
                 break
         return hands
+
+    def plan_deal(self):
+        """The digits ``deal`` reads for this game (``deal_steps``) and how many bits of a
+        hand's integer they take (``deal_bits``, ``deal_mask``): every way of dealing counted
+        exactly, 64 bits to spare. For the engines that deal from the hand's integer (line,
+        fives); ``draws_from`` says whether the boneyard's order matters."""
+        t = self.t
+        ways = 1  # the deal's digits, multiplied
+        rest = t.size
+        # Per seat dealt from the pool, its digits: (base, None) draws one tile of ``base``;
+        # (r * (r - 1), split) two at once, ``split[digit]`` saying which (one digit, not two).
+        self.deal_steps = []
+        for _ in range(self.game.n):
+            if rest == self.k:
+                break  # the last hand is what is left
+            steps = []
+            left = self.k
+            while left:
+                if left > 1 and rest <= PAIRS:
+                    steps.append((rest * (rest - 1), t.split(rest)))
+                    rest -= 2
+                    left -= 2
+                else:
+                    steps.append((rest, None))
+                    rest -= 1
+                    left -= 1
+            self.deal_steps.append(steps)
+            for base, _ in steps:
+                ways *= base
+        if self.draws_from:
+            for r in range(2, rest + 1):
+                ways *= r
+        self.deal_bits = bits(ways) + 64
+        self.deal_mask = (1 << self.deal_bits) - 1
+
+    def deal(self, x, log=None):
+        """A random deal from the low ``deal_bits`` of ``x``, a hand's random integer: each
+        seat's hand as a bit set, the boneyard as a list of tile bits, drawn from its end, and
+        the rest of ``x``, for the choices. Logged as ``play_hand`` says.
+
+        Each hand is drawn tile by tile, uniformly from the tiles not yet dealt (a pool): every
+        way of dealing the hands is equally likely. When the hands take the whole set the last
+        is what is left; the boneyard is shuffled (Fisher-Yates) only when somebody may draw
+        from it."""
+        t = self.t
+        pool = t.bit[:]
+        pop = pool.pop
+        held = []
+        dealt = 0
+        more = x >> self.deal_bits
+        x &= self.deal_mask
+        for seat in self.deal_steps:
+            m = 0
+            for base, split in seat:
+                x, j = divmod(x, base)
+                if split is None:
+                    m |= pop(j)
+                else:
+                    j, i = split[j]
+                    m |= pop(j) | pop(i)
+            held.append(m)
+            dealt |= m
+        if len(held) < self.game.n:  # the last hand takes what is left
+            held.append(t.full ^ dealt)
+            pool = []
+        rest = len(pool)
+        if self.draws_from:
+            while rest > 1:
+                x, j = divmod(x, rest)
+                rest -= 1
+                pool[j], pool[rest] = pool[rest], pool[j]
+        if log is not None:
+            log.append(("deal", [i for m in held for i in t.tiles_of(m)]
+                        + [t.index[b] for b in pool]))
+        return held, pool, more
 
     def scored(self, points):
         """A hand's points go to the totals and the records; is the match over now?"""
@@ -227,6 +307,8 @@ class Tables:
         return out
 
 
+PAIRS = 30  # pools this small deal two tiles a digit (a table of at most 870 pairs each)
+
 FITS = 0  # keys of a line state (``Tables.line_starts``) that are no tile's bit
 BOTH = 3
 OPEN = 5
@@ -260,31 +342,113 @@ def bits(v):
 top_bit = getattr(int, "bit_length", bits)
 
 
+def pips_of(t, m):
+    """The pips of the tiles of ``m`` (bits): a lookup per byte (``Tables.byte_pips``)."""
+    x = 0
+    for row in t.byte_pips:
+        x += row[m & 255]
+        m >>= 8
+        if not m:
+            break
+    return x
 
-class FastEnd(HandEnd):
-    """``HandEnd`` built for the fast engines: every player's count and doubles are known, so
-    the per-side sums need none of its checks for missing values. Same fields (a test compares
-    them with ``HandEnd``'s own)."""
 
-    def __init__(self, left, out, last, sides, hand):
-        self.players = left
+def pick(m, x):
+    """One of the tiles of ``m`` (bits), uniformly, with what is left of ``x``: count them,
+    then skip that many of the lowest."""
+    if not m & (m - 1):
+        return m, x
+    x, c = divmod(x, count(m))
+    while c:
+        m &= m - 1
+        c -= 1
+    return m & -m, x
+
+
+def heaviest(m, pips):
+    """The tiles of ``m`` (bits) with the most pips (``pips``: by a tile's bit)."""
+    best = -1
+    a = 0
+    while m:
+        b = m & -m
+        m ^= b
+        if pips[b] > best:
+            best = pips[b]
+            a = b
+        elif pips[b] == best:
+            a |= b
+    return a
+
+
+class HeldEnd(HandEnd):
+    """``HandEnd`` from the hands as bit sets (``held``): each side's pips summed straight from
+    its tiles; its counts and doubles, each player's ``Left`` and the table (``hand``: the
+    tiles ``seen`` on it) only when a game reads them (Draw and Block read the pips alone). Same
+    fields as ``HandEnd`` (a test compares them). One per match, refilled at every hand's end
+    (``fill``): cheaper than a new one."""
+
+    def __init__(self, t, sides):
+        self._t = t
+        self.sides = sides
+
+    def fill(self, held, out, last, table=0):
+        """The hand's end: ``held``, each seat's tiles; ``out``, the side that went out or
+        None; ``last``, the seat that laid the last tile; ``table``, the tiles laid (bits)."""
+        self._held = held
+        self._table = table
+        self._players = None
         self.out = out
         self.blocked = out is None
         self.last = last
-        self.hand = hand
-        self.sides = sides
         self.pips = pips = []
-        self.counts = counts = []
-        self.doubles = doubles = []
-        for members in sides:
-            x = c = 0
-            d = False
+        byte_pips = self._t.byte_pips
+        rest = 0
+        for members in self.sides:
+            m = 0
             for p in members:
-                one = left[p]
-                x += one.pips
-                c += one.count
-                if one.double:
-                    d = True
+                m |= held[p]
+            rest |= m
+            x = 0  # pips_of, inlined: once per side and hand
+            for row in byte_pips:
+                x += row[m & 255]
+                m >>= 8
+                if not m:
+                    break
             pips.append(x)
-            counts.append(c)
-            doubles.append(d)
+        self.rest = rest  # every tile still held
+        return self
+
+    def _side(self, members):
+        m = 0
+        for p in members:
+            m |= self._held[p]
+        return m
+
+    @property
+    def counts(self):
+        return [count(self._side(members)) for members in self.sides]
+
+    @property
+    def doubles(self):
+        return [self._side(members) & self._t.doubles != 0 for members in self.sides]
+
+    @property
+    def players(self):
+        """Each player's ``Left``: pips, tiles, whether he holds a double, and 0-0 (tile 0)."""
+        if self._players is None:  # read once per player by hand_points: made once
+            t = self._t
+            self._players = [Left(pips_of(t, m), count(m), m & t.doubles != 0, None, None,
+                                  m & 1 != 0) for m in self._held]
+        return self._players
+
+    @property
+    def hand(self):
+        """What a game reads of the hand's table: the tiles ``seen`` on it, as pairs."""
+        return Table([(self._t.hi[i], self._t.lo[i]) for i in self._t.tiles_of(self._table)])
+
+
+class Table:
+    """The tiles seen on a hand's table (``HandEnd.hand`` for a game that looks at it)."""
+
+    def __init__(self, seen):
+        self.seen = set(seen)

@@ -4,7 +4,7 @@
 # panel) and presses the simulated board's bouncing buttons; nothing calls the app's record()
 # directly.
 
-import app_driver as d
+import mpy_app_driver as d
 
 from domino.tiles import name
 
@@ -63,6 +63,7 @@ class Scorer(d.Operator):
         s = self.screen
         if not d.shows(s, "Entry"):
             raise Stuck("expected the entry, got %r" % s)
+        self.entry_way(ev)
         want = norm(ev)
         records = len(self.app.match.records)
         while d.shows(self.screen, "Entry") and len(self.app.match.records) == records:
@@ -79,6 +80,21 @@ class Scorer(d.Operator):
                 if len(self.app.match.records) == records:
                     raise Stuck("step %s did not move on" % st.label)
         return self.presses - before
+
+    def entry_way(self, ev):
+        """The way the game declares that ``ev``'s fields name (Game.entries): BACK on the
+        entry's first step, End the hand, the way; nothing when the entry shows it."""
+        from domino.outcome import entry_of
+        from scoreboard import words
+
+        game = self.app.match.game
+        way = game.entries.index(entry_of(game, ev))
+        if self.screen.way != way:
+            while self.screen.at:
+                self.tap("BACK")
+            self.tap("BACK")
+            self.choose_label(words.END_HAND)
+            self.choose(way)
 
     def enter_step(self, s, st, v):
         if st.kind == "player":
