@@ -7,9 +7,9 @@
 
 import sys
 
-sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy"]
+sys.path[:0] = ["firmware", "build/mpy-lib", "tests/firmware/mpy", "harness"]
 
-import app_driver as d  # noqa: E402
+import mpy_app_driver as d  # noqa: E402
 
 from scoreboard import words  # noqa: E402
 from scoreboard.screens.common import attempt  # noqa: E402
