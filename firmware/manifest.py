@@ -50,12 +50,11 @@ def modules():
 
 # `make firmware`: MicroPython's manifestfile.py runs this file with its manifest functions.
 if "package" in globals():
-    # The stock firmware's modules (ports/rp2/boards/manifest.py) but its _boot.py: ours mounts
-    # littlefs after the event ring (boards/DOMINOBOARD_PICO/_boot.py).
+    # Of the stock firmware's modules (ports/rp2/boards/manifest.py) only rp2.py: the app uses
+    # none of asyncio, onewire, ds18x20, dht and neopixel, and the firmware must end below the
+    # event ring at 0x90000 (tools/build_firmware.py checks it). Its own _boot.py: ours mounts
+    # littlefs after the ring (boards/DOMINOBOARD_PICO/_boot.py).
     module("rp2.py", base_path="$(PORT_DIR)/modules")
-    include("$(MPY_DIR)/extmod/asyncio")
-    for _driver in ("onewire", "ds18x20", "dht", "neopixel"):
-        require(_driver)
     module("_boot.py", base_path="boards/DOMINOBOARD_PICO")
     for _package, _names in sorted(PACKAGES.items()):
         package(_package, files=[m + ".py" for m in _names.split()], opt=3)
