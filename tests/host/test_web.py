@@ -24,7 +24,7 @@ from domino import Match
 from domino.events import dumps, read_match
 from dominoboard.follow import Follower, board_state
 from dominoboard.web import WebBoard
-from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, port_args, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(
@@ -162,7 +162,7 @@ class LiveWeb:
 
     def __init__(self, port: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dominoboard.cli", "live", "--port", port, "--web"]
+            [sys.executable, "-m", "dominoboard.cli", "live", *port_args(port), "--web"]
             + ["--http-port", "0"],
             cwd=ROOT,
             stdout=subprocess.PIPE,
