@@ -13,6 +13,10 @@ import sys
 import time
 import tty
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the host's link, imported by the tests that open one
+    from dominoboard.link import DeviceLink
 
 ROOT = Path(__file__).resolve().parents[1]
 # The whole app on the 64-bit unix port, run from source: compiling each module on import
@@ -24,6 +28,11 @@ HEAP = "256K"
 # How long a wait for an event (a reply, a file, a count) may go on before the test fails: a
 # guard against a hang, never a measure. A busy machine makes a wait longer, never wrong.
 GUARD_S = 300.0
+# A test's link waits out silence for GUARD_S, yet asks for a dropped reply again after the
+# quiet a user's link waits (a third of the default 3 s timeout): a reply the scoreboard
+# dropped for a busy host comes back as soon as it would for a user. A test about silence or
+# asking again opens its own DeviceLink with the timeout it is about.
+ASK_AFTER_S = 1.0
 
 
 def micropython() -> str:
@@ -123,6 +132,19 @@ class PtyDevice:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def patient_link(port: str) -> "DeviceLink":
+    """The link a test opens to a scoreboard that answers: its silence ends only at the
+    failure guard, its re-asks come at a user's pace."""
+    from dominoboard.link import DeviceLink
+
+    return DeviceLink(port, timeout=GUARD_S, ask_after=ASK_AFTER_S)
+
+
+def port_args(port: str) -> list[str]:
+    """A command's --port ``port`` with the same patience as ``patient_link``'s."""
+    return ["--port", port, "--timeout", f"{GUARD_S:g}", "--ask-after", f"{ASK_AFTER_S:g}"]
 
 
 def wait_for(predicate, timeout: float = GUARD_S, step: float = 0.05) -> None:

@@ -571,3 +571,48 @@ def test_the_english_check_sees_english():
     assert english_literals('if kind == "pass": x = "%d-%d" % t\n') == []
     assert english_literals('raise KeyError("no field %r" % k)\n') == []
     assert english_literals('app.open("MatchMenu")\n', {"MatchMenu"}) == []
+
+
+# --- tests wait on a link for an event (docs/development.md, "Waiting in a test") -----------
+
+
+def impatient_links(source: str) -> list[str]:
+    """Where ``source`` opens a link on the default 3 s of silence: a ``DeviceLink`` without
+    a timeout, or a command's ``--port`` device without a ``--timeout`` beside it (a literal
+    port is one no link opens: /dev/null, a missing node)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            named = node.func.id if isinstance(node.func, ast.Name) else ""
+            given = len(node.args) > 1 or any(k.arg == "timeout" for k in node.keywords)
+            if named == "DeviceLink" and not given:
+                found.append(f"line {node.lineno}: DeviceLink without a timeout")
+            items = node.args
+        elif isinstance(node, ast.List):
+            items = node.elts
+        else:
+            continue
+        words = [i.value if isinstance(i, ast.Constant) else None for i in items]
+        for k, word in enumerate(words[:-1]):
+            port = items[k + 1]
+            if word == "--port" and "--timeout" not in words and not isinstance(port, ast.Constant):
+                found.append(f"line {node.lineno}: --port without --timeout")
+    return found
+
+
+def test_every_test_link_waits_for_the_failure_guard():
+    found = [
+        f"{path.relative_to(ROOT)}: {where}"
+        for folder in ("host", "firmware")
+        for path in sorted((ROOT / "tests" / folder).glob("test_*.py"))
+        for where in impatient_links(path.read_text(encoding="utf-8"))
+    ]
+    assert found == [], "open it with patient_link(port), give a command *port_args(port)"
+
+
+def test_the_patience_check_sees_an_impatient_link():
+    assert impatient_links(
+        'DeviceLink(p)\nDeviceLink(p, timeout=1)\nmain(["sync", "--port", p])\n'
+        'cli("names", "--port", p, "--timeout", "9")\nmain(["sync", "--port", "/dev/null"])\n'
+        "main([*port_args(p)])\n"
+    ) == ["line 1: DeviceLink without a timeout", "line 3: --port without --timeout"]

@@ -69,7 +69,9 @@ class Box(threading.Thread):
         keeper.tonight, keeper.known = self.club.tonight, self.club.known
         while not self.club.closing:
             try:
-                link = DeviceLink(self.port, timeout=self.club.timeout)
+                link = DeviceLink(
+                    self.port, timeout=self.club.timeout, ask_after=self.club.ask_after
+                )
             except DeviceError as e:
                 if not os.path.exists(self.port):
                     break
@@ -106,11 +108,13 @@ class Club:
         show: Any,
         ports: list[str] | None = None,
         timeout: float = 3.0,
+        ask_after: float | None = None,
     ):
         self.db_path = db_path
         self.show = show
         self.fixed = ports  # --port given: only these
         self.timeout = timeout
+        self.ask_after = ask_after
         self.closing = False
         self.boxes: dict[str, Box] = {}
         self.cards: dict[str, dict[str, Any]] = {}  # by device id (or port, before hello)

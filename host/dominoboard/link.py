@@ -238,9 +238,18 @@ def _describe(pid: str) -> str:
 
 
 class DeviceLink:
-    def __init__(self, port: str, timeout: float = 3.0, port_object: Any = None):
+    def __init__(
+        self,
+        port: str,
+        timeout: float = 3.0,
+        port_object: Any = None,
+        ask_after: float | None = None,
+    ):
         self.port = port
         self.timeout = timeout
+        # quiet before a dropped reply is asked for again: its own knob, so a patient
+        # timeout (a slow host, a test's failure guard) does not also slow the recovery
+        self.ask_after = timeout / 3 if ask_after is None else ask_after
         self.serial = port_object or open_port(port)
         # Ids follow on from a random start: a stale reply (another session's id) is dropped.
         self._next_id = secrets.randbelow(MAX_ID // 2)
@@ -296,7 +305,7 @@ class DeviceLink:
         self._heard = asked = time.monotonic()
         self._cut = False
         while req_id not in self.replies:
-            quiet = self.timeout / 3
+            quiet = self.ask_after
             now = time.monotonic()
             if now - self._heard >= self.timeout:
                 raise DeviceError(self._silence(req_id))

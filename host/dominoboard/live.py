@@ -173,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     server = None
     try:  # the socket is removed on Ctrl-C from the moment it exists
         server = ControlServer(lambda p: keeper.sessions if same_port(p, port) else None)
-        run_board(lambda: _open(port, args.timeout), terminal.show, keeper=keeper)
+        run_board(lambda: _open(port, args.timeout, args.ask_after), terminal.show, keeper=keeper)
     except KeyboardInterrupt:
         pass
     finally:
@@ -185,10 +185,10 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _open(port: str, timeout: float) -> DeviceLink:
+def _open(port: str, timeout: float, ask_after: float | None) -> DeviceLink:
     from .link import DeviceLink
 
-    return DeviceLink(port, timeout=timeout)
+    return DeviceLink(port, timeout=timeout, ask_after=ask_after)
 
 
 def run_web(args: argparse.Namespace) -> int:
@@ -220,7 +220,7 @@ def run_web(args: argparse.Namespace) -> int:
                 print(line, flush=True)
                 said[table["table"]] = line
 
-    club = Club(args.db, show, [args.port] if args.port else None, args.timeout)
+    club = Club(args.db, show, [args.port] if args.port else None, args.timeout, args.ask_after)
     server = None
     try:  # the socket is removed on Ctrl-C from the moment it exists
         server = ControlServer(club.owner)

@@ -1,5 +1,5 @@
 """The options several commands share and the openers that go with them: the scoreboard's
---port (and the --timeout its link waits) and the match database's --db.
+--port (with the --timeout and --ask-after of its link) and the match database's --db.
 
 Commands import this module, never the command table (cli.py), which imports them: the table
 above, the commands in the middle, these and the link and database below.
@@ -30,6 +30,24 @@ def add_port_argument(p: argparse.ArgumentParser) -> None:
         help="seconds the scoreboard may stay silent before a reply is given up on; a "
         "reply still arriving is waited for (default 3)",
     )
+    p.add_argument(
+        "--ask-after",
+        type=seconds,
+        metavar="S",
+        help="seconds of silence before a request whose reply the scoreboard may have "
+        "dropped is asked again (default a third of --timeout)",
+    )
+
+
+def seconds(text: str) -> float:
+    """A positive, finite number of seconds (an --ask-after)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r}: a number of seconds above 0, like 1 or 0.5")
+    return value
 
 
 def add_db_argument(p: argparse.ArgumentParser) -> None:
@@ -51,7 +69,7 @@ def open_link(args: argparse.Namespace, through_live: bool = True) -> DeviceLink
         proxy = connect(port, timeout=args.timeout)
         if proxy is not None:
             return proxy
-    return DeviceLink(port, timeout=args.timeout)
+    return DeviceLink(port, timeout=args.timeout, ask_after=args.ask_after)
 
 
 def open_db(args: argparse.Namespace, create: bool = False) -> Database:

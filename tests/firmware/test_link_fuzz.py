@@ -18,7 +18,7 @@ import pytest
 from test_link_protocol import PLAY, SETUP, RawPort, state
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
-from harness.pty_device import ROOT, PtyDevice, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
+from harness.pty_device import ROOT, PtyDevice, patient_link, wait_for  # noqa: E402  # pyright: ignore[reportMissingImports]
 
 # Ops that change the device when valid: the fuzzer never sends them whole (their names are
 # left out of every frame), so "state unchanged" is something the test can demand.
@@ -229,7 +229,6 @@ def run_control_fuzz(tmp_path: Path, frames: int, seed: int) -> dict:
     import socket
 
     from dominoboard.control import Session
-    from dominoboard.link import DeviceLink
 
     rng = random.Random(seed)
     batch = [control_frame(rng) for _ in range(frames)]
@@ -257,7 +256,7 @@ def run_control_fuzz(tmp_path: Path, frames: int, seed: int) -> dict:
         writer.start()
         reader.start()
         session = Session(ours)
-        with DeviceLink(dev.port) as link:
+        with patient_link(dev.port) as link:
             turns = 0
             while reader.is_alive():
                 assert session.serve(link) is False  # the client is there: never over

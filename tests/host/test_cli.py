@@ -62,3 +62,13 @@ def test_an_unknown_command_is_a_usage_error_listing_the_commands(capsys):
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert "invalid choice: 'bogus'" in err and "'simulate'" in err
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "soon"])
+def test_ask_after_is_a_positive_number_of_seconds(value, capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["names", "--port", "/dev/null", "--ask-after", value, "Ana"])
+    assert done.value.code == 2
+    assert f"--ask-after: '{value}': a number of seconds above 0, like 1 or 0.5" in (
+        capsys.readouterr().err
+    )

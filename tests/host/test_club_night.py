@@ -21,9 +21,8 @@ from domino import Match
 from domino.events import dumps
 from dominoboard import emulators
 from dominoboard.db import Database
-from dominoboard.link import DeviceLink
 from dominoboard.sim.table import Setup, Table
-from harness.pty_device import ROOT, PtyDevice, wait_for
+from harness.pty_device import ROOT, PtyDevice, patient_link, port_args, wait_for
 
 
 def mexican(players: list[str], seed: int) -> list[str]:
@@ -44,7 +43,7 @@ def mark(device: PtyDevice) -> Path:
 
 
 def device_id(port: str) -> str:
-    with DeviceLink(port) as link:
+    with patient_link(port) as link:
         return link.request("hello")["device"]
 
 
@@ -139,11 +138,11 @@ def test_three_boxes_one_board_one_database(tmp_path):
         play(boxes[2], "m0001", muggins)
         # sync and names while the board runs: through it, not refused
         sync = subprocess.Popen(
-            [sys.executable, "-m", "dominoboard.cli", "sync", "--port", boxes[0].port]
+            [sys.executable, "-m", "dominoboard.cli", "sync", *port_args(boxes[0].port)]
             + ["--db", str(tmp_path / "mine.sqlite3"), "--keep", "all"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
-        names = cli("names", "--port", boxes[1].port, "Ana", "Ben", "Cy", "Di")
+        names = cli("names", *port_args(boxes[1].port), "Ana", "Ben", "Cy", "Di")
         out, err = sync.communicate(timeout=120)
         assert sync.returncode == 0, err
         assert out.startswith(f"{ids[0]}: 1 match(es)"), out
@@ -204,7 +203,7 @@ def test_three_boxes_one_board_one_database(tmp_path):
             for match, lines in on_device(box.port).items():
                 assert held.pop((device, match)) == lines  # line for line
         assert held == {}
-        with DeviceLink(boxes[1].port) as link:
+        with patient_link(boxes[1].port) as link:
             assert link.request("hello")["names"] == ["Ana", "Ben", "Cy", "Di"]
     finally:
         for box in boxes:

@@ -17,7 +17,7 @@ from dominoboard.db import Database
 from dominoboard.errors import CliError, DeviceError
 from dominoboard.link import MAX_REQUEST, DeviceLink
 from dominoboard.live_store import StoreKeeper
-from harness.pty_device import PtyDevice, wait_for
+from harness.pty_device import PtyDevice, patient_link, wait_for
 
 # Lines that are not requests, or requests the link cannot send: each must be answered.
 MALFORMED = [
@@ -70,7 +70,7 @@ def board(tmp_path):
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", lines_of("muggins")[:5])
         wait_for(lambda: device_count(device.port, "m0001") == 5)
-        with DeviceLink(device.port) as link, Database(tmp_path / "db.sqlite3") as db:
+        with patient_link(device.port) as link, Database(tmp_path / "db.sqlite3") as db:
             keeper = StoreKeeper(db)
             link.request("subscribe", on=True)  # as the board does (live.catch_up)
             keeper.connected(link)
@@ -135,7 +135,7 @@ def test_a_request_longer_than_the_scoreboard_reads_is_refused_before_sending(tm
     assert MAX_REQUEST == DEVICE_MAX
     main, other = os.openpty()
     try:
-        with DeviceLink(os.ttyname(other)) as link:
+        with DeviceLink(os.ttyname(other), timeout=0.3) as link:  # refused before sending
             with pytest.raises(CliError, match="at most 512"):
                 link.send("names", names=["x" * 600])
     finally:

@@ -18,8 +18,7 @@ from datetime import UTC, datetime
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.emulate import Emulator
-from dominoboard.link import DeviceLink
-from harness.pty_device import wait_for
+from harness.pty_device import patient_link, port_args, wait_for
 
 FROM_START = ["press OK"] * 4  # Start → New match → Muggins → rules → names: all defaults
 FROM_TABLE = ["hold OK 900", "press UP", "press UP", "press OK"] + ["press OK"] * 3  # Menu →
@@ -66,9 +65,9 @@ def test_matches_are_dated_by_their_power_on_never_by_the_sync(tmp_path, capsys)
     emu = power_on(flash, ["tick 30000"] + FROM_TABLE + [TICK] * 3)
     try:
         before = time.time()
-        assert main(["sync", "--port", emu.port, "--db", str(db)]) == 0
+        assert main(["sync", *port_args(emu.port), "--db", str(db)]) == 0
         after = time.time()
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             hello = link.request("hello")
     finally:
         emu.stop()
@@ -96,7 +95,7 @@ def test_matches_are_dated_by_their_power_on_never_by_the_sync(tmp_path, capsys)
     # Power-on 4: a match, then the host; power-on 3's date stays, 1 and 2 stay unknown.
     emu = power_on(flash, ["tick 5000"] + FROM_TABLE + [TICK])
     try:
-        assert main(["sync", "--port", emu.port, "--db", str(db)]) == 0
+        assert main(["sync", *port_args(emu.port), "--db", str(db)]) == 0
     finally:
         emu.stop()
     again = dates(db)

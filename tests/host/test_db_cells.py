@@ -20,7 +20,7 @@ from test_db_damage import CLI, filled
 from test_sync_e2e import EXAMPLES, db_lines, loaded_device
 
 from dominoboard.cli import main
-from harness.pty_device import PtyDevice
+from harness.pty_device import PtyDevice, port_args
 
 DAMAGE = {  # (SQL, what the warning says); each hits match m001 only
     "count 32 -> 0": ("UPDATE matches SET count = 0 WHERE match = 'm001'", "but 0 (crc"),
@@ -115,17 +115,17 @@ def test_sync_mends_a_damaged_copy_from_the_scoreboard_and_syncs_the_rest(tmp_pa
     device, held = loaded_device(tmp_path, EXAMPLES[:3])
     db_path = tmp_path / "db.sqlite3"
     with device:
-        assert main(["sync", "--port", device.port, "--db", str(db_path), "--keep", "all"]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path), "--keep", "all"]) == 0
         capsys.readouterr()
         damage(db_path, DAMAGE[kind][0].replace("'m001'", "'m000'"))
         extra = '{"k":"note","text":"after the damage"}'
         device.append("m002", extra)  # the others still sync
         held["m002"].append(extra)
-        code, out, err = run(capsys, "sync", "--port", device.port, "--db", str(db_path))
+        code, out, err = run(capsys, "sync", *port_args(device.port), "--db", str(db_path))
         assert code == 0, err
         assert "repaired: match m000: our copy was damaged (" in out, out
         assert "1 new event(s) in 1 match(es)" in out
-        code, out, err = run(capsys, "sync", "--port", device.port, "--db", str(db_path))
+        code, out, err = run(capsys, "sync", *port_args(device.port), "--db", str(db_path))
         assert code == 0 and "repaired" not in out and "0 new event(s)" in out
     assert db_lines(db_path) == held
     assert main(["check", "--db", str(db_path)]) == 0
@@ -135,7 +135,7 @@ def test_a_copy_the_scoreboard_cannot_vouch_for_is_named_and_the_others_sync(tmp
     device, held = loaded_device(tmp_path, EXAMPLES[:3])
     db_path = tmp_path / "db.sqlite3"
     with device:
-        assert main(["sync", "--port", device.port, "--db", str(db_path), "--keep", "all"]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path), "--keep", "all"]) == 0
         capsys.readouterr()
         # A line and the count both damaged: neither our events nor the record prove them.
         damage(db_path, DAMAGE["an event line is a blob"][0].replace("'m001'", "'m000'"))
@@ -144,7 +144,7 @@ def test_a_copy_the_scoreboard_cannot_vouch_for_is_named_and_the_others_sync(tmp
         extra = '{"k":"note","text":"after the damage"}'
         device.append("m002", extra)
         held["m002"].append(extra)
-        code, out, err = run(capsys, "sync", "--port", device.port, "--db", str(db_path))
+        code, out, err = run(capsys, "sync", *port_args(device.port), "--db", str(db_path))
         assert code == 1, err
         assert "warning: match m000: our copy is damaged (" in out
         assert "left as it is, not synced and not deleted" in out
@@ -187,7 +187,7 @@ def test_a_valid_database_on_a_read_only_disk_is_read(tmp_path):
     stats = on_read_only_disk("stats")
     assert stats.returncode == 0, stats.stderr
     with PtyDevice(tmp_path / "flash") as device:
-        sync = on_read_only_disk("sync", "--port", device.port)
+        sync = on_read_only_disk("sync", *port_args(device.port))
     assert sync.returncode == 1, sync.stderr
     assert "is read-only (on a read-only file system): sync needs to write it" in sync.stderr
 
@@ -198,12 +198,12 @@ def test_sync_mends_a_changed_date_cell_from_the_scoreboard(tmp_path, capsys):
     device, held = loaded_device(tmp_path, EXAMPLES[:2])
     db_path = tmp_path / "db.sqlite3"
     with device:
-        assert main(["sync", "--port", device.port, "--db", str(db_path), "--keep", "all"]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path), "--keep", "all"]) == 0
         dated = dict(sqlite3.connect(db_path).execute("SELECT match, date FROM matches"))
         capsys.readouterr()
         damage(db_path, "UPDATE matches SET date = '1999-01-01T00:00:00Z' WHERE match = 'm001'")
         assert main(["check", "--db", str(db_path)]) == 1
-        code, out, err = run(capsys, "sync", "--port", device.port, "--db", str(db_path))
+        code, out, err = run(capsys, "sync", *port_args(device.port), "--db", str(db_path))
         assert code == 0, err
         assert "repaired: match m001: our copy was damaged (its date cell says '1999" in out, out
     assert dict(sqlite3.connect(db_path).execute("SELECT match, date FROM matches")) == dated

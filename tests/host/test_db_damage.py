@@ -17,7 +17,7 @@ from test_sync_e2e import EXAMPLES, match_lines
 from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.errors import CliError
-from harness.pty_device import PtyDevice
+from harness.pty_device import PtyDevice, port_args
 
 CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
 
@@ -125,7 +125,7 @@ def read_only_database_checks(db_path: Path, tmp_path: Path) -> None:
     assert check.returncode == 0, check.stderr
     with PtyDevice(tmp_path / "flash") as device:
         os.chmod(device.port, 0o666)
-        sync = as_nobody("sync", "--db", str(db_path), "--port", device.port)
+        sync = as_nobody("sync", "--db", str(db_path), *port_args(device.port))
     assert sync.returncode == 1, sync.stderr
     assert "is read-only (no write permission on the file)" in sync.stderr
 

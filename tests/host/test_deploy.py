@@ -6,7 +6,7 @@ import subprocess
 from dominoboard.cli import main
 from dominoboard.deploy import precompile
 from dominoboard.replay import replay_cpython
-from harness.pty_device import ROOT, micropython
+from harness.pty_device import ROOT, micropython, port_args
 
 
 def test_precompiled_core_folds_like_the_source(tmp_path):
@@ -72,7 +72,7 @@ def test_deploy_asks_the_table_and_stops_when_a_match_is_on_it(tmp_path, capsys)
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", ['{"game":"muggins","players":["Ana","Ben"]}'])
         device.play("m0001")
-        assert main(["deploy", "--repl-only", "--port", device.port]) == 1
+        assert main(["deploy", "--repl-only", *port_args(device.port)]) == 1
         err = capsys.readouterr().err
         assert "keeps its board: a match is on the table" in err and "BACK held" in err
         assert device.alive()

@@ -7,8 +7,7 @@ import json
 
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
-from dominoboard.link import DeviceLink
-from harness.pty_device import wait_for
+from harness.pty_device import patient_link, port_args, wait_for
 
 PRESETS = [
     {"name": "Quick Bergen", "game": "bergen", "target": 10},
@@ -20,7 +19,7 @@ PRESETS = [
 
 def setups(port: str) -> list[dict]:
     """Line 0 of every stored match, oldest first."""
-    with DeviceLink(port, timeout=10) as link:
+    with patient_link(port) as link:
         ids = sorted(m[0] for m in link.request("list")["matches"])
         return [json.loads(link.request("events", match=i, **{"from": 0})["lines"][0])
                 for i in ids]  # fmt: skip
@@ -43,7 +42,7 @@ def test_a_pushed_preset_starts_its_match_from_the_new_match_list(tmp_path):
     presets.write_text(json.dumps(PRESETS))
     emu = Emulator(str(tmp_path / "flash"), realtime=False)  # the clock moves with the keys
     try:
-        assert main(["names", "--port", emu.port, "--presets", str(presets)]) == 0
+        assert main(["names", *port_args(emu.port), "--presets", str(presets)]) == 0
         # Start → New match → the list: Quick Bergen, Fives 150, Italian x2, Muggins, ...
         for command in ["press OK", "press DOWN", "press OK", "press OK"]:  # Fives 150, names
             emu.send(command)

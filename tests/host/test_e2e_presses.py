@@ -9,8 +9,7 @@ from test_sync_e2e import db_lines, expected_rows
 
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
-from dominoboard.link import DeviceLink
-from harness.pty_device import wait_for
+from harness.pty_device import patient_link, port_args, wait_for
 
 NEW_MATCH = ["press OK"] * 4  # Start → New match → Muggins → rules → names: all defaults
 PLAYS = ["press OK"] * 6  # the cursor starts on the likeliest play: OK lays it, claims it
@@ -40,11 +39,11 @@ def test_a_match_by_presses_syncs_and_exports_as_the_core_folds_it(tmp_path, cap
         for command in NEW_MATCH + BLOCKED + NEXT_HAND + BLOCKED + NEXT_HAND + PLAYS:
             emu.send(command)
         settle(emu)
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             matches = dict(map(tuple, link.request("list")["matches"]))
         assert len(matches) == 1
         db = tmp_path / "matches.sqlite3"
-        assert main(["sync", "--port", emu.port, "--db", str(db)]) == 0
+        assert main(["sync", *port_args(emu.port), "--db", str(db)]) == 0
         out = tmp_path / "hands.csv"
         assert main(["export", "--db", str(db), "-o", str(out)]) == 0
     finally:

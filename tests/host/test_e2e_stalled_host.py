@@ -16,7 +16,7 @@ from test_sync_e2e import db_lines
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.link import DeviceLink
-from harness.pty_device import wait_for
+from harness.pty_device import patient_link, port_args, wait_for
 
 UNREAD_BYTES = 400_000  # replies the stuck host asks for: far more than a pty holds (~64 KB)
 
@@ -42,7 +42,7 @@ def test_a_host_that_stops_reading_never_blocks_the_scoreboard(tmp_path):
         for command in NEW_MATCH + ["press OK"] * 4:  # a match, its lead laid
             emu.send(command)
         settle(emu)
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             ((match, count),) = link.request("list")["matches"]
             page = link.request("events", match=match, **{"from": 0})
             assert link.request("hello")["dropped"] == 0
@@ -81,7 +81,7 @@ def test_a_host_that_stops_reading_never_blocks_the_scoreboard(tmp_path):
             ((_, held),) = link.request("list")["matches"]
         assert hello["dropped"] > 0
         db = tmp_path / "matches.sqlite3"
-        assert main(["sync", "--port", emu.port, "--db", str(db)]) == 0
+        assert main(["sync", *port_args(emu.port), "--db", str(db)]) == 0
     finally:
         emu.stop()
     assert held == entered > count

@@ -3,19 +3,18 @@ pty that the host commands use like a Pico's port."""
 
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
-from dominoboard.link import DeviceLink
-from harness.pty_device import wait_for
+from harness.pty_device import patient_link, port_args, wait_for
 
 
 def test_the_emulated_app_answers_the_host_and_draws_frames(tmp_path, capsys):
     emu = Emulator(str(tmp_path / "flash"))
     try:
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             hello = link.request("hello")
             assert hello["device"].startswith("sim-") and hello["proto"] == 1
-        assert main(["names", "--port", emu.port, "Ana", "Ben", "Cora"]) == 0
+        assert main(["names", *port_args(emu.port), "Ana", "Ben", "Cora"]) == 0
         assert "3 name(s) stored" in capsys.readouterr().out
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             assert link.request("hello")["names"] == ["Ana", "Ben", "Cora"]
         emu.send("frame")
         frames: list[str] = []
@@ -85,7 +84,7 @@ def test_a_bad_control_command_is_answered_and_the_emulator_runs_on(tmp_path):
         assert "milliseconds are a whole number 0..3600000" in errors[0]
         assert "unknown button" in errors[4]
         assert "at most 512 bytes" in errors[-1]
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             assert link.request("hello")["device"].startswith("sim-")
     finally:
         emu.stop()

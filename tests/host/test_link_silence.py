@@ -11,6 +11,7 @@ from lying_device import LyingDevice
 
 from dominoboard.errors import DeviceError
 from dominoboard.link import DeviceLink
+from harness.pty_device import GUARD_S
 
 
 class Trickling(LyingDevice):
@@ -41,3 +42,28 @@ def test_a_scoreboard_that_falls_silent_is_named_with_the_unanswered_request():
     assert "it said nothing for 1 s" in message
     assert "is the scoreboard app running, and is this the right port?" in message
     assert asked[0] == "hello" and set(asked[1:]) == {"list"}
+
+
+class Forgetful(LyingDevice):
+    """Drops its first reply, as the scoreboard drops one its host did not read in time."""
+
+    def send(self, line: bytes) -> None:
+        if self.ops[1:]:
+            super().send(line)
+
+
+def test_a_patient_link_asks_for_a_dropped_reply_after_its_own_quiet():
+    # Silence is waited out for the failure guard (300 s), yet the dropped reply is asked
+    # for again after 0.2 s of quiet, not after a third of the timeout.
+    with Forgetful({}) as device, DeviceLink(device.port, GUARD_S, ask_after=0.2) as link:
+        assert link.request("list")["matches"] == []
+    assert device.ops[:2] == ["list", "list"] and set(device.ops) == {"list"}
+
+
+def test_a_link_asks_again_only_after_its_quiet_even_past_the_timeout():
+    # Quiet to ask again longer than the timeout: the silence is named first, the request
+    # sent once (a third of the timeout would have asked it three times).
+    with Forgetful({}) as device, DeviceLink(device.port, 1.0, ask_after=5.0) as link:
+        with pytest.raises(DeviceError, match="it said nothing for 1 s: is the") as silent:
+            link.request("list")
+    assert "asked" not in str(silent.value) and device.ops == ["list"]

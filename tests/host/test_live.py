@@ -18,7 +18,15 @@ from dominoboard import follow as engine
 from dominoboard.follow import Follower, Keeper, board_state, follow
 from dominoboard.link import DeviceLink
 from dominoboard.live import HIDE_CURSOR, HOME_CLEAR, SHOW_CURSOR, render
-from harness.pty_device import GUARD_S, ROOT, PtyDevice, failure_guard, wait_for
+from harness.pty_device import (
+    GUARD_S,
+    ROOT,
+    PtyDevice,
+    failure_guard,
+    patient_link,
+    port_args,
+    wait_for,
+)
 
 
 def lines_of(name: str) -> list[str]:
@@ -181,7 +189,7 @@ def test_follow_catches_up_then_folds_pushes_and_moves_to_a_new_match(tmp_path):
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", draw)  # an older match: not the one to follow
         device.load("m0002", allfives[:30])
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             held = [["m0001", len(draw)], ["m0002", 30]]
             wait_for(lambda: link.request("list")["matches"] == held)
         f = Follower()
@@ -204,7 +212,7 @@ def test_follow_catches_up_then_folds_pushes_and_moves_to_a_new_match(tmp_path):
                 stage[0] = next(step)
 
         expired = failure_guard()
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             follow(link, f, changed, stop=lambda: stage[0] == 3 or expired())
     assert stage[0] == 3, changes
     assert changes[0] == ("m0002", 30)
@@ -221,7 +229,7 @@ def test_a_resumed_older_match_stays_on_the_board_through_resubscribes(tmp_path,
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", allfives[:30])
         device.load("m0002", muggins[:8])  # the newest
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: link.request("list")["matches"] == [["m0001", 30], ["m0002", 8]])
         f = Follower()
         seen = []
@@ -240,7 +248,7 @@ def test_a_resumed_older_match_stays_on_the_board_through_resubscribes(tmp_path,
                 self.count += 1 if ("m0001", 31) in seen else 0
 
         keeper, expired = Resubscribes(), failure_guard()
-        with DeviceLink(device.port) as link:  # ten resubscribes after the resumed match's push
+        with patient_link(device.port) as link:  # ten resubscribes after the resumed match's push
             follow(link, f, changed, stop=lambda: keeper.count >= 10 or expired(), keeper=keeper)
     assert seen[0] == ("m0002", 8)  # before any push: the newest
     assert ("m0001", 31) in seen
@@ -257,16 +265,16 @@ def test_a_resumed_older_match_is_on_the_board_from_the_first_frame(tmp_path):
         device.load("m0001", allfives[:30])
         device.load("m0002", muggins[:8])  # the newest
         device.play("m0001")
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: link.request("hello")["playing"] == "m0001")
         f = Follower()
         seen = []
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             follow(link, f, lambda: seen.append((f.match_id, len(f.lines))), stop=lambda: True)
         assert seen == [("m0001", 30)]
         device.play(None)  # back at the start menu: the newest, as before
         f, seen = Follower(), []
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             follow(link, f, lambda: seen.append((f.match_id, len(f.lines))), stop=lambda: True)
         assert seen == [("m0002", 8)]
 
@@ -329,7 +337,7 @@ def test_the_terminal_board_follows_the_table_and_stops_on_ctrl_c(tmp_path):
     end = next(i for i, x in enumerate(lines) if '"k":"end"' in x)
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", lines[:5])
-        run = PtyRun("--port", device.port)
+        run = PtyRun(*port_args(device.port))
         try:
             before = folded(lines[:5]).standings()["totals"]
             run.wait_screen("Muggins  ·  match m0001  ·  hand 1", f"Ana  {before[0]:>5}")
@@ -357,7 +365,7 @@ def test_the_terminal_board_follows_the_table_and_stops_on_ctrl_c(tmp_path):
 def test_a_lost_scoreboard_is_shown_and_retried_until_ctrl_c(tmp_path):
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m0001", lines_of("muggins")[:3])
-        run = PtyRun("--port", device.port)
+        run = PtyRun(*port_args(device.port))
         try:
             run.wait_screen("match m0001")
             device.kill()
@@ -371,7 +379,7 @@ def test_a_lost_scoreboard_is_shown_and_retried_until_ctrl_c(tmp_path):
 
 def test_no_scoreboard_at_the_start_is_an_error_to_act_on(tmp_path):
     result = subprocess.run(
-        [sys.executable, "-m", "dominoboard.cli", "live", "--port", str(tmp_path / "ttyNONE")],
+        [sys.executable, "-m", "dominoboard.cli", "live", *port_args(str(tmp_path / "ttyNONE"))],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -396,7 +404,7 @@ def test_live_unsubscribes_when_it_stops(tmp_path):
     # A stopped `live` left the scoreboard pushing to nobody.
     with PtyDevice(tmp_path / "flash") as device:
         device.load("m1", ['{"game":"muggins","players":["Ana","Ben"]}'])
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: link.request("list")["matches"] == [["m1", 1]])
             follow(link, Follower(), lambda: None, stop=lambda: True)
             device.append("m1", '{"k":"play","p":0,"t":"6-6"}')

@@ -22,7 +22,7 @@ from dominoboard.db import Database
 from dominoboard.link import DeviceLink
 from dominoboard.live_store import LiveStore, StoreKeeper
 from dominoboard.sync import SyncReport
-from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, patient_link, port_args, wait_for
 
 
 def lines_of(name: str) -> list[str]:
@@ -45,7 +45,7 @@ class Live:
 
     def __init__(self, port: str, db: Path, *extra: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dominoboard.cli", "live", "--port", port, "--db", str(db)]
+            [sys.executable, "-m", "dominoboard.cli", "live", *port_args(port), "--db", str(db)]
             + list(extra),
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
@@ -74,7 +74,7 @@ def stored(db_path: Path) -> dict[str, list[str]]:
 def on_device(port: str) -> dict[str, list[str]]:
     """Every match the scoreboard holds, read with the link's own requests."""
     out: dict[str, list[str]] = {}
-    with DeviceLink(port) as link:
+    with patient_link(port) as link:
         for match, _ in link.request("list")["matches"]:
             lines: list[str] = []
             while True:
@@ -87,7 +87,7 @@ def on_device(port: str) -> dict[str, list[str]]:
 
 
 def device_count(port: str, match: str) -> int:
-    with DeviceLink(port) as link:
+    with patient_link(port) as link:
         return dict(link.request("list")["matches"]).get(match, 0)
 
 
@@ -128,12 +128,12 @@ def test_sync_names_and_export_go_through_a_running_live(tmp_path):
         live = Live(device.port, db)
         try:
             wait_for(lambda: held(db, "m0001") == 20)
-            done = cli("sync", "--port", device.port, "--db", str(other))
+            done = cli("sync", *port_args(device.port), "--db", str(other))
             assert done.returncode == 0, done.stderr
             assert "1 match(es), 20 new event(s) in 1 match(es)" in done.stdout
-            done = cli("names", "--port", device.port, "Ana", "Ben", "Zoë")
+            done = cli("names", *port_args(device.port), "Ana", "Ben", "Zoë")
             assert (done.returncode, done.stdout) == (0, "3 name(s) stored on the scoreboard\n")
-            done = cli("export", "--from-device", "--port", device.port, "--format", "json")
+            done = cli("export", "--from-device", *port_args(device.port), "--format", "json")
             assert done.returncode == 0, done.stderr
             assert '"match":"m0001"' in done.stdout.replace(" ", "")
             for line in muggins[20:25]:  # live goes on storing after serving them
@@ -142,7 +142,7 @@ def test_sync_names_and_export_go_through_a_running_live(tmp_path):
         finally:
             err = live.stop()
         assert "Traceback" not in err
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             assert link.request("hello")["names"] == ["Ana", "Ben", "Zoë"]
         assert stored(other)["m0001"] == muggins[:20]
         assert stored(db) == on_device(device.port)
@@ -169,7 +169,7 @@ def test_a_port_live_does_not_follow_is_opened_directly(tmp_path):
         try:
             wait_for(lambda: any(control.live_dir().glob("*.sock")))
             assert control.connect(b.port) is None
-            done = cli("names", "--port", b.port, "Cy")
+            done = cli("names", *port_args(b.port), "Cy")
             assert done.returncode == 0, done.stderr
         finally:
             live.stop()
@@ -204,7 +204,7 @@ def test_sync_and_live_show_the_scoreboards_dropped_count(tmp_path):
         stuck.close()
 
         def dropped() -> int:
-            with DeviceLink(device.port) as link:
+            with patient_link(device.port) as link:
                 return link.request("hello")["dropped"]
 
         # the device drops replies while nobody reads (its own count, over the control pipe);
@@ -212,16 +212,16 @@ def test_sync_and_live_show_the_scoreboards_dropped_count(tmp_path):
         wait_for(lambda: device.report(tmp_path / "report.json")["dropped"] > 0)
         n = dropped()
         assert n > 0 and dropped() == n
-        done = cli("sync", "--port", device.port, "--db", str(tmp_path / "db.sqlite3"))
+        done = cli("sync", *port_args(device.port), "--db", str(tmp_path / "db.sqlite3"))
         assert done.returncode == 0, done.stderr
         assert f"the scoreboard dropped {n} message(s) since power-on" in done.stdout
         live = subprocess.Popen(
-            [sys.executable, "-m", "dominoboard.cli", "live", "--port", device.port]
+            [sys.executable, "-m", "dominoboard.cli", "live", *port_args(device.port)]
             + ["--db", str(tmp_path / "db.sqlite3")],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         wait_for((control.live_dir() / f"{live.pid}.sock").exists)  # its control channel
-        done = cli("names", "--port", device.port, "Ana")  # a request through live: it is up
+        done = cli("names", *port_args(device.port), "Ana")  # a request through live: it is up
         assert done.returncode == 0, done.stderr
         live.send_signal(signal.SIGINT)
         out, err = live.communicate(timeout=GUARD_S)
@@ -258,7 +258,7 @@ def kill_at_random_points(tmp_path: Path, seed: int, kills: int) -> None:
             for match, lines in stored(db).items():
                 assert lines == plan[match][: len(lines)], match  # a prefix, never a mix
         wait_for(lambda: device_count(device.port, "m0001") == played["m0001"])
-        done = cli("sync", "--port", device.port, "--db", str(db), "--keep", "all")
+        done = cli("sync", *port_args(device.port), "--db", str(db), "--keep", "all")
         assert done.returncode == 0, done.stderr
         assert stored(db) == on_device(device.port)
         assert {m: len(x) for m, x in on_device(device.port).items()} == played
@@ -300,11 +300,11 @@ def test_a_gap_a_damaged_line_or_a_reused_id_falls_back_to_sync(tmp_path):
     with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
         device.load("m0001", allfives[:20])
         wait_for(lambda: device_count(device.port, "m0001") == 20)
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             me = link.request("hello")["device"]
         db.add_events(me, "m0001", 0, muggins[:12])  # an older match under the same id
         store = LiveStore(db)
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             report = store.connected(link)  # sync's CRC proof: the old copy is kept aside
             assert report.superseded == [("m0001", "m0001~1")]
             assert {m.match: m.lines for m in db.matches()} == {
@@ -338,7 +338,7 @@ def test_a_control_folder_others_can_reach_is_never_used(tmp_path):
     os.chmod(folder, 0o777)  # another user could have put a socket there
     with PtyDevice(tmp_path / "flash") as device:
         assert control.connect(device.port) is None
-        done = cli("names", "--port", device.port, "Ana")  # straight to the port
+        done = cli("names", *port_args(device.port), "Ana")  # straight to the port
         assert (done.returncode, done.stdout) == (0, "1 name(s) stored on the scoreboard\n")
 
 
@@ -346,7 +346,7 @@ def test_a_database_live_cannot_use_is_said_in_words(tmp_path):
     (tmp_path / "not-a-db").write_bytes(b"this is no SQLite file" * 100)
     with PtyDevice(tmp_path / "flash") as device:
         for web in ([], ["--web", "--http-port", "0"]):
-            done = cli("live", "--port", device.port, "--db", str(tmp_path / "not-a-db"), *web)
+            done = cli("live", *port_args(device.port), "--db", str(tmp_path / "not-a-db"), *web)
             assert done.returncode == 1
             assert "Traceback" not in done.stderr
             assert "not a dominoboard database" in done.stderr and "--db" in done.stderr
@@ -372,7 +372,7 @@ def test_a_match_deleted_at_the_table_never_lends_its_events_to_the_next(tmp_pat
     with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
         device.load("m0001", muggins[:12])
         store = LiveStore(db)
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: count(link, "m0001") == 12)
             link.request("subscribe", on=True)
             store.connected(link)
@@ -389,7 +389,7 @@ def test_a_match_synced_and_freed_is_never_continued_by_a_new_one(tmp_path):
     # match counted as proved, so the new m0001's pushes were appended to the old one.
     allfives, muggins = lines_of("allfives"), lines_of("muggins")
     with PtyDevice(tmp_path / "flash") as device, Database(tmp_path / "db.sqlite3") as db:
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             me = link.request("hello")["device"]
             db.add_events(me, "m0001", 0, muggins)  # synced and freed before tonight
             store = LiveStore(db)
@@ -412,7 +412,7 @@ def test_a_match_gone_from_the_box_is_no_longer_proved_while_live_runs(tmp_path)
         device.load("m0001", muggins[:5])
         device.load("m0002", muggins[:3])
         keeper = StoreKeeper(db)
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: count(link, "m0002") == 3)
             keeper.connected(link)
             assert keeper.store.proven == {"m0001", "m0002"}

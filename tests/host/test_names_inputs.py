@@ -7,17 +7,17 @@ import pytest
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.errors import Refused
-from dominoboard.link import DeviceLink
+from harness.pty_device import patient_link, port_args
 from scoreboard.store import MatchStore
 
 
 def test_names_inputs_fits_them_and_keeps_the_choice(tmp_path, capsys):
     emu = Emulator(str(tmp_path / "flash"))
     try:
-        assert main(["names", "--port", emu.port, "--inputs", "knob+keypad"]) == 0
+        assert main(["names", *port_args(emu.port), "--inputs", "knob+keypad"]) == 0
         out = capsys.readouterr().out
         assert "five buttons and the knob and the keypad" in out, out
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             with pytest.raises(Refused, match="inputs: a list .* of knob, keypad"):
                 link.request("inputs", inputs=["mouse"])
             assert link.request("inputs", inputs=["keypad"])["inputs"] == ["keypad"]
@@ -30,8 +30,8 @@ def test_names_inputs_fits_them_and_keeps_the_choice(tmp_path, capsys):
 def test_buttons_alone_leave_both_out(tmp_path, capsys):
     emu = Emulator(str(tmp_path / "flash"))
     try:
-        assert main(["names", "--port", emu.port, "--inputs", "knob"]) == 0
-        assert main(["names", "--port", emu.port, "--inputs", "buttons"]) == 0
+        assert main(["names", *port_args(emu.port), "--inputs", "knob"]) == 0
+        assert main(["names", *port_args(emu.port), "--inputs", "buttons"]) == 0
         assert capsys.readouterr().out.splitlines()[-1] == "the scoreboard reads its five buttons"
     finally:
         emu.stop()

@@ -6,8 +6,8 @@ import pytest
 from dominoboard.cli import main
 from dominoboard.emulate import Emulator
 from dominoboard.errors import Refused
-from dominoboard.link import DeviceLink
 from dominoboard.names import LANGUAGES
+from harness.pty_device import patient_link, port_args
 from scoreboard import words
 from scoreboard.store import MatchStore
 
@@ -19,9 +19,9 @@ def test_the_host_knows_the_languages_the_device_speaks():
 def test_names_language_sets_and_keeps_the_language(tmp_path, capsys):
     emu = Emulator(str(tmp_path / "flash"))
     try:
-        assert main(["names", "--port", emu.port, "--language", "de"]) == 0
+        assert main(["names", *port_args(emu.port), "--language", "de"]) == 0
         assert "the scoreboard speaks de" in capsys.readouterr().out
-        with DeviceLink(emu.port, timeout=10) as link:
+        with patient_link(emu.port) as link:
             with pytest.raises(Refused, match="language: one of en, es, de, fr, nl, it"):
                 link.request("language", language="pt")
     finally:

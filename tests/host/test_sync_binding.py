@@ -19,9 +19,9 @@ from test_sync_e2e import EXAMPLES, db_lines, events_stored, loaded_device, matc
 
 from dominoboard.cli import main
 from dominoboard.db import Database
-from dominoboard.link import DeviceLink, lock_holder
+from dominoboard.link import lock_holder
 from dominoboard.sync import sync
-from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, patient_link, port_args, wait_for
 
 KILLS = 50  # `make soak`: SOAK_KILLS
 PAIRS = 5  # `make soak`: SOAK_PAIRS
@@ -33,7 +33,8 @@ CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:])
 
 def cli_sync(port: str, db_path) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-c", CLI, "sync", "--port", port, "--db", str(db_path), "--keep", "all"],
+        [sys.executable, "-c", CLI, "sync", *port_args(port)]
+        + ["--db", str(db_path), "--keep", "all"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -80,7 +81,7 @@ def kill_and_resync(tmp_path, kills: int, seed: int) -> None:
             proc.communicate()
             assert_clean_prefixes(db_path, held)
             # At once, while the killed session's replies may still be on the wire.
-            with DeviceLink(device.port) as link, Database(db_path) as db:
+            with patient_link(device.port) as link, Database(db_path) as db:
                 report = sync(link, db)
             assert db_lines(db_path) == held, f"after kill {kill} (seed {seed})"
             assert not report.superseded
@@ -88,8 +89,8 @@ def kill_and_resync(tmp_path, kills: int, seed: int) -> None:
 
 def test_a_second_program_on_the_port_is_refused_naming_the_first(tmp_path, capsys):
     device, held = loaded_device(tmp_path, [])
-    with device, DeviceLink(device.port):
-        code = main(["sync", "--port", device.port, "--db", str(tmp_path / "db.sqlite3")])
+    with device, patient_link(device.port):
+        code = main(["sync", *port_args(device.port), "--db", str(tmp_path / "db.sqlite3")])
         err = capsys.readouterr().err
     assert code == 3
     assert f"in use by process {os.getpid()}" in err
@@ -125,7 +126,7 @@ def concurrent_pairs(tmp_path, pairs: int) -> None:
             assert 0 in codes  # never both refused
             refused += codes.count(3)
             assert_clean_prefixes(db_path, held)
-            assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+            assert main(["sync", *port_args(device.port), "--db", str(db_path)]) == 0
             assert db_lines(db_path) == held
     print(f"{refused} of {pairs} pairs overlapped (one refused)")
 
@@ -143,7 +144,7 @@ def test_stale_replies_on_the_wire_are_ignored(tmp_path):
             raw.write(json.dumps(request).encode() + b"\n")
         raw.close()
         db_path = tmp_path / "db.sqlite3"
-        with DeviceLink(device.port) as link, Database(db_path) as db:
+        with patient_link(device.port) as link, Database(db_path) as db:
             report = sync(link, db)
         assert report.new_events == sum(map(len, held.values()))
         assert db_lines(db_path) == held
@@ -156,19 +157,19 @@ def test_sync_keep_frees_the_devices_finished_matches_the_host_holds(tmp_path, c
     with PtyDevice(tmp_path / "flash") as device:
         for match_id, lines in held.items():
             device.load(match_id, lines)
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: link.request("list")["matches"][-1:] == [["m006", len(held["m006"])]])
-        assert main(["sync", "--port", device.port, "--db", str(db_path), "--keep", "2"]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path), "--keep", "2"]) == 0
         assert "freed 4 finished match(es)" in capsys.readouterr().out
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             on_device = [m for m, _ in link.request("list")["matches"]]
         assert on_device == ["m004", "m005", "m006"]  # the newest 2 finished, and m005
         assert db_lines(db_path) == held  # the host holds all of them
-        assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path)]) == 0
         assert "0 new event(s)" in capsys.readouterr().out
         assert db_lines(db_path) == held
         with pytest.raises(SystemExit) as usage:
-            main(["sync", "--port", device.port, "--keep", "some"])
+            main(["sync", *port_args(device.port), "--keep", "some"])
         assert usage.value.code == 2
         assert "'some': a whole number of matches >= 0, or 'all'" in capsys.readouterr().err
 
@@ -179,14 +180,14 @@ def test_a_reused_id_with_the_same_count_is_caught_by_its_crc(tmp_path):
     second = match_lines(EXAMPLES[1])[:12]
     with PtyDevice(tmp_path / "a") as device:
         device.load("m000", first)
-        with DeviceLink(device.port) as link, Database(db_path) as db:
+        with patient_link(device.port) as link, Database(db_path) as db:
             wait_for(lambda: link.request("list")["matches"] == [["m000", 12]])
             sync(link, db)
     for name in ("m000.jnl", "m000.snp"):  # wiped, and the id reused: same count, other events
         (tmp_path / "a" / name).unlink(missing_ok=True)
     with PtyDevice(tmp_path / "a") as device:
         device.load("m000", second)
-        with DeviceLink(device.port) as link, Database(db_path) as db:
+        with patient_link(device.port) as link, Database(db_path) as db:
             wait_for(lambda: link.request("list")["matches"] == [["m000", 12]])
             report = sync(link, db)
     assert [old for old, _ in report.superseded] == ["m000"]
@@ -220,7 +221,7 @@ def test_two_programs_with_different_tmpdirs_still_exclude_each_other(tmp_path):
         try:
             assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
             second = subprocess.run(
-                [sys.executable, "-c", CLI, "sync", "--port", device.port]
+                [sys.executable, "-c", CLI, "sync", *port_args(device.port)]
                 + ["--db", str(tmp_path / "db.sqlite3")],
                 cwd=ROOT,
                 capture_output=True,
@@ -234,4 +235,4 @@ def test_two_programs_with_different_tmpdirs_still_exclude_each_other(tmp_path):
         assert second.returncode == 3, second.stderr
         assert f"is in use by process {holder.pid} (" in second.stderr
         assert not (tmp_path / "db.sqlite3").exists()
-        assert main(["sync", "--port", device.port, "--db", str(tmp_path / "db.sqlite3")]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(tmp_path / "db.sqlite3")]) == 0

@@ -17,7 +17,7 @@ import pytest
 from test_sync_e2e import EXAMPLES, db_lines, loaded_device
 
 from dominoboard.db import Database
-from harness.pty_device import ROOT
+from harness.pty_device import ROOT, port_args
 
 STRACE = shutil.which("strace")
 CLI = "import sys; from dominoboard.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -42,7 +42,7 @@ def traced_sync(port: str, db_path, log) -> subprocess.CompletedProcess:
     return subprocess.run(
         [STRACE, "-f", "-y", "-s", "200", "-o", str(log)]
         + ["-e", "trace=fsync,fdatasync,write,pwrite64,openat"]
-        + [sys.executable, "-c", CLI, "sync", "--port", port, "--db", str(db_path)]
+        + [sys.executable, "-c", CLI, "sync", *port_args(port), "--db", str(db_path)]
         + ["--keep", "0", "--timeout", "20"],
         cwd=ROOT,
         capture_output=True,

@@ -15,9 +15,9 @@ from dominoboard.cli import main
 from dominoboard.db import Database
 from dominoboard.errors import DeviceError
 from dominoboard.follow import Follower, follow
-from dominoboard.link import DeviceLink, crc_of
+from dominoboard.link import crc_of
 from dominoboard.sync import sync
-from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, patient_link, port_args, wait_for
 
 EXAMPLES = sorted((ROOT / "examples").glob("*.jsonl"))
 
@@ -34,7 +34,7 @@ def loaded_device(tmp_path: Path, examples=EXAMPLES) -> tuple[PtyDevice, dict[st
         match_id = f"m{i:03d}"
         held[match_id] = match_lines(path)
         device.load(match_id, held[match_id])
-    with DeviceLink(device.port) as link:
+    with patient_link(device.port) as link:
         wait_for(
             lambda: (
                 dict(map(tuple, link.request("list")["matches"]))
@@ -78,12 +78,12 @@ def test_sync_export_matches_the_core_and_repeats_without_duplicates(tmp_path, c
     device, held = loaded_device(tmp_path)
     db_path = tmp_path / "matches.sqlite3"
     with device:
-        assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path)]) == 0
         first = capsys.readouterr().out
         assert f"{len(held)} match(es), {sum(map(len, held.values()))} new event(s)" in first
         assert db_lines(db_path) == held
 
-        assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path)]) == 0
         assert "0 new event(s) in 0 match(es)" in capsys.readouterr().out
         conn = sqlite3.connect(db_path)
         assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == sum(
@@ -111,7 +111,7 @@ def test_json_export_replays_to_the_same_standings(tmp_path, capsys):
     device, held = loaded_device(tmp_path, EXAMPLES[:2])
     db_path = tmp_path / "db.sqlite3"
     with device:
-        assert main(["sync", "--port", device.port, "--db", str(db_path)]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db_path)]) == 0
     capsys.readouterr()
     one = tmp_path / "m000.json"
     assert (
@@ -135,8 +135,7 @@ def test_export_straight_from_the_device_stores_nothing(tmp_path, capsys):
                 [
                     "export",
                     "--from-device",
-                    "--port",
-                    device.port,
+                    *port_args(device.port),
                     "--db",
                     str(db_path),
                     "--format",
@@ -161,7 +160,7 @@ def test_killed_mid_sync_then_restarted_sync_completes_without_duplicates(tmp_pa
         if len(pages) == 3:
             device.kill()
 
-    with DeviceLink(device.port) as link, Database(db_path) as db:  # the plug: EIO at once
+    with patient_link(device.port) as link, Database(db_path) as db:  # the plug: EIO at once
         with pytest.raises(DeviceError):
             sync(link, db, progress=pull_the_plug)
     partial = db_lines(db_path)
@@ -170,7 +169,7 @@ def test_killed_mid_sync_then_restarted_sync_completes_without_duplicates(tmp_pa
         assert lines == held[match_id][: len(lines)]
 
     device.start()  # the same flash, after a power cycle
-    with device, DeviceLink(device.port) as link, Database(db_path) as db:
+    with device, patient_link(device.port) as link, Database(db_path) as db:
         report = sync(link, db)
         assert report.new_events == sum(map(len, held.values())) - sum(map(len, partial.values()))
         assert sync(link, db).new_events == 0
@@ -196,7 +195,7 @@ def test_a_host_busy_between_pages_still_syncs_every_event(tmp_path):
             busy.append(match_id)
             wait_for(lambda: device.report(tmp_path / "report.json")["dropped"] > 0)
 
-    with device, DeviceLink(device.port) as link, Database(db_path) as db:
+    with device, patient_link(device.port) as link, Database(db_path) as db:
         report = sync(link, db, progress=slow_disk)
         dropped = link.request("hello")["dropped"]
     assert dropped > 0  # the scoreboard did drop replies: the case under test happened
@@ -206,7 +205,7 @@ def test_a_host_busy_between_pages_still_syncs_every_event(tmp_path):
 
 def test_live_events_are_pushed_to_a_subscribed_host(tmp_path):
     lines = match_lines(EXAMPLES[0])
-    with PtyDevice(tmp_path / "flash") as device, DeviceLink(device.port) as link:
+    with PtyDevice(tmp_path / "flash") as device, patient_link(device.port) as link:
         assert link.request("subscribe", on=True)["on"] is True
         device.create("live")
         for line in lines[:5]:
@@ -223,7 +222,7 @@ def test_live_events_are_pushed_to_a_subscribed_host(tmp_path):
 
 def test_delete_needs_the_hosts_exact_copy(tmp_path):
     device, held = loaded_device(tmp_path, EXAMPLES[:2])
-    with device, DeviceLink(device.port) as link:
+    with device, patient_link(device.port) as link:
         lines = held["m000"]
         crc = f"{crc_of(lines):08x}"
         refused = link.send(
@@ -244,7 +243,7 @@ def test_a_reused_match_id_is_never_glued_onto_the_old_copy(tmp_path):
     second = match_lines(EXAMPLES[1])
     with PtyDevice(tmp_path / "a") as device:
         device.load("m000", first[:10])
-        with DeviceLink(device.port) as link, Database(db_path) as db:
+        with patient_link(device.port) as link, Database(db_path) as db:
             wait_for(lambda: link.request("list")["matches"] == [["m000", 10]])
             sync(link, db)
     # The scoreboard's matches are wiped (its id, kept on flash, stays) and the id is reused.
@@ -252,7 +251,7 @@ def test_a_reused_match_id_is_never_glued_onto_the_old_copy(tmp_path):
         (tmp_path / "a" / name).unlink(missing_ok=True)
     with PtyDevice(tmp_path / "a") as device:
         device.load("m000", second[:20])
-        with DeviceLink(device.port) as link, Database(db_path) as db:
+        with patient_link(device.port) as link, Database(db_path) as db:
             wait_for(lambda: ["m000", 20] in link.request("list")["matches"])
             report = sync(link, db)
             assert [old for old, _ in report.superseded] == ["m000"]
@@ -263,7 +262,7 @@ def test_a_reused_match_id_is_never_glued_onto_the_old_copy(tmp_path):
 
 def test_names_presets_and_clock_are_kept(tmp_path):
     with PtyDevice(tmp_path / "flash") as device:
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             assert link.request("names", names=["Ana", "Ben", "Cora"])["names"] == 3
             preset = {"name": "Fives 150", "game": "allfives", "target": 150, "players": 3}
             assert link.request("presets", presets=[preset])["presets"] == 1
@@ -272,7 +271,7 @@ def test_names_presets_and_clock_are_kept(tmp_path):
             assert link.request("clock", time=1_750_000_000)["time"] >= 1_750_000_000
         device.kill()
         device.start()
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             hello = link.request("hello")
             assert hello["names"] == ["Ana", "Ben", "Cora"]
             assert hello["presets"] == 1
@@ -283,16 +282,16 @@ def test_sync_and_live_set_the_scoreboards_clock(tmp_path):
     # New matches carry the device's date only once a host has set its clock (the Pico's is
     # lost at every power cycle); before this, match dates were the first sync's time.
     with PtyDevice(tmp_path / "flash") as device:
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             assert link.request("hello")["clock"] is None
         before = int(time.time())
-        assert main(["sync", "--port", device.port, "--db", str(tmp_path / "m.sqlite3")]) == 0
-        with DeviceLink(device.port) as link:
+        assert main(["sync", *port_args(device.port), "--db", str(tmp_path / "m.sqlite3")]) == 0
+        with patient_link(device.port) as link:
             clock = link.request("hello")["clock"]
         assert before <= clock <= time.time() + 1
         device.kill()
         device.start()  # the clock is gone again; following the table sets it as well
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             follow(link, Follower(), lambda: None, stop=lambda: True)
             assert before <= link.request("hello")["clock"] <= time.time() + 1
 
@@ -307,11 +306,11 @@ def test_a_host_clock_outside_2020_2099_syncs_and_exports_without_setting_it(
     with device:
         monkeypatch.setattr(time, "time", lambda: host_clock)  # this computer's clock only
         db = tmp_path / "m.sqlite3"
-        assert main(["sync", "--port", device.port, "--db", str(db)]) == 0
+        assert main(["sync", *port_args(device.port), "--db", str(db)]) == 0
         out = capsys.readouterr().out
         assert "the scoreboard's clock was not set" in out
         assert db_lines(db) == held
-        assert main(["export", "--from-device", "--port", device.port, "--format", "json"]) == 0
-        with DeviceLink(device.port) as link:
+        assert main(["export", "--from-device", *port_args(device.port), "--format", "json"]) == 0
+        with patient_link(device.port) as link:
             follow(link, Follower(), lambda: None, stop=lambda: True)
             assert link.request("hello")["clock"] is None  # never set to a wrong time

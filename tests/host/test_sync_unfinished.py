@@ -10,15 +10,14 @@ from test_sync_e2e import EXAMPLES, db_lines, match_lines
 from domino import Match
 from domino.events import ABANDONED, loads
 from dominoboard.cli import main
-from dominoboard.link import DeviceLink
 from dominoboard.sync import device_matches
-from harness.pty_device import PtyDevice, wait_for
+from harness.pty_device import PtyDevice, patient_link, port_args, wait_for
 
 LONG_AGO = "2020-01-01T00:00:00Z"
 
 
 def on_device(port: str) -> list[str]:
-    with DeviceLink(port) as link:
+    with patient_link(port) as link:
         return [m for m, _ in device_matches(link)]  # every page
 
 
@@ -47,7 +46,7 @@ def test_sync_frees_abandoned_and_long_unchanged_unfinished_matches(tmp_path, ca
         for match_id, lines in held.items():
             device.load(match_id, lines)
         device.play("m003")
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: link.request("list")["matches"][-1:] == [["m004", 40]])
         # the abandoned match goes at the first sync; the others changed just now
         assert main(sync) == 0
@@ -59,7 +58,7 @@ def test_sync_frees_abandoned_and_long_unchanged_unfinished_matches(tmp_path, ca
         age(db_path, "m001", "m003", "m004")
         device.append("m004", '{"k":"note","text":"back at it"}')
         held["m004"] = held["m004"] + ['{"k":"note","text":"back at it"}']
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: link.request("list")["matches"][-1:] == [["m004", 41]])
         assert main([*sync, "--free-unfinished", "never"]) == 0  # the user keeps them
         assert "freed" not in capsys.readouterr().out
@@ -102,7 +101,7 @@ def fill(
     expected: dict[str, list[str]] = {}
     with PtyDevice(f"lfs:{blocks}", heap="8M") as device:
         # a device with an 8 MB heap on a busy machine may take seconds to answer
-        sync = ["sync", "--port", device.port, "--db", str(db_path), "--timeout", "60", *options]
+        sync = ["sync", *port_args(device.port), "--db", str(db_path), *options]
         for m in range(matches):
             mid = f"m{m + 1:04d}"
             lines = (left if m % 5 == 4 else played)[m % len(played)]
@@ -165,7 +164,7 @@ def test_a_flash_full_of_unfinished_matches_is_said_with_what_frees_it(tmp_path,
     unfinished = match_lines(EXAMPLES[0])[:6]
     db_path = tmp_path / "db.sqlite3"
     with PtyDevice("lfs:48", heap="8M") as device:  # 192 KB: nearly full under 48 KB free
-        sync = ["sync", "--port", device.port, "--db", str(db_path), "--timeout", "60"]
+        sync = ["sync", *port_args(device.port), "--db", str(db_path)]
         n = 0
         while True:
             n += 1
@@ -193,14 +192,14 @@ def test_a_host_clock_far_off_the_boxs_frees_nothing_by_age(tmp_path, capsys):
     unfinished = match_lines(EXAMPLES[2])[:40]
     db_path = tmp_path / "db.sqlite3"
     with PtyDevice(tmp_path / "flash") as device:
-        sync = ["sync", "--port", device.port, "--db", str(db_path)]
+        sync = ["sync", *port_args(device.port), "--db", str(db_path)]
         device.load("m001", unfinished)
         device.load("m002", unfinished + [ABANDONED])
-        with DeviceLink(device.port) as link:
+        with patient_link(device.port) as link:
             wait_for(lambda: len(link.request("list")["matches"]) == 2)
         assert main([*sync, "--free-unfinished", "never"]) == 0
         behind = int(time.time()) - 60 * 86400
-        with DeviceLink(device.port) as link:  # what the sync under the wrong clock left
+        with patient_link(device.port) as link:  # what the sync under the wrong clock left
             link.request("clock", time=behind)
         age(db_path, "m001")  # ... and the time it stored m001's last events at
         capsys.readouterr()

@@ -26,7 +26,7 @@ from dominoboard.follow import Follower, board_state
 from dominoboard.names import LANGUAGES
 from dominoboard.web import WebBoard
 from dominoboard.web_words import WORDS, accepted, game_name
-from harness.pty_device import GUARD_S, ROOT, PtyDevice, wait_for
+from harness.pty_device import GUARD_S, ROOT, PtyDevice, port_args, wait_for
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(
@@ -174,7 +174,7 @@ class LiveWeb:
 
     def __init__(self, port: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dominoboard.cli", "live", "--port", port, "--web"]
+            [sys.executable, "-m", "dominoboard.cli", "live", *port_args(port), "--web"]
             + ["--http-port", "0"],
             cwd=ROOT,
             stdout=subprocess.PIPE,

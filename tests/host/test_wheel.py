@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from dominoboard.replay import replay_cpython
-from harness.pty_device import ROOT
+from harness.pty_device import ROOT, port_args
 
 DEV_BIN = Path(sys.executable).parent
 
@@ -183,7 +183,7 @@ def test_emulate_serves_the_shipped_firmware(installed):
         ports = installed.run("dominoboard", "ports")
         assert port in ports.stdout  # found as a Pico would be
         db = installed.root / "matches.sqlite3"
-        sync = installed.run("dominoboard", "sync", "--port", port, "--db", str(db))
+        sync = installed.run("dominoboard", "sync", *port_args(port), "--db", str(db))
         assert sync.returncode == 0, sync.stdout + sync.stderr
         assert db.exists()
     finally:
