@@ -24,7 +24,6 @@ An event line is an opaque str (the rules core owns its encoding); its index 0..
 changes, because the host syncs "events after N".
 """
 
-import gc
 import os
 
 from scoreboard import lifetimes
@@ -480,10 +479,6 @@ class _Admin:
     so that code is loaded for the call and leaves the heap after (lifetimes: BY_CALLER)."""
 
     def __enter__(self):
-        # The heap is collected first: the module's code wants contiguous blocks, and what the
-        # last call left behind is garbage by now (a compaction test at the Pico's heap hit
-        # MemoryError on 2 KB here). Never on a key's path, so the collection costs no wait.
-        gc.collect()
         from scoreboard import store_admin
 
         return store_admin

@@ -31,6 +31,9 @@ def filled(name, total, compact_at=()):
 
 
 def restored(root):
+    # Collected first: at this heap the store's admin module, compiled here from source (frozen
+    # on the Pico), wants a 2 KB block, which the last restore's garbage could leave split.
+    gc.collect()
     store = MatchStore(root)
     return store, list(store.read("m"))
 
