@@ -501,6 +501,9 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="target-bench-"))
     only = sys.argv[1:]  # table names to run (a prefix each), for a quick look
     chosen = [(n, t) for n, t in enumerate(TABLES) if not only or t[0].startswith(tuple(only))]
+    if not chosen:
+        names = ", ".join(repr(t[0]) for t in TABLES)
+        sys.exit(f"target_bench: no table is named {' or '.join(only)!r}; the tables: {names}")
     runs = [(n, name, script, "typical") for n, (name, script) in chosen]
     runs += [(n + 100, name, script, "max") for n, name, script, _ in runs if name in MAX_TABLES]
 
