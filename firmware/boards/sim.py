@@ -276,7 +276,8 @@ class Panel:
                         glyphs[self.lit(x, y) + 2 * self.lit(x, y + 1)] for x in range(128)
                     ).rstrip()
                 )
-        return "\n".join(lines) + "\n"
+        lines.append("")  # the final newline, without a second copy of the whole text
+        return "\n".join(lines)
 
     def png(self, scale=4, on=(220, 240, 255), off=(10, 12, 18)):
         from boards import png  # only snapshots need it: not in the heap otherwise
