@@ -268,10 +268,11 @@ def test_wiring_svg_wires_every_signal_of_the_pin_map() -> None:
 
 
 def test_the_flash_map_is_one_map() -> None:
-    """The event ring's size and place are written in four files (the board's C header, the
-    frozen _boot.py that mounts littlefs after it, the build's check that the firmware ends
-    before it, and the simulated board's ring): they must agree, and littlefs must stay at
-    0xA0000 with 1,408 KB, where every earlier firmware put it (a new UF2 keeps the matches)."""
+    """The event ring's size and place are written in five files (the board's C header, the
+    frozen _boot.py that mounts littlefs after it, the board that finds it, the build's check
+    that the firmware ends before it, and the simulated board's ring): they must agree, and
+    littlefs must stay at 0xA0000 with 1,408 KB, where every earlier firmware put it (a new
+    UF2 keeps the matches)."""
     board = ROOT / "firmware" / "boards" / "DOMINOBOARD_PICO"
     header = (board / "mpconfigboard.h").read_text()
     ring = re.search(r"#define DOMINOBOARD_RING_BYTES\s+\((\d+) \* 1024\)", header)
@@ -280,6 +281,10 @@ def test_the_flash_map_is_one_map() -> None:
     ring_bytes, littlefs = int(ring[1]) * 1024, int(storage[1]) * 1024
     boot = re.search(r"^RING = (\d+) \* 1024", (board / "_boot.py").read_text(), re.M)
     assert boot and int(boot[1]) * 1024 == ring_bytes
+    pico = (ROOT / "firmware" / "boards" / "pico.py").read_text()
+    told = re.search(r"^RING = (\d+) \* 1024", pico, re.M)
+    assert told and int(told[1]) * 1024 == ring_bytes  # the board's ring, without statvfs
+    assert re.search(r'^BUILD = "DOMINOBOARD_PICO"$', pico, re.M) and board.name in pico
     build = (ROOT / "tools" / "build_firmware.py").read_text()
     start = re.search(r"^RING_START = (0x[0-9A-Fa-f]+)", build, re.M)
     flash = 2 * 1024 * 1024

@@ -42,7 +42,7 @@ from scoreboard.buttons import ANTICLOCKWISE, CLOCKWISE, DOWN, LONG, REPEAT, SHO
 from scoreboard.display import Display
 from scoreboard.event_ring import EventRing
 from scoreboard.serial_line import NOT_UTF8, LineReader
-from scoreboard.store import MatchStore, StorageError
+from scoreboard.store import MatchStore, StorageError, hold_admin
 from scoreboard.ui import message_box
 
 VERSION = "0.1.0"
@@ -182,14 +182,20 @@ class App:
     def __init__(self, board, storage_dir=None):
         self.board = board
         self.display = Display(board.display)
-        self.store = MatchStore(storage_dir or board.storage_dir, _ring(board))
+        # the store's admin code serves the power-on's first calls in one load (~9 ms each on
+        # the Pico); it leaves before the match is folded, which needs the heap
+        hold_admin(True)
+        try:
+            self.store = MatchStore(storage_dir or board.storage_dir, _ring(board))
+            self.settings = self.store.load_settings(DEFAULTS)
+            # this power-on's id on flash: a match's setup records its start against it, and
+            # a host that sets the clock later in the same boot dates it (docs/storage.md)
+            self.boot = self.store.start_boot(board.entropy)
+        finally:
+            hold_admin(False)
         self.tidy_due = True  # idle work the store may have (App.step, MatchStore.tidy)
-        self.settings = self.store.load_settings(DEFAULTS)
         self.fit_inputs()  # self.buttons
         words.choose(self.settings["language"])
-        # this power-on's id on flash: a match's setup records its start against it, and a
-        # host that sets the clock later in the same boot dates it (docs/storage.md)
-        self.boot = self.store.start_boot(board.entropy)
         self.link = None  # scoreboard.link.Link(app): attach, or serve_link and the first line
         self.serving = False  # load the link when the first serial line arrives
         self.match: Match | None = None  # the match on the table (app_matches folds it)

@@ -27,20 +27,17 @@ def decode(raw):
     space = raw.find(b" ")
     if space < 1 or space > 10 or end < space + 10 or raw[space + 9] != 32:
         return None
-    index = 0
-    for digit in raw[:space]:
-        if not 48 <= digit <= 57:
-            return None
-        index = index * 10 + digit - 48
-    crc = 0
-    for digit in raw[space + 1 : space + 9]:
-        if 48 <= digit <= 57:
-            crc = crc << 4 | (digit - 48)
-        elif 97 <= digit <= 102:
-            crc = crc << 4 | (digit - 87)
-        else:
-            return None
+    head = bytes(raw[:space])  # int() takes no bytearray on MicroPython
+    digits = bytes(raw[space + 1 : space + 9])
+    if not head.isdigit():
+        return None
+    try:
+        crc = int(digits, 16)
+    except ValueError:
+        return None
+    if b"%08x" % crc != digits:  # 8 lowercase hex digits, none of what else int() takes
+        return None
     payload = raw[space + 10 : end]
     if crc32(payload, crc32(raw[: space + 1])) != crc:
         return None
-    return index, payload
+    return int(head), payload
