@@ -316,37 +316,57 @@ def finish_interrupted(store):
     remove empty matches (a power cut between an older firmware's create and its setup left
     one that could be neither opened nor removed). What is left is the list of matches, kept
     by the store (the Matches list needs no listing of its own)."""
-    names = os.listdir(store.root)
+    root = store.root
+    names, sizes = _listing(root)
     present = set(names)  # where each journal's snapshot is looked up
     pending = store.ring.pending if store.ring is not None else {}
     stems = set()  # a match's journal and snapshot name it once
     gone = []
     for name in names:
-        if name.endswith(TEMP):
-            remove(store.root + "/" + name)
-        elif name.endswith(GONE):
-            gone.append(name[: -len(GONE)])
-            store.finish_delete(gone[-1])  # its snapshot goes
-        elif name.endswith(JOURNAL):
-            stem = name[: -len(JOURNAL)]
-            if (
-                stem + SNAPSHOT not in present
-                and valid_id(stem)
-                and stem not in pending  # its events are in the event ring
-                and os.stat(store.root + "/" + name)[6] == 0
-            ):
+        if name.endswith(JOURNAL):
+            stem = name[:-4]  # every extension is 4 characters
+            if stem + SNAPSHOT in present or stem in pending:
+                stems.add(stem)  # its events are in the snapshot or the event ring
+            elif valid_id(stem) and _size(root, name, sizes) == 0:
                 store.problems.append("match %s: empty (cut while created); removed" % stem)
-                remove(store.root + "/" + name)
+                remove(root + "/" + name)
             else:
                 stems.add(stem)
         elif name.endswith(SNAPSHOT):
-            stems.add(name[: -len(SNAPSHOT)])
+            stems.add(name[:-4])
+        elif name.endswith(TEMP):
+            remove(root + "/" + name)
+        elif name.endswith(GONE):
+            gone.append(name[:-4])
+            store.finish_delete(gone[-1])  # its snapshot goes
     for stem in gone:
         if stem + JOURNAL not in present:
             stems.discard(stem)
     found = [stem for stem in stems if valid_id(stem)]
     found.sort()
     store.listed(found)
+
+
+def _size(root, name, sizes):
+    size = sizes.get(name)
+    return os.stat(root + "/" + name)[6] if size is None else size
+
+
+def _listing(root):
+    """The folder's file names, and the journals' sizes where the listing gives them
+    (littlefs's ilistdir): with the event ring a match is its journal alone, and an os.stat
+    each took ~25 ms at every power-on with 100 matches stored on the Pico."""
+    listing = getattr(os, "ilistdir", None)
+    if listing is None:  # CPython
+        return os.listdir(root), {}
+    names = []
+    sizes = {}
+    for entry in listing(root):
+        name = entry[0]
+        names.append(name)
+        if len(entry) > 3 and name.endswith(JOURNAL):
+            sizes[name] = entry[3]
+    return names, sizes
 
 
 class _Scan:
