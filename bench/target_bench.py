@@ -394,10 +394,11 @@ def kind_rows(rows: dict[str, list[tuple[float, float, int, float]]]) -> list[st
 # --- a store of 100 matches ----------------------------------------------------------------
 
 
-def hundred_matches(folder: Path) -> list[Path]:
+def hundred_matches(folder: Path, compacted: bool = True) -> list[Path]:
     """100 Muggins matches, each a hand scored and four moves of the next (so none is over:
-    "a hand and a half"), written by the store's own code (as the device writes them without
-    a ring), the last the match on the table; the files."""
+    "a hand and a half"), written by the store's own code, the last the match on the table;
+    the files. ``compacted``: a snapshot at the hand's end beside the journal, as the device
+    writes them without a ring; else the journal alone, as the event ring's fold leaves it."""
     from dominoboard.sim.table import Setup
     from dominoboard.sim.table import Table as SimTable
 
@@ -411,21 +412,22 @@ def hundred_matches(folder: Path) -> list[Path]:
         first_end = min(i for i, ev in enumerate(log) if ev.get("k") == "end")
         for ev in log[: first_end + 5]:  # the second hand's first four moves: it goes on
             store.append(match_id, dumps(ev))
-            if ev.get("k") == "end":
+            if compacted and ev.get("k") == "end":
                 store.compact(match_id)
     store.save_settings({"current": "m0100"})
     store.close()
     return sorted(p for p in folder.iterdir() if p.is_file())
 
 
-def store_of_100(uf2: Path, work: Path) -> list[str]:
+def store_of_100(uf2: Path, work: Path, compacted: bool) -> list[str]:
     """Power-on to the current match's table with 100 stored; then *Matches* opened."""
     from harness.long_matches import copy_onto
 
-    folder = work / "hundred"
+    name = "hundred" if compacted else "hundred-journals"
+    folder = work / name
     folder.mkdir()
-    files = hundred_matches(folder)
-    with EmulatedPico(work / "hundred.img", speed=SPEED, uf2=uf2) as pico:
+    files = hundred_matches(folder, compacted)
+    with EmulatedPico(work / f"{name}.img", speed=SPEED, uf2=uf2) as pico:
         copy_onto(pico, files)
         pico.boot(firmware=False)
         first = pico.settle(quiet_ms=300, limit_ms=600_000) / 1e6
@@ -438,8 +440,9 @@ def store_of_100(uf2: Path, work: Path) -> list[str]:
         table.rows.clear()
         table.press(8, "press OK", "menu")
         (matches,) = table.rows["menu"]
+    files_are = "a snapshot and a journal each" if compacted else "journals alone (the ring's)"
     return [
-        "100 matches stored (Muggins, a hand and a half each; copied on with mpremote):",
+        f"100 matches stored (Muggins, a hand and a half each, {files_are}; copied on):",
         f"  power-on to the current match's table {resume:.0f} ms (MicroPython's start included);",
         f"  the first power-on after the copy {first:.0f} ms (no boot record among the files:",
         "  it draws the flash's id, once in the flash's life, reading every match's setup);",
@@ -534,10 +537,10 @@ def main() -> int:
     longs = [] if only else list(MATCHES)
     with ThreadPoolExecutor(max_workers=3) as pool:
         futures = [pool.submit(table, *run) for run in runs]
-        hundred = pool.submit(store_of_100, uf2, work) if not only else None
+        stores = [] if only else [pool.submit(store_of_100, uf2, work, c) for c in (True, False)]
         long_futures = [pool.submit(long_match, n, uf2, addresses, work) for n in longs]
         results = [f.result() for f in futures]
-        store_lines = hundred.result() if hundred else []
+        store_lines = [line for f in stores for line in f.result()]
         measured = [f.result() for f in long_futures]
     lines = [
         "# What a player waits for on the emulated Pico: the scoreboard's firmware (make",
