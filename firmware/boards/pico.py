@@ -119,27 +119,23 @@ class PicoBoard:
         micropython.kbd_intr(3 if on else -1)
 
 
-# The scoreboard's firmware (boards/DOMINOBOARD_PICO, its sys.implementation._build) makes its
-# storage region RING bytes larger than littlefs and mounts littlefs at its end (its _boot.py),
-# so littlefs stays where every earlier firmware put it and a new UF2 keeps the matches; the
-# blocks before littlefs are the ring. Stock MicroPython mounts littlefs over the whole region.
-BUILD = "DOMINOBOARD_PICO"
+# The scoreboard's firmware (boards/DOMINOBOARD_PICO) makes its storage region RING bytes larger
+# than littlefs and mounts littlefs at its end (its _boot.py), so littlefs stays where every
+# earlier firmware put it and a new UF2 keeps the matches; the blocks before littlefs are the
+# ring. Stock MicroPython mounts littlefs over the whole region, of another size.
 RING = 64 * 1024  # DOMINOBOARD_RING_BYTES in its mpconfigboard.h (tests/test_hardware.py)
+LITTLEFS = 1408 * 1024  # littlefs's size there, as in stock MicroPython for the Pico
 
 
 def _event_flash():
     """The event ring's flash region and its XIP window, or None on a firmware without one.
 
-    Told by the firmware's build name, not by littlefs's size: os.statvfs counts the free
-    blocks too, a walk of the whole filesystem (~40 ms of a power-on with 100 matches stored)."""
-    import sys
-
+    Told by the storage region's size, not by littlefs's: os.statvfs counts the free blocks
+    too, a walk of the whole filesystem (~40 ms of a power-on with 100 matches stored)."""
     import rp2
 
-    if getattr(sys.implementation, "_build", None) != BUILD:
-        return None
-    if (rp2.Flash().ioctl(4, 0) or 0) * 4096 <= RING:  # no littlefs after it: not our map
-        return None
+    if (rp2.Flash().ioctl(4, 0) or 0) * 4096 != RING + LITTLEFS:
+        return None  # stock MicroPython: littlefs is the whole region
     region = rp2.Flash(start=0, len=RING)
     # rp2.Flash reads as a buffer: its XIP window (ports/rp2/rp2_flash.c, get_buffer)
     return region, memoryview(region)  # pyright: ignore[reportArgumentType]
