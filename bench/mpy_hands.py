@@ -8,8 +8,10 @@
 # HANDS_FILE: hands played by the host's simulated table (harness/press_hands.py). Every
 # press goes through App._button as the buttons' events arrive; numbers are entered on today's
 # widget by taps, the short way round (a tap past an end wraps), and each is reported with its
-# range so the host can count it for other inputs too. Prints one JSON line: a list of
-# {"game", "way", "plays", "turns", "points_nav", "end_nav", "tally_ok", "numbers", "same"}.
+# range so the host can count it for other inputs too. The OK that leaves a result screen for
+# the next hand counts too ("next"). Prints one JSON line: a list of
+# {"game", "way", "plays", "turns", "points_nav", "end_nav", "tally_ok", "next", "numbers",
+# "same"}.
 
 import gc
 import json
@@ -41,7 +43,8 @@ def shown(app):
 class Count:
     def __init__(self, game, way):
         self.out = {"game": game, "way": way, "plays": [], "turns": 0, "points_nav": 0,
-                    "end_nav": 0, "tally_ok": 0, "numbers": [], "same": False}  # fmt: skip
+                    "end_nav": 0, "tally_ok": 0, "next": 0, "numbers": [],
+                    "same": False}  # fmt: skip
 
     def add(self, key, n):
         self.out[key] += n
@@ -114,6 +117,8 @@ def end_hand(app, end, out, last, count, from_table):
         goto(app, s, i, len(s.actions), count, "end_nav")
         press(app, "OK", count, "end_nav")
         s = shown(app)
+        if type(s).__name__ != "EndHand":  # nothing to ask (Italian): the hand has ended
+            return
         goto(app, s, s.outs.index(out), len(s.items), count, "end_nav")
         press(app, "OK", count, "end_nav")
         s = shown(app)
@@ -121,6 +126,13 @@ def end_hand(app, end, out, last, count, from_table):
             goto(app, s, last, len(s.items), count, "end_nav")
             press(app, "OK", count, "end_nav")
     tally(app, end, count)
+
+
+def next_hand(app, count):
+    """The OK that leaves a result screen for the next hand, where one is shown: a press of
+    the whole hand as much as the tally's."""
+    if type(shown(app)).__name__ in ("Result", "HiddenResult"):
+        press(app, "OK", count, "next")
 
 
 def tally(app, end, count):
@@ -189,6 +201,7 @@ def tracked(storage, lines):
         app.home()
         out = hand.out if hand.out is not None else end.get("out")
         end_hand(app, end, out, end.get("last"), count, not hand.is_over())
+        next_hand(app, count)
     count.out["same"] = match(app).totals == shadow(setup, events, end).totals
     del app
     gc.collect()
@@ -280,6 +293,7 @@ def pad(storage, lines, result=True):
             result_end(app, out, final.records[-1].tally, count)
         else:
             end_hand(app, end, out, last, count, True)
+        next_hand(app, count)
     count.out["same"] = match(app).totals == final.totals
     del app
     gc.collect()

@@ -337,5 +337,13 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
     assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
     assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
-    # open, Ben gone out (who and how: one list), OK, 7 taps, OK
-    assert r["result_presses"] == 1 + 1 + 1 + 7 + 1
+    # open, Ben gone out (who and how: one list), OK, 5 taps (Ana and Cai hold a tile each at
+    # least: the points start at 2), OK; then the next hand's pad, the points flashed over the
+    # totals (a result screen showed the 7 just typed and asked one more OK a hand)
+    assert r["result_presses"] == 1 + 1 + 1 + 5 + 1
+    assert r["result_next"] == ["Pad", "Ben +7"]
+    # 003 Italian: only exact totals score, the hand's end none: End the hand ends it (it
+    # asked who went out, then a tally of nothing, then a result of zeros: 6 presses more)
+    assert r["italian_end_presses"] == 2 + 1  # DOWN twice from Ben to End the hand, OK
+    assert r["italian_next"] == ["Pad", 1, "Hand 1 over"]
+    assert r["italian_end"] == {"k": "end"} and r["italian_totals"] == [0, 2, 0]

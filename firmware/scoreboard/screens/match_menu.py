@@ -5,7 +5,7 @@ when play goes on), so the hand-in-progress loop keeps none of this code in the 
 
 from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens.common import attempt, side_name
+from scoreboard.screens.common import attempt, hidden, side_name
 from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
@@ -66,7 +66,9 @@ class HandResult(Points):
     """The hand's result as paper writes it (``Game.result_entry``): who scores and whether he
     went out or the hand blocked (where the game takes both: one list, UP/DOWN run through
     every player gone out, then every player winning a blocked hand), then how much; OK on
-    the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
+    the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is, and
+    goes on to the next hand's pad, the points flashed over its totals: a result screen would
+    show only what was just typed and ask for one more OK a hand."""
 
     last = 2
 
@@ -79,7 +81,13 @@ class HandResult(Points):
             self.ways = [False]
         self.blocked = self.ways[0]
         self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
+        self.least(m)
         self.field = 0  # 0 who (and went out or blocked), 2 points
+
+    def least(self, m):
+        """The points start at the least the others can hold (``Match.result_least``: a tile
+        each where tiles are scored), so a hand won by that much is one OK."""
+        self.number.value = m.result_least(self.player, None if self.blocked else self.player)
 
     def draw(self, app, fb):
         m = app.match
@@ -96,8 +104,11 @@ class HandResult(Points):
             i = self.ways.index(self.blocked) * n + self.player + (1 if key == "down" else -1)
             i %= n * len(self.ways)
             self.player, self.blocked = i % n, self.ways[i // n]
+            self.least(app.match)
             return
         Points.key(self, app, key, repeat)
+        if self.field == 0:  # who changed (or BACK to him): the points start at his least
+            self.least(app.match)
 
     def next_field(self):
         return 2
@@ -108,11 +119,17 @@ class HandResult(Points):
         if not self.blocked and m.hand.out is None:
             ev["out"] = self.player
         r = attempt(app, ev)
-        if r is not None:
+        if r is None:
+            return
+        del app.screens[:]
+        if hidden(m):  # standings kept secret: the result screen says only that it scored
             from scoreboard.screens.result import result
 
-            del app.screens[:]
             app.push(result(app, r))
+            return
+        app.home()  # the pad shows the totals: no result screen to OK
+        if not m.over:
+            app.flash("%s +%d" % (side_name(m, m.side_of[self.player]), self.number.value))
 
 
 class EndHand(Menu):

@@ -76,6 +76,8 @@ class Pad(Screen):
         if kind == "pts":
             u = m.game.points_unit
             self.points = (p, NumberEntry(u, u, 1000 // u * u, u))
+        elif kind == "hand" and not m.game.scores_hand_end:
+            hand_over(app)  # nothing held scores (Italian): nothing to ask, the hand ends
         elif kind == "hand":
             app.open("EndHand")
         elif kind == "result":
@@ -85,3 +87,15 @@ class Pad(Screen):
                 app.home()
         else:
             app.open("MatchMenu")
+
+
+def hand_over(app):
+    """End a hand whose end scores nothing (``Game.scores_hand_end`` False: Italian, where only
+    exact totals score during play): who went out changes nothing, so nothing is asked and the
+    pad goes on to the next hand (a result screen of zeros would only ask for an OK)."""
+    m = app.match
+    n = m.hand.number + 1
+    if attempt(app, {"k": "end"}) is not None:
+        app.home()
+        if not m.over:
+            app.flash(words.HAND_OVER % n)

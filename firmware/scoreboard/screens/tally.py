@@ -9,7 +9,7 @@ from domino.tiles import SET_SIZES, hand_pips, parse, set_pips
 from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
 from scoreboard.screens.common import attempt, standings_rows
-from scoreboard.screens.result import Result, result
+from scoreboard.screens.result import result
 from scoreboard.ui import Screen, fit, row, spread, title
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
@@ -247,7 +247,8 @@ class Tally(Screen):
 
 class HandOver(Screen):
     """A hand's end that scores nothing (``Game.scores_hand_end`` False: Italian, where only
-    exact totals score): who went out, the total, the standings; OK goes on."""
+    exact totals score): who went out, the total, the standings; OK goes on to the next hand
+    (a result of zeros after it would only ask for another OK)."""
 
     def draw(self, app, fb):
         m = app.match
@@ -261,9 +262,7 @@ class HandOver(Screen):
 
     def key(self, app, key, repeat):
         if key in ("ok", "ok_long"):
-            r = attempt(app, {"k": "end"})
-            if r is not None:
+            if attempt(app, {"k": "end"}) is not None:
                 app.home()
-                app.push(Result(r))
         elif key == "back":
             app.open("MatchMenu")

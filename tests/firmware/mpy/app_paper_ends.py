@@ -143,4 +143,19 @@ op.tap("OK")
 r["result_presses"] = op.presses - before
 r["result_hand"] = op.match().records[-1].points()
 r["result_end"] = last_end(op)
+r["result_next"] = [d.kind(op.screen), op.app.message and op.app.message[0]]
+
+# Italian on the pad: Ben reaches 50 (2 points), then End the hand asks nothing more
+op.new_match("italian", 3, way="pad")
+bar_choose(op, "Ben scores")
+op.set_number(op.screen.points[1], 2)
+op.tap("OK")
+before = op.presses
+bar_choose(op, "End the hand")
+r["italian_end_presses"] = op.presses - before
+said = op.app.message and op.app.message[0]
+r["italian_next"] = [d.kind(op.screen), op.match().hand.number, said]
+end_at = op.match().records[-1].end
+r["italian_end"] = None if end_at is None else op.match().log[end_at]
+r["italian_totals"] = list(op.match().totals)
 d.emit(r)
