@@ -237,31 +237,27 @@ def offers_result(app, blocked):
     """The score pad offers the hand's result itself (Game.result_entry) for this end."""
     s = shown(app)
     m = match(app)
-    return ("result", None) in getattr(s, "actions", ()) and m.game.result_entry(m.hand, blocked)
+    won = [a for a in getattr(s, "actions", ()) if a[0] == "won" and a[1][1] == blocked]
+    return bool(won) and m.game.result_entry(m.hand, blocked)
 
 
 def result_end(app, out, tally, count):
-    """The pad's *Hand result*: who scores, went out or blocked where both are offered, and
-    his side's points (scoreboard.screens.match_menu.HandResult)."""
+    """The pad's hand result: on its bar "<player> went out" or "Blocked, <player> won" (the
+    nearest seat of the side that scores), OK, his side's points, OK
+    (scoreboard.screens.pad.results, scoreboard.screens.match_menu.HandResult)."""
     m = match(app)
-    s = shown(app)
-    goto(app, s, s.actions.index(("result", None)), len(s.actions), count, "end_nav")
-    press(app, "OK", count, "end_nav")
     s = shown(app)
     side = 0
     for i, x in enumerate(tally):
         if x > tally[side]:
             side = i
-    won = out if out is not None else m.sides[side][0]
-    n = len(m.players)
-    size = n * len(s.ways)  # who and how in one list: every player out, then blocked
-    at = s.ways.index(s.blocked) * n + s.player
-    want = s.ways.index(out is None) * n + won
-    down, up = (want - at) % size, (at - want) % size
-    name, k = ("DOWN", down) if down <= up else ("UP", up)
-    for _ in range(k):
-        press(app, name, count, "end_nav")
+    seats = [out] if out is not None else m.sides[side]
+    n = len(s.actions)
+    at = [s.actions.index(("won", (p, out is None))) for p in seats]
+    i = min(at, key=lambda i: min((i - s.cursor) % n, (s.cursor - i) % n))
+    goto(app, s, i, n, count, "end_nav")
     press(app, "OK", count, "end_nav")
+    s = shown(app)
     number(app, s.number, tally[side], count, "tally", m.game.points_unit)
     press(app, "OK", count, "tally_ok")
 

@@ -334,14 +334,23 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # carry their numbers
     assert r["rows"] == ["06-15 Ana Ben Cai", "#9 06-15 Ana Ben", "#8 06-15 Ana Ben"]
     # the score pad offers the hand's result itself where the core declares it
-    # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
-    assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
+    # (Game.result_entry), one action a winner: gone out from the bar's start (DOWN), blocked
+    # from its end (UP). Super Dominos, Ben out, 7 tiles left to the others
+    assert r["pad_bar"] == ["Ana went out", "Ben went out", "Cai went out", "End the hand",
+                            "Track the tiles", "Menu", "Blocked, Cai won", "Blocked, Ben won",
+                            "Blocked, Ana won"]  # fmt: skip
+    assert r["result_field"] == ["HandResult", 2, 2]  # his points, from the least: 2 tiles
     assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
-    # open, Ben gone out (who and how: one list), OK, 5 taps (Ana and Cai hold a tile each at
-    # least: the points start at 2), OK; then the next hand's pad, the points flashed over the
-    # totals (a result screen showed the 7 just typed and asked one more OK a hand)
-    assert r["result_presses"] == 1 + 1 + 1 + 5 + 1
+    # DOWN, OK, 5 taps (Ana and Cai hold a tile each at least: the points start at 2), OK
+    # (it was 11: Hand result, DOWN to Ben in a list of who and how, OK, 7 taps, OK); then the
+    # next hand's pad, the points flashed over the totals (a result screen showed the 7 just
+    # typed and asked one more OK a hand)
+    assert r["result_presses"] == 1 + 1 + 5 + 1
     assert r["result_next"] == ["Pad", "Ben +7"]
+    assert r["blocked_label"] == "Blocked, Ana won"
+    assert r["blocked_field"] == [0, True, 2, 0]  # blocked: nothing bounds it from below
+    assert r["back_list"] == [1, True, 0]  # the list of who and how, on to Ben blocked
+    assert r["back_end"] == {} and r["back_hand"] == [0, 4, 0]
     # 003 Italian: only exact totals score, the hand's end none: End the hand ends it (it
     # asked who went out, then a tally of nothing, then a result of zeros: 6 presses more)
     assert r["italian_end_presses"] == 2 + 1  # DOWN twice from Ben to End the hand, OK

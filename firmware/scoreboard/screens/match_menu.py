@@ -64,15 +64,16 @@ class Points(Screen):
 
 class HandResult(Points):
     """The hand's result as paper writes it (``Game.result_entry``): who scores and whether he
-    went out or the hand blocked (where the game takes both: one list, UP/DOWN run through
-    every player gone out, then every player winning a blocked hand), then how much; OK on
+    went out or the hand blocked (``won``: chosen on the score pad's bar, the points first;
+    BACK there goes to the list of both, UP/DOWN running through every player gone out, then
+    every player winning a blocked hand), then how much; OK on
     the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is, and
     goes on to the next hand's pad, the points flashed over its totals: a result screen would
     show only what was just typed and ask for one more OK a hand."""
 
     last = 2
 
-    def __init__(self, app):
+    def __init__(self, app, won=None):
         m = app.match
         hand = m.hand
         self.player = hand.out if hand.out is not None else (hand.turn or 0)
@@ -80,9 +81,12 @@ class HandResult(Points):
         if hand.out is not None:
             self.ways = [False]
         self.blocked = self.ways[0]
+        self.field = 0  # 0 who (and went out or blocked), 2 points
+        if won is not None:  # chosen on the pad's bar: straight to his points
+            self.player, self.blocked = won
+            self.field = 2
         self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
         self.least(m)
-        self.field = 0  # 0 who (and went out or blocked), 2 points
 
     def least(self, m):
         """The points start at the least the others can hold (``Match.result_least``: a tile

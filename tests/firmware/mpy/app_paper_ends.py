@@ -134,16 +134,32 @@ r["rows"] = list(op.screen.items)[:3]
 op.new_match("super", 3, way=None)
 r["pad_bar"] = [op.screen.label(op.app, a) for a in op.screen.actions]
 before = op.presses
-bar_choose(op, "Hand result")
+bar_choose(op, "Ben went out")  # DOWN, OK: straight to his points
 s = op.screen
-op.tap("DOWN")  # Ben, went out
-op.tap("OK")  # on to the points
+r["result_field"] = [d.kind(s), s.field, s.number.value]
 op.set_number(s.number, 7)
 op.tap("OK")
 r["result_presses"] = op.presses - before
 r["result_hand"] = op.match().records[-1].points()
 r["result_end"] = last_end(op)
 r["result_next"] = [d.kind(op.screen), op.app.message and op.app.message[0]]
+
+# a blocked hand from the bar's end: UP to "Blocked, Ana won", OK; BACK there goes to the list
+# of who and how, where DOWN runs on to Ben winning it blocked, OK, then the points
+s = op.screen
+op.tap("UP")
+r["blocked_label"] = s.label(op.app, s.actions[s.cursor])
+op.tap("OK")
+h = op.screen
+r["blocked_field"] = [h.player, h.blocked, h.field, h.number.value]
+op.tap("BACK")
+op.tap("DOWN")
+r["back_list"] = [h.player, h.blocked, h.field]
+op.tap("OK")
+op.set_number(h.number, 4)
+op.tap("OK")
+r["back_end"] = last_end(op)
+r["back_hand"] = op.match().records[-1].points()
 
 # Italian on the pad: Ben reaches 50 (2 points), then End the hand asks nothing more
 op.new_match("italian", 3, way="pad")
