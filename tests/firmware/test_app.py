@@ -314,6 +314,11 @@ def test_ends_the_record_cannot_check_are_asked_on_the_score_pad(tmp_path) -> No
     assert r["switched_hand"] == [0, 0, 24 + 20] and r["switched_end"] == {"bar": 2, "declared": 1}
     assert r["asked"] == "LastTile"
     assert r["peruvian_hand"] == [13, 28, 15, 4 * 20] and r["peruvian_end"] == {"last": 3}
+    # a tally on the score pad goes on to the next hand's pad, the hand's points flashed (a
+    # result screen showed them again and asked one more OK a hand); Peruvian's standings are
+    # secret: its result screen says only that the hand scored
+    assert r["after_tally"] == [["Pad", "Ben +44"], ["Pad", "Cai +44"], ["HiddenResult", None],
+                                ["Pad", "Ana +7"]]  # fmt: skip
 
 
 def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:

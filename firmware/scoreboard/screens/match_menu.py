@@ -5,7 +5,7 @@ when play goes on), so the hand-in-progress loop keeps none of this code in the 
 
 from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens.common import attempt, hidden, side_name
+from scoreboard.screens.common import attempt, hidden, on_to_the_pad, side_name
 from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
@@ -125,15 +125,13 @@ class HandResult(Points):
         r = attempt(app, ev)
         if r is None:
             return
-        del app.screens[:]
         if hidden(m):  # standings kept secret: the result screen says only that it scored
             from scoreboard.screens.result import result
 
+            del app.screens[:]
             app.push(result(app, r))
             return
-        app.home()  # the pad shows the totals: no result screen to OK
-        if not m.over:
-            app.flash("%s +%d" % (side_name(m, m.side_of[self.player]), self.number.value))
+        on_to_the_pad(app, r)
 
 
 class EndHand(Menu):

@@ -8,7 +8,7 @@ Loaded when a hand ends (scoreboard.screens.home) and dropped while the next one
 from domino.tiles import SET_SIZES, hand_pips, parse, set_pips
 from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens.common import attempt, standings_rows
+from scoreboard.screens.common import attempt, hidden, on_to_the_pad, standings_rows
 from scoreboard.screens.result import result
 from scoreboard.ui import Screen, fit, row, spread, title
 
@@ -241,6 +241,10 @@ class Tally(Screen):
             self.scored(app, r)
 
     def scored(self, app, r):
+        m = app.match
+        if m.way == "pad" and self.fix is None and not hidden(m):
+            on_to_the_pad(app, r)  # the pad shows the totals: no result screen to OK
+            return
         del app.screens[:]  # the result alone: OK on it loads the next hand's table (App.home)
         app.push(result(app, r, self.fix))
 

@@ -39,6 +39,15 @@ def tally(op, pips, tiles=None):
     op.tap("OK")  # Score the hand
 
 
+def after_tally(op):
+    """What the tally went on to: the next hand's pad (the hand's points flashed), or a result
+    screen (left by OK) where the standings are secret."""
+    seen = [d.kind(op.screen), op.app.message and op.app.message[0]]
+    if seen[0] in ("Result", "HiddenResult"):
+        op.tap("OK")
+    r.setdefault("after_tally", []).append(seen)
+
+
 def last_end(op):
     m = op.match()
     ev = m.log[m.records[-1].end]
@@ -56,7 +65,7 @@ op.choose_label("Ben barricaded")
 tally(op, [24, 9, 20])
 r["pad_hand"] = op.match().records[-1].points()
 r["pad_end"] = last_end(op)
-op.tap("OK")  # the result: on to the next hand
+after_tally(op)
 
 # a Barricade hand followed tile by tile, then kept on the pad: Cai barricades meanwhile
 op.new_match("barricade", 3)
@@ -69,7 +78,7 @@ op.choose_label("Cai barricaded")
 tally(op, [24, 20, 9])
 r["switched_hand"] = op.match().records[-1].points()
 r["switched_end"] = last_end(op)
-op.tap("OK")
+after_tally(op)
 
 # Peruvian: two plays on the record, then the pad; the hand blocks later, Dee laid the last tile
 op.new_match("peruvian", 4, opts={"draw_each_turn": False})
@@ -84,7 +93,7 @@ op.choose_label("Dee")
 tally(op, [13, 28, 15, 20])
 r["peruvian_hand"] = op.match().records[-1].points()
 r["peruvian_end"] = last_end(op)
-op.tap("OK")
+after_tally(op)
 
 # Super Dominos, simple scoring: Ana out, the tally asks the tiles left alone
 op.new_match("super", 3, way=None)
@@ -93,7 +102,7 @@ op.choose_label("Ana went out")
 r["super_asks"] = [f[1] for f in op.screen.rows()]
 tally(op, None, [0, 3, 4])
 r["super_hand"] = op.match().records[-1].points()
-op.tap("OK")
+after_tally(op)
 
 # Muggins, Ben to play with 14 tiles to draw: Draw is on the bar, Pass is not (it is refused)
 op.new_match("muggins", 2)
