@@ -125,6 +125,8 @@ def end_hand(app, end, out, last, count, from_table):
         if type(s).__name__ == "LastTile":
             goto(app, s, last, len(s.items), count, "end_nav")
             press(app, "OK", count, "end_nav")
+        if type(shown(app)).__name__ not in ("Tally", "HandOver"):
+            return  # nothing to ask: scored once the end was chosen
     tally(app, end, count)
 
 

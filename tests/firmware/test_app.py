@@ -341,8 +341,8 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # the score pad offers the hand's result itself where the core declares it
     # (Game.result_entry), one action a winner: gone out from the bar's start (DOWN), blocked
     # from its end (UP). Super Dominos, Ben out, 7 tiles left to the others
-    assert r["pad_bar"] == ["Ana went out", "Ben went out", "Cai went out", "End the hand",
-                            "Track the tiles", "Menu", "Blocked, Cai won", "Blocked, Ben won",
+    assert r["pad_bar"] == ["Ana went out", "Ben went out", "Cai went out", "Track the tiles",
+                            "Menu", "End the hand", "Blocked, Cai won", "Blocked, Ben won",
                             "Blocked, Ana won"]  # fmt: skip
     assert r["result_field"] == ["HandResult", 2, 2]  # his points, from the least: 2 tiles
     assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
@@ -358,6 +358,7 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     assert r["back_end"] == {} and r["back_hand"] == [0, 4, 0]
     # 003 Italian: only exact totals score, the hand's end none: End the hand ends it (it
     # asked who went out, then a tally of nothing, then a result of zeros: 6 presses more)
-    assert r["italian_end_presses"] == 2 + 1  # DOWN twice from Ben to End the hand, OK
+    assert r["italian_end_presses"] == 2 + 1  # UP twice from Ben to End the hand (the bar's
+    # last, where the seats' points come first), OK
     assert r["italian_next"] == ["Pad", 1, "Hand 1 over"]
     assert r["italian_end"] == {"k": "end"} and r["italian_totals"] == [0, 2, 0]

@@ -159,14 +159,14 @@ class EndHand(Menu):
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
         if index >= len(self.outs):
-            app.replace(Tally(app, None, True, bar=index - len(self.outs), declared=True))
+            tally(app, Tally(app, None, True, bar=index - len(self.outs), declared=True))
             return
         out = self.outs[index]
         m = app.match
         if m.game.asks_last(m.hand, out, index >= self.allowed):
             app.replace(LastTile(app, index >= self.allowed))
             return
-        app.replace(Tally(app, out, True, declared=index >= self.allowed))
+        tally(app, Tally(app, out, True, declared=index >= self.allowed))
 
 
 class LastTile(Menu):
@@ -181,7 +181,17 @@ class LastTile(Menu):
     def choose(self, app, index):
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
-        app.replace(Tally(app, None, True, last=index, declared=self.declared))
+        tally(app, Tally(app, None, True, last=index, declared=self.declared))
+
+
+def tally(app, screen):
+    """The tally of a hand ended by hand, or where it asks nothing (``Game.tally_fields``
+    empty: a Bergen domino, Tiddle-a-Wink's pool) the hand scored at once: a tally of no rows
+    would only ask for an OK."""
+    if screen.fields:
+        app.replace(screen)
+    else:
+        screen.submit(app)
 
 
 def end_by_entry(app):

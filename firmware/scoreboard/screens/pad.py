@@ -22,7 +22,11 @@ class Pad(Screen):
         if m.game.way == "tracked":  # the layout scores in this game: points as they happen
             acts = [("pts", p) for p in range(len(m.players))]
         outs, blocked = results(m)
-        self.actions = outs + acts + [("hand", None), ("track", None), ("menu", None)] + blocked
+        front = outs + acts
+        if front:
+            self.actions = front + [("track", None), ("menu", None), ("hand", None)] + blocked
+        else:
+            self.actions = [("hand", None), ("track", None), ("menu", None)] + blocked
         self.cursor = 0
         self.points = None  # (player, NumberEntry of his points) while they are entered
         self.note = ""

@@ -13,14 +13,19 @@ import mpy_app_driver as d  # noqa: E402
 
 
 def bar_choose(op, label):
-    """On a screen with an action bar (the table, the score pad): DOWN to ``label``, OK."""
+    """On a screen with an action bar (the table, the score pad): to ``label`` the short way
+    round (the bar wraps), OK."""
     s = op.screen
     if d.shows(s, "Table"):
         op.cursor_info()  # the table lists its actions when first drawn
-    for _ in range(len(s.actions)):
-        if s.label(op.app, s.actions[s.cursor]) == label:
+    n = len(s.actions)
+    for i, a in enumerate(s.actions):
+        if s.label(op.app, a) == label:
+            down = (i - s.cursor) % n
+            key, k = ("DOWN", down) if down <= n - down else ("UP", n - down)
+            for _ in range(k):
+                op.tap(key)
             return op.tap("OK")
-        op.tap("DOWN")
     raise d.Stuck("no %r on the bar" % label)
 
 

@@ -271,10 +271,7 @@ def test_a_declared_bergen_domino_is_one_ok_and_a_blocked_hand_still_asks():
     op.new_match("bergen-schmidt", 2, way="pad")
     m = op.match()
     _label(op, "End the hand")
-    op.choose_label("Ben went out")
-    s = op.screen
-    assert d.kind(s) == "Tally" and s.rows() == []
-    op.tap("OK")
+    op.choose_label("Ben went out")  # nothing to ask: no tally of no rows to OK
     ev = m.log[len(m.log) - 1]
     assert ev.get("out") == 1 and "left" not in ev, ev
     assert m.records[-1].tally == [0, 2], m.records[-1].tally
