@@ -5,7 +5,8 @@ legal tile (harness/press_hands.py), for every game played tile by tile. Each ha
 entered on the real App on the MicroPython unix port twice (bench/mpy_hands.py): *tracked*
 (every play by the fewest presses the table's lists allow, draws and passes on the bar, the
 tally) and on a *score pad* (scoreboard.screens.pad: each score as it happens in the game's
-unit, End the hand, who went out, the tally). Both must reach the totals the rules core folds
+unit, End the hand, who went out, the tally; the OK that leaves the result screen for the next
+hand, where one is shown). Both must reach the totals the rules core folds
 from the hand ("same"). The outcome games' hands (bench/outcome_hands.py) are entered on the real
 App every way the game declares (bench/mpy_outcomes.py) and priced the same way; their rows
 close hands.txt and make bench/results/presses-games.txt.
@@ -80,11 +81,12 @@ def keypad_plays(lines: list[str]) -> list[int | None]:
 
 def number_presses(entry: list, inputs: str) -> int | None:
     """Presses to enter one number, its OK included. ``entry`` as mpy_hands.py reports it:
-    [kind, value in units, lo, hi, start, unit, taps on today's widget]. None: not measurable
-    for this input here (the keypad without the number-entry bench's module)."""
-    _kind, value, lo, hi, _start, unit, taps = entry
-    if PRESSES_FOR is not None:
-        return PRESSES_FOR(value * unit, unit, lo * unit, hi * unit, inputs)
+    [kind, value in units, lo, hi, the value shown first, unit, taps on today's widget].
+    None: not measurable for this input here (the keypad without the number-entry bench's
+    module)."""
+    _kind, value, lo, hi, start, unit, taps = entry
+    if PRESSES_FOR is not None:  # from the value the entry showed first
+        return PRESSES_FOR(value * unit, unit, lo * unit, hi * unit, inputs, start)
     if inputs == "keypad":
         return None
     return taps + 1
@@ -152,7 +154,7 @@ def priced(h: dict, inputs: str) -> dict | None:
     plays = h.get("key_plays", h["plays"]) if inputs == "keypad" else h["plays"]
     points = h["points_nav"] - len(nums["points"]) + sum(nums["points"])
     tally = h["tally_ok"] - len(nums["tally"]) + sum(nums["tally"])
-    total = sum(plays) + h["turns"] + points + h["end_nav"] + tally
+    total = sum(plays) + h["turns"] + points + h["end_nav"] + tally + h["next"]
     return {"total": total, "tally": nums["tally"], "tally_all": tally, "points": points}
 
 

@@ -8,8 +8,10 @@
 # HANDS_FILE: hands played by the host's simulated table (harness/press_hands.py). Every
 # press goes through App._button as the buttons' events arrive; numbers are entered on today's
 # widget by taps, the short way round (a tap past an end wraps), and each is reported with its
-# range so the host can count it for other inputs too. Prints one JSON line: a list of
-# {"game", "way", "plays", "turns", "points_nav", "end_nav", "tally_ok", "numbers", "same"}.
+# range so the host can count it for other inputs too. The OK that leaves a result screen for
+# the next hand counts too ("next"). Prints one JSON line: a list of
+# {"game", "way", "plays", "turns", "points_nav", "end_nav", "tally_ok", "next", "numbers",
+# "same"}.
 
 import gc
 import json
@@ -41,7 +43,8 @@ def shown(app):
 class Count:
     def __init__(self, game, way):
         self.out = {"game": game, "way": way, "plays": [], "turns": 0, "points_nav": 0,
-                    "end_nav": 0, "tally_ok": 0, "numbers": [], "same": False}  # fmt: skip
+                    "end_nav": 0, "tally_ok": 0, "next": 0, "numbers": [],
+                    "same": False}  # fmt: skip
 
     def add(self, key, n):
         self.out[key] += n
@@ -114,13 +117,24 @@ def end_hand(app, end, out, last, count, from_table):
         goto(app, s, i, len(s.actions), count, "end_nav")
         press(app, "OK", count, "end_nav")
         s = shown(app)
+        if type(s).__name__ != "EndHand":  # nothing to ask (Italian): the hand has ended
+            return
         goto(app, s, s.outs.index(out), len(s.items), count, "end_nav")
         press(app, "OK", count, "end_nav")
         s = shown(app)
         if type(s).__name__ == "LastTile":
             goto(app, s, last, len(s.items), count, "end_nav")
             press(app, "OK", count, "end_nav")
+        if type(shown(app)).__name__ not in ("Tally", "HandOver"):
+            return  # nothing to ask: scored once the end was chosen
     tally(app, end, count)
+
+
+def next_hand(app, count):
+    """The OK that leaves a result screen for the next hand, where one is shown: a press of
+    the whole hand as much as the tally's."""
+    if type(shown(app)).__name__ in ("Result", "HiddenResult"):
+        press(app, "OK", count, "next")
 
 
 def tally(app, end, count):
@@ -189,6 +203,7 @@ def tracked(storage, lines):
         app.home()
         out = hand.out if hand.out is not None else end.get("out")
         end_hand(app, end, out, end.get("last"), count, not hand.is_over())
+        next_hand(app, count)
     count.out["same"] = match(app).totals == shadow(setup, events, end).totals
     del app
     gc.collect()
@@ -224,31 +239,27 @@ def offers_result(app, blocked):
     """The score pad offers the hand's result itself (Game.result_entry) for this end."""
     s = shown(app)
     m = match(app)
-    return ("result", None) in getattr(s, "actions", ()) and m.game.result_entry(m.hand, blocked)
+    won = [a for a in getattr(s, "actions", ()) if a[0] == "won" and a[1][1] == blocked]
+    return bool(won) and m.game.result_entry(m.hand, blocked)
 
 
 def result_end(app, out, tally, count):
-    """The pad's *Hand result*: who scores, went out or blocked where both are offered, and
-    his side's points (scoreboard.screens.match_menu.HandResult)."""
+    """The pad's hand result: on its bar "<player> went out" or "Blocked, <player> won" (the
+    nearest seat of the side that scores), OK, his side's points, OK
+    (scoreboard.screens.pad.results, scoreboard.screens.match_menu.HandResult)."""
     m = match(app)
-    s = shown(app)
-    goto(app, s, s.actions.index(("result", None)), len(s.actions), count, "end_nav")
-    press(app, "OK", count, "end_nav")
     s = shown(app)
     side = 0
     for i, x in enumerate(tally):
         if x > tally[side]:
             side = i
-    won = out if out is not None else m.sides[side][0]
-    n = len(m.players)
-    size = n * len(s.ways)  # who and how in one list: every player out, then blocked
-    at = s.ways.index(s.blocked) * n + s.player
-    want = s.ways.index(out is None) * n + won
-    down, up = (want - at) % size, (at - want) % size
-    name, k = ("DOWN", down) if down <= up else ("UP", up)
-    for _ in range(k):
-        press(app, name, count, "end_nav")
+    seats = [out] if out is not None else m.sides[side]
+    n = len(s.actions)
+    at = [s.actions.index(("won", (p, out is None))) for p in seats]
+    i = min(at, key=lambda i: min((i - s.cursor) % n, (s.cursor - i) % n))
+    goto(app, s, i, n, count, "end_nav")
     press(app, "OK", count, "end_nav")
+    s = shown(app)
     number(app, s.number, tally[side], count, "tally", m.game.points_unit)
     press(app, "OK", count, "tally_ok")
 
@@ -280,6 +291,7 @@ def pad(storage, lines, result=True):
             result_end(app, out, final.records[-1].tally, count)
         else:
             end_hand(app, end, out, last, count, True)
+        next_hand(app, count)
     count.out["same"] = match(app).totals == final.totals
     del app
     gc.collect()

@@ -496,6 +496,8 @@ class Session:
         # nothing asked (Game.tally_fields empty: a Bergen domino): an end without pips
         self.intended.append({"k": "end", "left": left} if s.need else {"k": "end"})
         self.tally_presses.append(op.presses - before)
+        if m.way == "pad" and shows(op.screen, "Pad", "Winner"):
+            return  # a score pad goes on to the next hand, the points flashed
         if not shows(op.screen, "Result"):
             raise Stuck("expected the result, got %r (%r)" % (op.screen, op.app.message))
         if out:

@@ -302,6 +302,23 @@ def _left_facts(who, x, hand):
         x.plain = x.pips  # no doubles: all his pips are pips without doubles
 
 
+def result_least(m, hand, won, out):
+    """The least seat ``won``'s side can score by a hand's result entered as itself, where the
+    game scores the tiles the other sides hold (Super Dominos' simple scoring: "a point ...
+    for every domino they have left"): each other seat holds at least its least tiles (one,
+    since it did not go out). 0 where pips are scored: a 0-0 is no pips, and where the winner
+    scores a difference (a blocked Block, All Sevens) nothing bounds it from below."""
+    g = m.game
+    if "p" in g.tally_fields(hand, out is None):
+        return 0
+    side = m.side_of[won]
+    least = 0
+    for p, b in enumerate(bounds(m, hand, out, True)):
+        if m.side_of[p] != side:
+            least += b[0]
+    return least
+
+
 def read_result(m, hand, ev, out=None):
     """An end (or fix) event that gives the hand's result itself, as a paper score pad
     writes it: seat ``won``'s side scores ``n`` (``Game.result_entry``). Bounded as a tally

@@ -749,6 +749,13 @@ class Match:
 
         return [] if self.hand is None else outs(self, self.hand, declared)
 
+    def result_least(self, won, out):
+        """The least a hand's result entered as itself (``Game.result_entry``) can be for
+        seat ``won``'s side, ``out`` out (None: blocked): domino.ending.result_least."""
+        from .ending import result_least
+
+        return 0 if self.hand is None else result_least(self, self.hand, won, out)
+
     def may_block(self, declared=False):
         """Whether the hand in progress may end blocked (nobody out): not once someone went
         out, nor while a tile can still be drawn (``Game.drawable``) in a hand the table

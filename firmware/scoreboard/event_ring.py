@@ -250,7 +250,14 @@ class EventRing:
     def folded(self):
         """Every event so far is on littlefs now (the store just flushed them there): write
         FOLDED, and the sectors before this one may be erased."""
-        self._write(record(FOLDED, b""))
+        rec = record(FOLDED, b"")
+        if self.head >= 0 and self.pos + len(rec) > SECTOR:
+            # FOLDED needs a new sector. Power cuts that tore heads can have used up every
+            # sector with events not yet folded; they are all on littlefs now, so any sector
+            # may take it (a cut before FOLDED lands leaves events littlefs already holds,
+            # which the next fold skips by their index).
+            self.fold_seq = self.next_seq
+        self._write(rec)
         self.fold_seq, self.fold_pos = self.seq[self.head], self.pos
         self.pending = {}
 

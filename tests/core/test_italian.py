@@ -110,3 +110,14 @@ def test_003_italian_every_tile_fits_so_nobody_passes():
     raises(DominoError, m.apply, {"k": "play", "p": 2, "t": "1-0", "e": 0})  # on the table
     raises(DominoError, m.apply, {"k": "play", "p": 2, "t": "2-0", "e": 1})  # one end only
     assert snapshot(m) == before
+
+
+def test_a_score_pad_hand_ends_without_asking_who_went_out():
+    # 003: only an exact 30, 50, 70 or 100 scores; the booklet gives the hand's end no points,
+    # so a hand kept on a score pad ends as it is: the points written during it, nobody named
+    # out (the device's End the hand asks nothing)
+    m = match("italian", 3, way="pad")
+    m.apply({"k": "pts", "p": 1, "n": 2})
+    r = m.apply({"k": "end"})
+    assert r["hand"] == [0, 0, 0] and m.totals == [0, 2, 0]
+    assert m.records[-1].out is None and m.hand.number == 1

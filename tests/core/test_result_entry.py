@@ -81,3 +81,18 @@ def test_a_result_is_bounded_and_refused_where_it_cannot_be():
     m = match("draw", 2, way="tracked")
     play(m, 0, "6-6")
     fails(m, {"k": "end", "won": 1, "n": 3, "out": 1}, "out=1")
+
+
+def test_the_least_a_result_can_be_is_a_tile_each_where_tiles_score():
+    # 000 SUPER DOMINOS, simple scoring: "a point from each player for every domino they have
+    # left": each player who did not go out holds a tile at least, so the result of a
+    # three-player hand is at least 2 (the device's entry starts there); where pips or a
+    # difference score (Draw: a 0-0 is no pips; Block blocked), nothing bounds it from below.
+    m = match("super", 3, way="pad")
+    assert [m.result_least(w, w) for w in range(3)] == [2, 2, 2]
+    assert m.result_least(0, None) == 0
+    two = match("super", 2, way="pad")
+    assert two.result_least(1, 1) == 1
+    assert result(two, 1, 1, out=1)["hand"] == [0, 1]
+    assert match("draw", 2, way="pad").result_least(0, 0) == 0
+    assert match("block", 2, way="pad").result_least(1, None) == 0

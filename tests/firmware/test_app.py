@@ -314,6 +314,11 @@ def test_ends_the_record_cannot_check_are_asked_on_the_score_pad(tmp_path) -> No
     assert r["switched_hand"] == [0, 0, 24 + 20] and r["switched_end"] == {"bar": 2, "declared": 1}
     assert r["asked"] == "LastTile"
     assert r["peruvian_hand"] == [13, 28, 15, 4 * 20] and r["peruvian_end"] == {"last": 3}
+    # a tally on the score pad goes on to the next hand's pad, the hand's points flashed (a
+    # result screen showed them again and asked one more OK a hand); Peruvian's standings are
+    # secret: its result screen says only that the hand scored
+    assert r["after_tally"] == [["Pad", "Ben +44"], ["Pad", "Cai +44"], ["HiddenResult", None],
+                                ["Pad", "Ana +7"]]  # fmt: skip
 
 
 def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
@@ -334,8 +339,26 @@ def test_only_what_scores_is_asked_offered_and_shown(tmp_path) -> None:
     # carry their numbers
     assert r["rows"] == ["06-15 Ana Ben Cai", "#9 06-15 Ana Ben", "#8 06-15 Ana Ben"]
     # the score pad offers the hand's result itself where the core declares it
-    # (Game.result_entry): Super Dominos, Ben out, 7 tiles left to the others
-    assert r["pad_bar"][:2] == ["Hand result", "End the hand"]
+    # (Game.result_entry), one action a winner: gone out from the bar's start (DOWN), blocked
+    # from its end (UP). Super Dominos, Ben out, 7 tiles left to the others
+    assert r["pad_bar"] == ["Ana went out", "Ben went out", "Cai went out", "Track the tiles",
+                            "Menu", "End the hand", "Blocked, Cai won", "Blocked, Ben won",
+                            "Blocked, Ana won"]  # fmt: skip
+    assert r["result_field"] == ["HandResult", 2, 2]  # his points, from the least: 2 tiles
     assert r["result_hand"] == [0, 7, 0] and r["result_end"] == {"out": 1}
-    # open, Ben gone out (who and how: one list), OK, 7 taps, OK
-    assert r["result_presses"] == 1 + 1 + 1 + 7 + 1
+    # DOWN, OK, 5 taps (Ana and Cai hold a tile each at least: the points start at 2), OK
+    # (it was 11: Hand result, DOWN to Ben in a list of who and how, OK, 7 taps, OK); then the
+    # next hand's pad, the points flashed over the totals (a result screen showed the 7 just
+    # typed and asked one more OK a hand)
+    assert r["result_presses"] == 1 + 1 + 5 + 1
+    assert r["result_next"] == ["Pad", "Ben +7"]
+    assert r["blocked_label"] == "Blocked, Ana won"
+    assert r["blocked_field"] == [0, True, 2, 0]  # blocked: nothing bounds it from below
+    assert r["back_list"] == [1, True, 0]  # the list of who and how, on to Ben blocked
+    assert r["back_end"] == {} and r["back_hand"] == [0, 4, 0]
+    # 003 Italian: only exact totals score, the hand's end none: End the hand ends it (it
+    # asked who went out, then a tally of nothing, then a result of zeros: 6 presses more)
+    assert r["italian_end_presses"] == 2 + 1  # UP twice from Ben to End the hand (the bar's
+    # last, where the seats' points come first), OK
+    assert r["italian_next"] == ["Pad", 1, "Hand 1 over"]
+    assert r["italian_end"] == {"k": "end"} and r["italian_totals"] == [0, 2, 0]

@@ -80,6 +80,8 @@ def test_event_ring_and_littlefs_keep_every_committed_event_through_power_cuts()
     folds into littlefs several times), the power cut inside every program and erase."""
     output = run_on_micropython("ring_cases.py", "8M", {})
     assert "ok   ring_cases.test_cut_at_every_flash_operation_of_a_mixed_session" in output
+    # the cuts one after another in one session: a fold once torn heads used up every sector
+    assert "ok   ring_cases.test_cuts_one_after_another_in_one_session" in output
 
 
 def fill(matches: int) -> dict:

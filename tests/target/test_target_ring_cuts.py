@@ -111,16 +111,28 @@ class Recorder:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"the recorder said nothing for {timeout} s: {got!r}")
             got += self.port.read(1)
-        text = got.decode().strip()
-        if text.startswith("Traceback") or "Error" in text:
-            raise AssertionError(f"the recorder failed on the Pico: {text}")
-        return text.lstrip("\x04").lstrip("OK")
+        text = got.decode().strip().lstrip("\x04").lstrip("OK")
+        if text.startswith("Traceback") or "Error" in text:  # the raw REPL's OK<CTRL-D> first
+            raise AssertionError(f"the recorder failed on the Pico: {text}: {self.rest()}")
+        return text
+
+    def rest(self) -> str:
+        """What the Pico says after a traceback, up to the raw REPL's prompt."""
+        out = b""
+        while not out.endswith(b"\x04>"):
+            got = self.port.read(1)
+            if not got:
+                break
+            out += got
+        return out.decode(errors="replace").replace("\r\n", " | ")
 
     def record(self, match: str, line: str) -> bool:
         """Send one event; True once the Pico says it is stored, False at the power cut."""
         try:
             self.port.write(f"{match} {line}\n".encode())
             return self.line() == "ok"
+        except TimeoutError:
+            raise  # a Pico gone silent is a failure, not a power cut
         except (EOFError, OSError):
             return False
 

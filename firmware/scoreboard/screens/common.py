@@ -31,6 +31,20 @@ def attempt(app, ev):
         return None
 
 
+def on_to_the_pad(app, r):
+    """A hand scored on a score pad (``r``: what ``app.record`` returned): on to the next
+    hand's pad, each side's points of the hand flashed over its totals. A result screen
+    would show the same and ask one more OK a hand; where the standings are secret
+    (Peruvian) or a past hand was fixed, the result screen stays (scoreboard.screens.result)."""
+    m = app.match
+    del app.screens[:]
+    app.home()
+    if not m.over:
+        pts = r.get("hand", ())
+        said = ", ".join("%s %+d" % (side_name(m, s), x) for s, x in enumerate(pts) if x)
+        app.flash(said or words.HAND_SCORED % len(m.records))
+
+
 def side_name(m, s):
     members = m.sides[s]
     if len(members) == 1:

@@ -5,7 +5,7 @@ when play goes on), so the hand-in-progress loop keeps none of this code in the 
 
 from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens.common import attempt, side_name
+from scoreboard.screens.common import attempt, hidden, on_to_the_pad, side_name
 from scoreboard.ui import COLS, Menu, Screen, fit, row, short, title
 
 
@@ -64,13 +64,16 @@ class Points(Screen):
 
 class HandResult(Points):
     """The hand's result as paper writes it (``Game.result_entry``): who scores and whether he
-    went out or the hand blocked (where the game takes both: one list, UP/DOWN run through
-    every player gone out, then every player winning a blocked hand), then how much; OK on
-    the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is."""
+    went out or the hand blocked (``won``: chosen on the score pad's bar, the points first;
+    BACK there goes to the list of both, UP/DOWN running through every player gone out, then
+    every player winning a blocked hand), then how much; OK on
+    the points sends ``{"k":"end","won":..,"n":..}``, bounded by the core as a tally is, and
+    goes on to the next hand's pad, the points flashed over its totals: a result screen would
+    show only what was just typed and ask for one more OK a hand."""
 
     last = 2
 
-    def __init__(self, app):
+    def __init__(self, app, won=None):
         m = app.match
         hand = m.hand
         self.player = hand.out if hand.out is not None else (hand.turn or 0)
@@ -78,8 +81,17 @@ class HandResult(Points):
         if hand.out is not None:
             self.ways = [False]
         self.blocked = self.ways[0]
-        self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
         self.field = 0  # 0 who (and went out or blocked), 2 points
+        if won is not None:  # chosen on the pad's bar: straight to his points
+            self.player, self.blocked = won
+            self.field = 2
+        self.number = NumberEntry(0, 0, 1000, m.game.points_unit)
+        self.least(m)
+
+    def least(self, m):
+        """The points start at the least the others can hold (``Match.result_least``: a tile
+        each where tiles are scored), so a hand won by that much is one OK."""
+        self.number.value = m.result_least(self.player, None if self.blocked else self.player)
 
     def draw(self, app, fb):
         m = app.match
@@ -96,8 +108,11 @@ class HandResult(Points):
             i = self.ways.index(self.blocked) * n + self.player + (1 if key == "down" else -1)
             i %= n * len(self.ways)
             self.player, self.blocked = i % n, self.ways[i // n]
+            self.least(app.match)
             return
         Points.key(self, app, key, repeat)
+        if self.field == 0:  # who changed (or BACK to him): the points start at his least
+            self.least(app.match)
 
     def next_field(self):
         return 2
@@ -108,11 +123,15 @@ class HandResult(Points):
         if not self.blocked and m.hand.out is None:
             ev["out"] = self.player
         r = attempt(app, ev)
-        if r is not None:
+        if r is None:
+            return
+        if hidden(m):  # standings kept secret: the result screen says only that it scored
             from scoreboard.screens.result import result
 
             del app.screens[:]
             app.push(result(app, r))
+            return
+        on_to_the_pad(app, r)
 
 
 class EndHand(Menu):
@@ -140,14 +159,14 @@ class EndHand(Menu):
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
         if index >= len(self.outs):
-            app.replace(Tally(app, None, True, bar=index - len(self.outs), declared=True))
+            tally(app, Tally(app, None, True, bar=index - len(self.outs), declared=True))
             return
         out = self.outs[index]
         m = app.match
         if m.game.asks_last(m.hand, out, index >= self.allowed):
             app.replace(LastTile(app, index >= self.allowed))
             return
-        app.replace(Tally(app, out, True, declared=index >= self.allowed))
+        tally(app, Tally(app, out, True, declared=index >= self.allowed))
 
 
 class LastTile(Menu):
@@ -162,7 +181,17 @@ class LastTile(Menu):
     def choose(self, app, index):
         from scoreboard.screens.tally import Tally  # the hand's end: loaded for it
 
-        app.replace(Tally(app, None, True, last=index, declared=self.declared))
+        tally(app, Tally(app, None, True, last=index, declared=self.declared))
+
+
+def tally(app, screen):
+    """The tally of a hand ended by hand, or where it asks nothing (``Game.tally_fields``
+    empty: a Bergen domino, Tiddle-a-Wink's pool) the hand scored at once: a tally of no rows
+    would only ask for an OK."""
+    if screen.fields:
+        app.replace(screen)
+    else:
+        screen.submit(app)
 
 
 def end_by_entry(app):

@@ -11,19 +11,22 @@ from scoreboard.ui import COLS, Screen, center, fit, row, short, title
 
 
 class Pad(Screen):
-    """The standings in bold digits and one action bar: "<player> scores" (where plays score),
-    *End the hand*, *Track the tiles*, *Menu*. OK on a player opens his points, in the
-    game's unit: UP/DOWN change them, OK adds them, BACK leaves them."""
+    """The standings in bold digits and one action bar: "<player> went out" and "Blocked,
+    <player> won" where the hand's result is entered itself (``results``), "<player> scores"
+    (where plays score), *End the hand*, *Track the tiles*, *Menu*. OK on a player opens his
+    points, in the game's unit: UP/DOWN change them, OK adds them, BACK leaves them."""
 
     def __init__(self, app):
         m = app.match
         acts: list = []
         if m.game.way == "tracked":  # the layout scores in this game: points as they happen
             acts = [("pts", p) for p in range(len(m.players))]
-        acts.append(("hand", None))
-        if m.game.result_entry(m.hand, False) or m.game.result_entry(m.hand, True):
-            acts.insert(0, ("result", None))  # one number a hand, as paper writes it
-        self.actions = acts + [("track", None), ("menu", None)]
+        outs, blocked = results(m)
+        front = outs + acts
+        if front:
+            self.actions = front + [("track", None), ("menu", None), ("hand", None)] + blocked
+        else:
+            self.actions = [("hand", None), ("track", None), ("menu", None)] + blocked
         self.cursor = 0
         self.points = None  # (player, NumberEntry of his points) while they are entered
         self.note = ""
@@ -32,8 +35,10 @@ class Pad(Screen):
         kind, p = act
         if kind == "pts":
             return words.SCORES % app.match.players[p]
+        if kind == "won":
+            name = app.match.players[p[0]]
+            return (words.BLOCKED_WON if p[1] else words.WENT_OUT) % name
         return {
-            "result": words.HAND_RESULT,
             "hand": words.END_HAND,
             "track": words.TRACK,
             "menu": words.MENU,
@@ -76,12 +81,40 @@ class Pad(Screen):
         if kind == "pts":
             u = m.game.points_unit
             self.points = (p, NumberEntry(u, u, 1000 // u * u, u))
+        elif kind == "hand" and not m.game.scores_hand_end:
+            hand_over(app)  # nothing held scores (Italian): nothing to ask, the hand ends
         elif kind == "hand":
             app.open("EndHand")
-        elif kind == "result":
-            app.open("HandResult")
+        elif kind == "won":
+            app.open("HandResult", p)
         elif kind == "track":
             if attempt(app, {"k": "way", "way": "tracked"}) is not None:
                 app.home()
         else:
             app.open("MatchMenu")
+
+
+def results(m):
+    """The hand's result as paper writes it, where the core declares it (``Game.result_entry``):
+    one action a winner, "<player> went out" from the bar's start (DOWN), "Blocked, <player>
+    won" from its end (UP), so the likeliest are the fewest presses away and OK on one goes
+    straight to his points. → (went-out actions, blocked actions: the bar's last)."""
+    hand = m.hand
+    seats = range(len(m.players)) if hand.out is None else [hand.out]
+    outs = [("won", (p, False)) for p in seats] if m.game.result_entry(hand, False) else []
+    blocked = []
+    if hand.out is None and m.game.result_entry(hand, True):
+        blocked = [("won", (p, True)) for p in reversed(seats)]
+    return outs, blocked
+
+
+def hand_over(app):
+    """End a hand whose end scores nothing (``Game.scores_hand_end`` False: Italian, where only
+    exact totals score during play): who went out changes nothing, so nothing is asked and the
+    pad goes on to the next hand (a result screen of zeros would only ask for an OK)."""
+    m = app.match
+    n = m.hand.number + 1
+    if attempt(app, {"k": "end"}) is not None:
+        app.home()
+        if not m.over:
+            app.flash(words.HAND_OVER % n)

@@ -8,8 +8,8 @@ Loaded when a hand ends (scoreboard.screens.home) and dropped while the next one
 from domino.tiles import SET_SIZES, hand_pips, parse, set_pips
 from scoreboard import words
 from scoreboard.numbers import NumberEntry, number_key
-from scoreboard.screens.common import attempt, standings_rows
-from scoreboard.screens.result import Result, result
+from scoreboard.screens.common import attempt, hidden, on_to_the_pad, standings_rows
+from scoreboard.screens.result import result
 from scoreboard.ui import Screen, fit, row, spread, title
 
 # How the tally asks each key of ``Game.tally_fields``: the row's label (the pips row names
@@ -241,13 +241,18 @@ class Tally(Screen):
             self.scored(app, r)
 
     def scored(self, app, r):
+        m = app.match
+        if m.way == "pad" and self.fix is None and not hidden(m):
+            on_to_the_pad(app, r)  # the pad shows the totals: no result screen to OK
+            return
         del app.screens[:]  # the result alone: OK on it loads the next hand's table (App.home)
         app.push(result(app, r, self.fix))
 
 
 class HandOver(Screen):
     """A hand's end that scores nothing (``Game.scores_hand_end`` False: Italian, where only
-    exact totals score): who went out, the total, the standings; OK goes on."""
+    exact totals score): who went out, the total, the standings; OK goes on to the next hand
+    (a result of zeros after it would only ask for another OK)."""
 
     def draw(self, app, fb):
         m = app.match
@@ -261,9 +266,7 @@ class HandOver(Screen):
 
     def key(self, app, key, repeat):
         if key in ("ok", "ok_long"):
-            r = attempt(app, {"k": "end"})
-            if r is not None:
+            if attempt(app, {"k": "end"}) is not None:
                 app.home()
-                app.push(Result(r))
         elif key == "back":
             app.open("MatchMenu")

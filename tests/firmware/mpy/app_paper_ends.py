@@ -13,14 +13,19 @@ import mpy_app_driver as d  # noqa: E402
 
 
 def bar_choose(op, label):
-    """On a screen with an action bar (the table, the score pad): DOWN to ``label``, OK."""
+    """On a screen with an action bar (the table, the score pad): to ``label`` the short way
+    round (the bar wraps), OK."""
     s = op.screen
     if d.shows(s, "Table"):
         op.cursor_info()  # the table lists its actions when first drawn
-    for _ in range(len(s.actions)):
-        if s.label(op.app, s.actions[s.cursor]) == label:
+    n = len(s.actions)
+    for i, a in enumerate(s.actions):
+        if s.label(op.app, a) == label:
+            down = (i - s.cursor) % n
+            key, k = ("DOWN", down) if down <= n - down else ("UP", n - down)
+            for _ in range(k):
+                op.tap(key)
             return op.tap("OK")
-        op.tap("DOWN")
     raise d.Stuck("no %r on the bar" % label)
 
 
@@ -37,6 +42,15 @@ def tally(op, pips, tiles=None):
             op.set_number(num, tiles[p])
         op.tap("OK")
     op.tap("OK")  # Score the hand
+
+
+def after_tally(op):
+    """What the tally went on to: the next hand's pad (the hand's points flashed), or a result
+    screen (left by OK) where the standings are secret."""
+    seen = [d.kind(op.screen), op.app.message and op.app.message[0]]
+    if seen[0] in ("Result", "HiddenResult"):
+        op.tap("OK")
+    r.setdefault("after_tally", []).append(seen)
 
 
 def last_end(op):
@@ -56,7 +70,7 @@ op.choose_label("Ben barricaded")
 tally(op, [24, 9, 20])
 r["pad_hand"] = op.match().records[-1].points()
 r["pad_end"] = last_end(op)
-op.tap("OK")  # the result: on to the next hand
+after_tally(op)
 
 # a Barricade hand followed tile by tile, then kept on the pad: Cai barricades meanwhile
 op.new_match("barricade", 3)
@@ -69,7 +83,7 @@ op.choose_label("Cai barricaded")
 tally(op, [24, 20, 9])
 r["switched_hand"] = op.match().records[-1].points()
 r["switched_end"] = last_end(op)
-op.tap("OK")
+after_tally(op)
 
 # Peruvian: two plays on the record, then the pad; the hand blocks later, Dee laid the last tile
 op.new_match("peruvian", 4, opts={"draw_each_turn": False})
@@ -84,7 +98,7 @@ op.choose_label("Dee")
 tally(op, [13, 28, 15, 20])
 r["peruvian_hand"] = op.match().records[-1].points()
 r["peruvian_end"] = last_end(op)
-op.tap("OK")
+after_tally(op)
 
 # Super Dominos, simple scoring: Ana out, the tally asks the tiles left alone
 op.new_match("super", 3, way=None)
@@ -93,7 +107,7 @@ op.choose_label("Ana went out")
 r["super_asks"] = [f[1] for f in op.screen.rows()]
 tally(op, None, [0, 3, 4])
 r["super_hand"] = op.match().records[-1].points()
-op.tap("OK")
+after_tally(op)
 
 # Muggins, Ben to play with 14 tiles to draw: Draw is on the bar, Pass is not (it is refused)
 op.new_match("muggins", 2)
@@ -134,13 +148,44 @@ r["rows"] = list(op.screen.items)[:3]
 op.new_match("super", 3, way=None)
 r["pad_bar"] = [op.screen.label(op.app, a) for a in op.screen.actions]
 before = op.presses
-bar_choose(op, "Hand result")
+bar_choose(op, "Ben went out")  # DOWN, OK: straight to his points
 s = op.screen
-op.tap("DOWN")  # Ben, went out
-op.tap("OK")  # on to the points
+r["result_field"] = [d.kind(s), s.field, s.number.value]
 op.set_number(s.number, 7)
 op.tap("OK")
 r["result_presses"] = op.presses - before
 r["result_hand"] = op.match().records[-1].points()
 r["result_end"] = last_end(op)
+r["result_next"] = [d.kind(op.screen), op.app.message and op.app.message[0]]
+
+# a blocked hand from the bar's end: UP to "Blocked, Ana won", OK; BACK there goes to the list
+# of who and how, where DOWN runs on to Ben winning it blocked, OK, then the points
+s = op.screen
+op.tap("UP")
+r["blocked_label"] = s.label(op.app, s.actions[s.cursor])
+op.tap("OK")
+h = op.screen
+r["blocked_field"] = [h.player, h.blocked, h.field, h.number.value]
+op.tap("BACK")
+op.tap("DOWN")
+r["back_list"] = [h.player, h.blocked, h.field]
+op.tap("OK")
+op.set_number(h.number, 4)
+op.tap("OK")
+r["back_end"] = last_end(op)
+r["back_hand"] = op.match().records[-1].points()
+
+# Italian on the pad: Ben reaches 50 (2 points), then End the hand asks nothing more
+op.new_match("italian", 3, way="pad")
+bar_choose(op, "Ben scores")
+op.set_number(op.screen.points[1], 2)
+op.tap("OK")
+before = op.presses
+bar_choose(op, "End the hand")
+r["italian_end_presses"] = op.presses - before
+said = op.app.message and op.app.message[0]
+r["italian_next"] = [d.kind(op.screen), op.match().hand.number, said]
+end_at = op.match().records[-1].end
+r["italian_end"] = None if end_at is None else op.match().log[end_at]
+r["italian_totals"] = list(op.match().totals)
 d.emit(r)

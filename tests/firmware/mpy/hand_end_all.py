@@ -108,15 +108,17 @@ def end_by_buttons(op, out):
     pips = least_pips(m, out)
     op.tap("BACK")  # the table's BACK opens the match menu
     op.choose_label("End the hand")
+    records = len(m.records)
     op.choose_label("Blocked" if out is None else "%s went out" % m.players[out])
     last = None
     if d.shows(op.screen, "LastTile"):  # Game.asks_last: Peruvian blocked with nothing laid
         last = len(m.players) - 1
         op.choose_label(m.players[last])
     s = op.screen
+    if len(m.records) == records + 1:
+        return ()  # nothing to ask (a Bergen domino): scored once the end was chosen
     if not d.shows(s, "Tally"):
         raise d.Stuck("expected the tally, got %r (%r)" % (s, op.app.message))
-    records = len(m.records)
     first = None
     while s.cursor < len(s.rows()):  # the rows the game asks for, as they come
         p, key, num = s.rows()[s.cursor]

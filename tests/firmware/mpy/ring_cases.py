@@ -127,3 +127,75 @@ def test_cut_at_every_flash_operation_of_a_mixed_session():
         n += int(os.getenv("RING_STRIDE") or "1")
     print("cuts", cuts, "operations", n - 1, "erases", flash.erases)
     assert cuts > events, cuts
+
+
+def held_after_boot(store, matches, done, in_flight):
+    """What the store holds after a power-on, checked against the acknowledged events
+    (``done``) and the one in flight; ``done`` then follows the store (an event in flight
+    that reached the flash is acknowledged from now on). Returns how many are held."""
+    listed = store.list()
+    total = 0
+    for mid, _lines in matches:
+        want = done.get(mid, [])
+        got = list(store.read(mid)) if mid in listed else []
+        if got != want:
+            assert in_flight is not None and in_flight[0] == mid, (mid, len(got), len(want))
+            assert got == want + [in_flight[1]], (mid, len(got), len(want))
+        if got:
+            done[mid] = got
+        total += len(got)
+    assert all(mid in done for mid in listed), listed
+    return total
+
+
+def play_from(store, matches, done, flash):
+    """``play``, the event in flight also named when its create hits the cut."""
+    for mid, lines in matches:
+        if mid not in done:
+            try:
+                store.create(mid, lines[0])
+            except OSError:
+                return mid, lines[0]
+            done[mid] = [lines[0]]
+            if flash.dead:
+                return None
+        found = play(store, [(mid, lines)], done, flash)
+        if found is not None or flash.dead:
+            return found
+    return None
+
+
+def test_cuts_one_after_another_in_one_session():
+    """The power cut again and again in one session, as a table meets it: after each boot
+    the session goes on from what the flash holds, the next cut armed at its k-th operation
+    (k back to 1 once the session moved on, so a fold, a create, an erase are each cut
+    inside every operation they make). Torn heads use up sectors: a fold must still find
+    room for its FOLDED record when every sector holds events not yet folded."""
+    events = int(os.getenv("RING_CHAIN_EVENTS") or "200")
+    matches = session(events)
+    image = bytes(blank_chip().data)
+    done = {}
+    in_flight = None
+    before = -1
+    k = 1
+    cuts = 0
+    while True:
+        flash = Flash(RING + LFS, image)
+        box = Box(flash)
+        held = held_after_boot(box.store, matches, done, in_flight)
+        k = 1 if held > before else k + 1
+        before = held
+        flash.cut_after(k)
+        in_flight = None
+        try:
+            in_flight = play_from(box.store, matches, done, flash)
+        except OSError:
+            assert flash.dead, (cuts, k)  # a fold or a tidy hit the cut
+        dead = flash.dead
+        image = box.off()
+        if not dead:
+            break
+        cuts += 1
+    assert sum(len(done.get(mid, [])) for mid, _ in matches) == events
+    print("chained cuts", cuts, "events", events)
+    assert cuts > events, cuts
