@@ -140,8 +140,12 @@ def game_setup(index: int, players_up: int = 0) -> list[tuple[str, str]]:
 # A score pad's bar: End the hand, Track the tiles (one DOWN), Menu; then who leads, and the
 # lead's double: the next OK lays it
 TRACKED = menu_keys("press DOWN", "press OK", "press OK", "press OK")
-# where the game takes a hand's result itself (Game.result_entry), the bar opens on it
-TRACKED_PAST_RESULT = menu_keys("press DOWN") + TRACKED
+
+
+def tracked_past_results(players: int) -> list[tuple[str, str]]:
+    """Where the game takes a hand's result itself (Game.result_entry), the bar opens on one
+    "<player> went out" a seat, then Track the tiles (screens/pad.py)."""
+    return menu_keys(*["press DOWN"] * (players - 1)) + TRACKED
 
 
 def moves(n: int) -> list[tuple[str, str]]:
@@ -151,13 +155,14 @@ def moves(n: int) -> list[tuple[str, str]]:
 
 def pad_hands(players: int, hands: int) -> list[tuple[str, str]]:
     """Hands kept on the score pad: End the hand, Blocked (the first offered), each player's
-    pips typed in digits and OK'd (the last player's left at 0), Score the hand, next hand."""
+    pips typed in digits and OK'd (the last player's left at 0), Score the hand."""
     out: list[tuple[str, str]] = []
     for _ in range(hands):
         out += menu_keys("press OK", "press OK")
         for _p in range(players - 1):
             out += keys("tally digit", "press UP", "press UP", "press UP") + menu_keys("press OK")
-        out += menu_keys("press OK") + [("press OK", "hand end")] + NEXT  # the last at 0
+        # the last at 0; the pad comes back on its own, the points flashed (screens/tally.py)
+        out += menu_keys("press OK") + [("press OK", "hand end")]
     return out
 
 
@@ -181,7 +186,7 @@ TABLES = [
     # 8 players: the 30th move blocks the hand (the table's likeliest is to draw or pass); its
     # tally would have every seat's pips typed in
     ("Mexican Train, 8, tracked", lambda: game_setup(7, 6) + TRACKED + moves(30)),
-    ("Super Dominós, 4, tracked", lambda: game_setup(9, 2) + TRACKED_PAST_RESULT + moves(70)),
+    ("Super Dominós, 4, tracked", lambda: game_setup(9, 2) + tracked_past_results(4) + moves(70)),
     ("Mexican Train, 4, score pad", lambda: game_setup(7, 2) + pad_hands(4, 4)),
     ("Four-Hand Texas", lambda: game_setup(11) + texas_hands(3)),
 ]
