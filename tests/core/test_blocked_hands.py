@@ -64,41 +64,48 @@ def step(m):
 def test_every_game_blocks_only_once_nothing_is_left_to_draw():
     checked = []
     for key, _title, cls in each_game():
-        n = cls.players[0]
-        setup = {"game": key, "players": NAMES[:n]}
-        if key == "teamblock":
-            setup["teams"] = [[0, 2], [1, 3]]  # as the 4-tile draw formed them
-        m = Match(setup, Count())
-        g = m.game
-        if g.entry is not None:
-            continue  # scored from the outcome: no tiles laid, drawn or passed
-        h = m.hand
-        lead(m)
-        could_draw = g.drawable(h)
-        if could_draw:
-            assert not m.may_block(), key
-            why = "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw"
-            fails(m, {"k": "end", "left": held(m), "last": h.last}, why % (could_draw, g.title))
-        moves = 0
-        while g.drawable(h) and not h.is_over():
-            step(m)
-            moves += 1
-            assert moves < 500, key
-            assert not h.blocked, (key, moves)  # passes while a tile can be drawn block nothing
-            assert m.may_block() == (g.drawable(h) == 0), key
-        if h.out is not None:
-            continue  # a seat went out on a tile drawn (not with the leads chosen here)
-        assert m.may_block(), key
-        if key == "italian":
-            checked.append(key)  # every tile fits: nobody passes, the hand ends when one is out
-            continue
-        before = snapshot(m)
-        passes = 0
-        while not h.blocked:
-            m.apply({"k": "pass", "p": h.turn})
-            passes += 1
-            assert passes <= 2 * n, key  # everyone once (a pass ending one's own turn aside)
-        assert passes >= n, (key, passes)
-        assert snapshot(m) != before
-        checked.append(key)
+        if blocks_once(key, cls):
+            checked.append(key)
     assert len(checked) == 25, checked
+
+
+def blocks_once(key, cls):
+    """One game's hand: no block while a tile can be drawn, then one once everyone passed.
+    True if checked. A function of its own: its match goes with it before the next game's
+    rules load (each_game: one game's rules in the heap at a time, as on the device)."""
+    n = cls.players[0]
+    setup = {"game": key, "players": NAMES[:n]}
+    if key == "teamblock":
+        setup["teams"] = [[0, 2], [1, 3]]  # as the 4-tile draw formed them
+    m = Match(setup, Count())
+    g = m.game
+    if g.entry is not None:
+        return False  # scored from the outcome: no tiles laid, drawn or passed
+    h = m.hand
+    lead(m)
+    could_draw = g.drawable(h)
+    if could_draw:
+        assert not m.may_block(), key
+        why = "blocked: %d tile(s) can still be drawn, and %s blocks only when nobody can draw"
+        fails(m, {"k": "end", "left": held(m), "last": h.last}, why % (could_draw, g.title))
+    moves = 0
+    while g.drawable(h) and not h.is_over():
+        step(m)
+        moves += 1
+        assert moves < 500, key
+        assert not h.blocked, (key, moves)  # passes while a tile can be drawn block nothing
+        assert m.may_block() == (g.drawable(h) == 0), key
+    if h.out is not None:
+        return False  # a seat went out on a tile drawn (not with the leads chosen here)
+    assert m.may_block(), key
+    if key == "italian":
+        return True  # every tile fits: nobody passes, the hand ends when one is out
+    before = snapshot(m)
+    passes = 0
+    while not h.blocked:
+        m.apply({"k": "pass", "p": h.turn})
+        passes += 1
+        assert passes <= 2 * n, key  # everyone once (a pass ending one's own turn aside)
+    assert passes >= n, (key, passes)
+    assert snapshot(m) != before
+    return True
